@@ -1,0 +1,176 @@
+"""The book's Cases I–IX, shipped as JSON inside the package and replayed by the engine.
+
+Every case is checked when it is replayed: five cards a hand, no card twice, every
+narrated card held and legal, every trick won by the player the narration says, and the
+narrated outcome equal to what the engine scores. A case that breaks a rule raises
+:class:`CaseError` naming the case, the trick and the law.
+
+>>> ids = list_cases()
+>>> ids[0], ids[-1], len(ids)
+('I', 'IX', 9)
+>>> rep = replay_case("I")
+>>> [t.winner for t in rep.deal.tricks][:2] == [3, 0]
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from .actions import Action
+from .cards import Card, CardError, Suit
+from .deal import SEAT_NAMES, Deal
+from .errors import EuchreError, IllegalAction, InputError
+from .rules import SOMERSET_1888, RuleSet
+
+__all__ = ["CaseError", "CaseReplay", "list_cases", "load_case", "replay_case", "replay_case_data",
+           "case_to_json", "ROMAN"]
+
+ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"]
+
+
+class CaseError(EuchreError):
+    """A case's data breaks the rules: the message names the case, the trick and the law."""
+
+
+@dataclass
+class CaseReplay:
+    """A replayed case: its data, the final deal state and the states before each card."""
+
+    data: dict[str, Any]
+    deal: Deal
+    states: list[Deal] = field(default_factory=list)   # states[i] = before the i-th card played
+
+    @property
+    def complete(self) -> bool:
+        return self.deal.is_over
+
+
+def _data_dir() -> Any:
+    return resources.files("euchre_core") / "data" / "cases"
+
+
+def list_cases() -> list[str]:
+    """The ids of the cases that ship with the package, in the book's order."""
+    names = {p.name[:-5] for p in _data_dir().iterdir() if p.name.endswith(".json")}
+    ordered = [r for r in ROMAN if r in names]
+    return ordered + sorted(names - set(ordered))
+
+
+def load_case(case_id: str) -> dict[str, Any]:
+    """The raw data of one case (``"I"`` … ``"IX"``, also ``"5"`` or ``"v"``)."""
+    key = str(case_id).strip().upper()
+    if key.isdigit() and 1 <= int(key) <= len(ROMAN):
+        key = ROMAN[int(key) - 1]
+    path = _data_dir() / f"{key}.json"
+    if not path.is_file():
+        raise InputError(f"no case {case_id!r}; the cases are {', '.join(list_cases())}", "case")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise CaseError(f"Case {key}: the data file is not valid JSON: {e}") from None
+
+
+def _seat(name: str, where: str) -> int:
+    if not isinstance(name, str) or name not in SEAT_NAMES:
+        raise CaseError(f"{where}: no seat {name!r} (A, B, C or D)")
+    return SEAT_NAMES.index(name)
+
+
+def replay_case_data(data: dict[str, Any], rules: RuleSet = SOMERSET_1888) -> CaseReplay:
+    """Check and replay a case's data (the form of the JSON files)."""
+    cid = data.get("id", "?")
+    where = f"Case {cid}"
+    try:
+        hands = [data["hands"].get(s, []) for s in SEAT_NAMES]
+        alone = data.get("alone")
+        alone_seat = _seat(alone, where + ", alone") if alone else None
+        maker = _seat(data["declaration"]["seat"], where + ", declaration")
+        for s, h in zip(SEAT_NAMES, hands):
+            if alone_seat is not None and SEAT_NAMES.index(s) == (alone_seat + 2) % 4 and not h:
+                continue
+            if len(h) != 5:
+                raise CaseError(f"{where}: {s} holds {len(h)} cards, not five (Law 42)")
+        deal = Deal.position(
+            hands, Suit.parse(data["trump"]), maker=maker, dealer=_seat(data.get("dealer", "A"), where),
+            how=data["declaration"].get("how", "order"), alone=alone_seat,
+            turn_up=data.get("turn_up"), rules=rules,
+        )
+    except (InputError, CardError) as e:
+        raise CaseError(f"{where}: {e}") from None
+    except KeyError as e:
+        raise CaseError(f"{where}: missing field {e}") from None
+    states: list[Deal] = []
+    for trick in data.get("tricks", []):
+        num = trick.get("number", len(deal.tricks) + 1)
+        tw = f"{where}, trick {num}"
+        leader = _seat(trick.get("leader", ""), tw)
+        if leader != deal.actor:
+            raise CaseError(f"{tw}: {SEAT_NAMES[leader]} leads, but the lead is "
+                            f"{SEAT_NAMES[deal.actor]}'s (the winner of a trick leads to the next; Law 52)")
+        for seat_name, code in trick.get("cards", []):
+            seat = _seat(seat_name, tw)
+            if seat != deal.actor:
+                raise CaseError(f"{tw}: {seat_name} plays out of turn; it is {SEAT_NAMES[deal.actor]}'s turn "
+                                "(Laws 53, 58)")
+            try:
+                card = Card.parse(code)
+            except CardError as e:
+                raise CaseError(f"{tw}: {e}") from None
+            states.append(deal)
+            try:
+                deal = deal.apply(Action.play(card))
+            except IllegalAction as e:
+                raise CaseError(f"{tw}: {seat_name} cannot play the {card.long_name()}: {e}") from None
+        if len(deal.tricks) < num:
+            raise CaseError(f"{tw}: the trick is incomplete")
+        got = deal.tricks[num - 1].winner
+        if SEAT_NAMES[got] != trick.get("winner"):
+            raise CaseError(f"{tw}: the narration gives the trick to {trick.get('winner')}, "
+                            f"but {SEAT_NAMES[got]} wins it by the rules (highest trump, else highest of the "
+                            "suit led)")
+    outcome = data.get("outcome")
+    if outcome and data.get("play_complete"):
+        makers = deal.makers
+        assert makers is not None
+        taken = deal.tricks_won_by_side()[makers]
+        if taken != outcome.get("makers_tricks") or (taken < 3) != bool(outcome.get("euchred")):
+            raise CaseError(f"{where}: the book says the makers take {outcome.get('makers_tricks')} tricks, "
+                            f"the engine scores {taken} (Laws 2, 3)")
+    return CaseReplay(data, deal, states)
+
+
+def replay_case(case_id: str) -> CaseReplay:
+    """Load and replay one case; raises CaseError if its data breaks the rules."""
+    return replay_case_data(load_case(case_id))
+
+
+def case_to_json(case_id: str) -> dict[str, Any]:
+    """The ``case ID --json`` form: ``{"case": ..., "deals": [...], "errata": [...]}``."""
+    rep = replay_case(case_id)
+    d = rep.deal
+    deal_json: dict[str, Any] = {
+        "dealer": SEAT_NAMES[d.dealer],
+        "trump": d.trump.letter if d.trump is not None else None,
+        "turn_up": rep.data.get("turn_up"),
+        "hands": rep.data.get("hands"),
+        "tricks": [
+            {"leader": SEAT_NAMES[t.leader], "cards": [[SEAT_NAMES[s], str(c)] for s, c in t.cards],
+             "winner": SEAT_NAMES[t.winner]}
+            for t in d.tricks
+        ],
+        "makers": d.side_name(d.makers) if d.makers is not None else None,
+        "alone": SEAT_NAMES[d.alone] if d.alone is not None else None,
+        "tricks_won": {d.side_name(i): w for i, w in enumerate(d.tricks_won_by_side())},
+        "points": ({d.side_name(i): p for i, p in enumerate(d.result.points)} if d.result else None),
+        "complete": d.is_over,
+    }
+    return {
+        "case": rep.data.get("id"),
+        "title": rep.data.get("title"),
+        "deals": [deal_json],
+        "errata": rep.data.get("errata", []),
+    }

@@ -1,0 +1,790 @@
+"""One deal, from the turn-up to the score: an immutable state, ``legal_actions()`` and ``apply()``.
+
+A :class:`Deal` is the fold of its event log: ``Deal.start(...)`` followed by ``apply`` of
+each logged action always gives the same state, so a log can be saved, put in a URL and
+replayed anywhere (CPython, Pyodide). ``apply`` never changes the state it is called on;
+an action the laws do not allow raises :class:`~euchre_core.errors.IllegalAction`, which
+names the law.
+
+>>> d = Deal.shuffled(seed=7)
+>>> d.phase, d.seat_name(d.actor)
+('bid1', 'B')
+>>> d = d.apply(Action.parse("order"))          # B, the eldest hand, orders up (Law 74)
+>>> d.phase, d.seat_name(d.actor)                # D, B's partner, may take it alone (Law 94)
+('take', 'D')
+>>> d = d.apply(Action.parse("stay"))
+>>> d.phase, d.seat_name(d.actor)                # the dealer discards (Law 86)
+('discard', 'A')
+>>> while not d.is_over:
+...     d = d.apply(d.legal_actions()[0])
+>>> sum(d.result.tricks_won)
+5
+>>> Deal.replay(d.to_record()) == d
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from .actions import Action
+from .cards import Card, CardError, JOKER, Suit, cards_of_mask, pack
+from .errors import IllegalAction, InputError
+from .rules import SOMERSET_1888, RuleSet, RulesError, rules_by_name
+from .tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER, SUIT_MASK, trick_winner_index
+
+__all__ = ["Deal", "Trick", "DealResult", "DealSetup", "SEAT_NAMES"]
+
+SEAT_NAMES = "ABCD"
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: the leader, the (seat, card) pairs in playing order, the winner."""
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How a deal ended and what it scored (Laws 2, 3; Law 77 for a deal passed out)."""
+
+    makers: int | None                 # the making side (index), None if passed out
+    maker: int | None                  # the seat that made (ordered up, assisted, adopted, named)
+    alone: int | None                  # the lone seat, if any
+    tricks_won: tuple[int, ...]        # by side
+    points: tuple[int, ...]            # this deal's change, by side
+    euchred: bool = False
+    march: bool = False
+    passed_out: bool = False           # Law 77: all passed twice; the next player deals
+    jamboree: bool = False             # 1877
+
+
+@dataclass(frozen=True)
+class DealSetup:
+    """How the cards were dealt: the pack's order after shuffling, the cut and the packets
+    (Law 29: at least four cards in each packet; Law 42: two then three, or three then two)."""
+
+    order: tuple[Card, ...]
+    cut: int
+    packets: tuple[int, int]
+
+
+class Deal:
+    """The state of one deal. Immutable: :meth:`apply` returns a new state.
+
+    Seats are numbered clockwise from 0; four-handed, 0–3 are the book's A–D, partners
+    A–C and B–D. The dealer is ``dealer``; the eldest hand is the seat on his left.
+    """
+
+    __slots__ = (
+        "rules", "n", "dealer", "hands", "dealt", "turn_up", "turn_suit", "stock", "setup",
+        "phase", "actor", "passed", "bids", "trump", "maker", "how", "alone", "level", "out",
+        "discarded", "leader", "trick", "tricks", "won", "called", "log", "result",
+    )
+
+    rules: RuleSet
+    n: int
+    dealer: int
+    hands: tuple[int, ...]
+    dealt: tuple[int, ...]
+    turn_up: Card
+    turn_suit: Suit
+    stock: tuple[Card, ...]
+    setup: DealSetup | None
+    phase: str
+    actor: int
+    passed: int
+    bids: int
+    trump: Suit | None
+    maker: int | None
+    how: str | None
+    alone: int | None
+    level: int
+    out: int
+    discarded: Card | None
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    won: tuple[int, ...]
+    called: Card | None
+    log: tuple[tuple[int, Action], ...]
+    result: DealResult | None
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def start(
+        cls,
+        hands: Sequence[Iterable[Card | str]],
+        turn_up: Card | str,
+        dealer: int = 0,
+        rules: RuleSet = SOMERSET_1888,
+        stock: Iterable[Card | str] = (),
+        setup: DealSetup | None = None,
+    ) -> Deal:
+        """A deal from given hands (seat order) and turn-up; ``stock`` is the rest of the pack
+        below the turn-up (needed only for the Joker turned up, whose next card names the suit).
+        """
+        n = rules.players
+        if len(hands) != n:
+            raise InputError(f"{len(hands)} hands given for {n} players", "hands")
+        if not 0 <= dealer < n:
+            raise InputError(f"no seat {dealer} at a {n}-handed table", "dealer")
+        try:
+            parsed = [[Card.parse(c) for c in h] for h in hands]
+            up = Card.parse(turn_up)
+            rest = [Card.parse(c) for c in stock]
+        except CardError as e:
+            raise InputError(str(e), "cards") from None
+        allowed = set(pack(rules.pack_size))
+        seen: set[Card] = set()
+        for seat, h in enumerate(parsed):
+            if len(h) != 5:
+                raise InputError(
+                    f"seat {SEAT_NAMES[seat]} holds {len(h)} cards, not five (Laws 42, 90)", "hands"
+                )
+        for c in [x for h in parsed for x in h] + [up] + rest:
+            if c not in allowed:
+                raise InputError(f"{c} is not in the {rules.pack_size}-card pack", "cards")
+            if c in seen:
+                raise InputError(f"{c} appears twice (Law 33: the pack is imperfect)", "cards")
+            seen.add(c)
+        if up == JOKER:
+            nxt = [c for c in rest if c != JOKER]
+            if not nxt:
+                raise InputError(
+                    "the Joker is turned up: the next card of the pack decides the suit (Hoyle), "
+                    "so the stock must be given", "stock")
+            turn_suit = nxt[0].suit
+        else:
+            turn_suit = up.suit
+        assert turn_suit is not None
+        self = object.__new__(cls)
+        object.__setattr__(self, "rules", rules)
+        masks = tuple(_mask(h) for h in parsed)
+        for name, value in (
+            ("n", n), ("dealer", dealer), ("hands", masks), ("dealt", masks), ("turn_up", up),
+            ("turn_suit", turn_suit), ("stock", tuple(rest)), ("setup", setup), ("phase", "bid1"),
+            ("actor", (dealer + 1) % n), ("passed", 0), ("bids", 0), ("trump", None), ("maker", None),
+            ("how", None), ("alone", None), ("level", 0), ("out", 0), ("discarded", None),
+            ("leader", (dealer + 1) % n), ("trick", ()), ("tricks", ()), ("won", (0,) * n),
+            ("called", None), ("log", ()), ("result", None),
+        ):
+            object.__setattr__(self, name, value)
+        return self
+
+    @classmethod
+    def position(
+        cls,
+        hands: Sequence[Iterable[Card | str]],
+        trump: Suit | str,
+        maker: int,
+        dealer: int = 0,
+        how: str = "order",
+        alone: int | None = None,
+        leader: int | None = None,
+        turn_up: Card | str | None = None,
+        rules: RuleSet = SOMERSET_1888,
+        won: Sequence[int] | None = None,
+    ) -> Deal:
+        """A deal at the start of the play: the trump made, the discard done (the book's Cases
+        print the hands this way). A lone player's partner may be given an empty hand.
+
+        >>> d = Deal.position(["9C JC AH KH 8S".split(), "AC QH 8H JD TS".split(),
+        ...                    "7D 8D TD QS TH".split(), "KC TC AS 9S 9H".split()], "C", maker=0)
+        >>> d.phase, d.seat_name(d.actor), [str(a) for a in d.legal_actions()][:2]
+        ('play', 'B', ['play AC', 'play JD'])
+        """
+        n = rules.players
+        if len(hands) != n:
+            raise InputError(f"{len(hands)} hands given for {n} players", "hands")
+        try:
+            parsed = [[Card.parse(c) for c in h] for h in hands]
+            t = trump if isinstance(trump, Suit) else Suit.parse(trump)
+            up = Card.parse(turn_up) if turn_up is not None else None
+        except CardError as e:
+            raise InputError(str(e), "cards") from None
+        out = (1 << ((alone + 2) % 4)) if alone is not None and n == 4 else 0
+        allowed = set(pack(rules.pack_size))
+        seen: set[Card] = set()
+        sizes = set()
+        for seat, h in enumerate(parsed):
+            if out >> seat & 1 and not h:
+                continue
+            sizes.add(len(h))
+            for c in h:
+                if c not in allowed:
+                    raise InputError(f"{c} is not in the {rules.pack_size}-card pack", "hands")
+                if c in seen:
+                    raise InputError(f"{c} appears twice (Law 33: the pack is imperfect)", "hands")
+                seen.add(c)
+        if len(sizes) != 1 or not 1 <= sizes.pop() <= 5:
+            raise InputError("every player must hold the same number of cards, at most five (Law 90)", "hands")
+        masks = tuple(_mask(h) for h in parsed)
+        base = cls.start([pack(rules.pack_size)[5 * i: 5 * i + 5] for i in range(n)],
+                         pack(rules.pack_size)[5 * n], dealer, rules)
+        st = base._replace(
+            hands=masks, dealt=masks, turn_up=up if up is not None else base.turn_up,
+            turn_suit=(up.suit if up is not None and up.suit is not None else t), stock=(),
+            trump=t, maker=maker, how=how, alone=alone, level=1 if alone is not None else 0, out=out,
+            won=tuple(won) if won is not None else (0,) * n,
+        )
+        first = leader if leader is not None else st._first_leader()
+        if out >> first & 1:
+            raise InputError(f"{SEAT_NAMES[first]} is out: his partner plays alone (Law 101)", "leader")
+        return st._replace(phase="play", actor=first, leader=first)
+
+    @classmethod
+    def shuffled(cls, seed: int | None = None, dealer: int = 0, rules: RuleSet = SOMERSET_1888) -> Deal:
+        """A deal from a seeded shuffle: reproducible from ``seed`` and the rules.
+
+        The pack is shuffled, cut by the player on the dealer's right leaving at least four
+        cards in each packet (Law 29), and dealt two-then-three or three-then-two to each
+        player in turn from the eldest hand (Law 42); the next card is turned (the 21st
+        four-handed, the 11th two-handed).
+        """
+        rng = random.Random(seed)
+        order = pack(rules.pack_size)
+        rng.shuffle(order)
+        cut = rng.randint(4, len(order) - 4)
+        packets = (2, 3) if rng.random() < 0.5 else (3, 2)
+        return cls.from_setup(DealSetup(tuple(order), cut, packets), dealer, rules)
+
+    @classmethod
+    def from_setup(cls, setup: DealSetup, dealer: int = 0, rules: RuleSet = SOMERSET_1888) -> Deal:
+        """Deal a pack in the given order, cut and packets (Laws 29, 42)."""
+        n = rules.players
+        if not 4 <= setup.cut <= len(setup.order) - 4:
+            raise IllegalAction("the cut must leave at least four cards in each packet", (29,))
+        if tuple(sorted(setup.packets)) != (2, 3):
+            raise IllegalAction("deal two then three, or three then two, to each player", (42,))
+        cards = list(setup.order[setup.cut:] + setup.order[: setup.cut])
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        pos = 0
+        for size in setup.packets:
+            for i in range(n):
+                seat = (dealer + 1 + i) % n
+                hands[seat].extend(cards[pos : pos + size])
+                pos += size
+        return cls.start(hands, cards[pos], dealer, rules, stock=cards[pos + 1 :], setup=setup)
+
+    def _replace(self, **changes: Any) -> Deal:
+        new = object.__new__(Deal)
+        for name in Deal.__slots__:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Deal is immutable: use apply()")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in Deal.__slots__ if k != "setup")
+
+    def __hash__(self) -> int:
+        return hash((self.dealt, self.turn_up, self.log))
+
+    # ------------------------------------------------------------------ queries
+    def seat_name(self, seat: int | None) -> str:
+        """The book's letter for a seat (A–D)."""
+        return "-" if seat is None else SEAT_NAMES[seat]
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of a seat: partners share a side when four play (A–C = 0, B–D = 1)."""
+        return seat % 2 if self.n == 4 else seat
+
+    def side_name(self, side: int) -> str:
+        """``"AC"``/``"BD"`` four-handed, else the seat's letter."""
+        if self.n == 4:
+            return SEAT_NAMES[side] + SEAT_NAMES[side + 2]
+        return SEAT_NAMES[side]
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.n == 4 else None
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards a seat holds now."""
+        return cards_of_mask(self.hands[seat])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "done"
+
+    @property
+    def makers(self) -> int | None:
+        return None if self.maker is None else self.side_of(self.maker)
+
+    @property
+    def eldest(self) -> int:
+        return (self.dealer + 1) % self.n
+
+    def active_seats(self) -> list[int]:
+        """Seats that play to the tricks (a lone player's partner does not, Law 101)."""
+        return [s for s in range(self.n) if not self.out >> s & 1]
+
+    def _next_active(self, seat: int) -> int:
+        s = (seat + 1) % self.n
+        while self.out >> s & 1:
+            s = (s + 1) % self.n
+        return s
+
+    def tricks_won_by_side(self) -> tuple[int, ...]:
+        sides = [0] * self.rules.sides
+        for seat, w in enumerate(self.won):
+            sides[self.side_of(seat)] += w
+        return tuple(sides)
+
+    def led_suit(self) -> Suit | None:
+        """The effective suit led to the current trick, if any card has been played."""
+        if not self.trick or self.trump is None:
+            return None
+        return Suit(EFFECTIVE_SUIT[self.trump][self.trick[0][1]])
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """What the laws allow the player to act (``actor``) to do now."""
+        ph = self.phase
+        r = self.rules
+        if ph == "play":
+            return [Action.play(c) for c in cards_of_mask(self._legal_play_mask())]
+        if ph == "bid1":
+            acts = [Action("pass")]
+            acts.append(Action("order"))
+            acts += [Action("order", alone=lv) for lv in self._alone_levels()]
+            acts += self._jamboree_actions()
+            return acts
+        if ph == "bid2":
+            acts = []
+            if not (r.stick_the_dealer and self.actor == self.dealer):
+                acts.append(Action("pass"))
+            for s in Suit:
+                if s != self.turn_suit:
+                    acts.append(Action("call", suit=s))
+                    acts += [Action("call", suit=s, alone=lv) for lv in self._alone_levels()]
+            acts += self._jamboree_actions()
+            return acts
+        if ph == "take":
+            return [Action("stay")] + [Action("take", alone=lv) for lv in self._alone_levels(True)]
+        if ph == "alone":
+            return [Action("stay"), Action("alone", alone=1)]
+        if ph == "discard":
+            six = self.hands[self.dealer]
+            return [Action.discard_card(c) for c in cards_of_mask(six) if c != self.turn_up]
+        if ph == "callcard":
+            return [Action("pass")] + [Action("callcard", card=c) for c in self.hand(self.alone or 0)]
+        return []
+
+    def _alone_levels(self, taking: bool = False) -> list[int]:
+        r = self.rules
+        if not r.allow_alone or r.alone_after_making or self.n != 4:
+            return []
+        return [1, 2] if r.jambone else [1]
+
+    def _jamboree_actions(self) -> list[Action]:
+        if not self.rules.jamboree:
+            return []
+        seat = self.actor
+        held = self.hands[seat]
+        if self.phase == "bid1":
+            suits = [self.turn_suit]
+            if seat == self.dealer:
+                held |= 1 << self.turn_up
+        else:
+            suits = [s for s in Suit if s != self.turn_suit]
+        out = []
+        for s in suits:
+            five = (1 << RIGHT_BOWER[s]) | (1 << LEFT_BOWER[s]) | (1 << (s * 8 + 7)) | (1 << (s * 8 + 6)) | (
+                1 << (s * 8 + 5))
+            if held & five == five:
+                out.append(Action("jamboree", suit=s))
+        return out
+
+    def _legal_play_mask(self) -> int:
+        hand = self.hands[self.actor]
+        assert self.trump is not None
+        if self.called is not None and self.actor == self.alone and len(self.tricks) == 0:
+            # 1877 jambone: the called card must be played to the first trick, when it is not
+            # inconsistent with following suit.
+            called_bit = 1 << self.called
+            if hand & called_bit:
+                if not self.trick:
+                    return called_bit
+                follow = hand & SUIT_MASK[self.trump][EFFECTIVE_SUIT[self.trump][self.trick[0][1]]]
+                if not follow or follow & called_bit:
+                    return called_bit
+        if not self.trick:
+            return hand
+        follow = hand & SUIT_MASK[self.trump][EFFECTIVE_SUIT[self.trump][self.trick[0][1]]]
+        return follow or hand
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action | str) -> Deal:
+        """The state after ``action`` by the player to act. Raises IllegalAction (naming the
+        law) when the laws do not allow it; ``self`` is never changed."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        ph = self.phase
+        if ph == "done":
+            raise IllegalAction("the deal is over")
+        handler = getattr(self, "_apply_" + ph)
+        return handler(action)
+
+    def _illegal_kind(self, action: Action, expected: str) -> IllegalAction:
+        return IllegalAction(
+            f"{self.seat_name(self.actor)} is to {expected}; {action} is not an action of this stage"
+        )
+
+    def _logged(self, action: Action) -> tuple[tuple[int, Action], ...]:
+        return self.log + ((self.actor, action),)
+
+    def _check_alone_allowed(self, action: Action) -> None:
+        if action.alone and action.alone not in self._alone_levels():
+            if self.n != 4 or not self.rules.allow_alone:
+                raise IllegalAction("there are no lone hands in this game")
+            if self.rules.alone_after_making:
+                raise IllegalAction("under these rules the maker decides on a lone hand after making")
+            raise IllegalAction("jambone is not played under these laws")
+
+    def _apply_bid1(self, action: Action) -> Deal:
+        seat = self.actor
+        if action.kind == "pass":
+            passed = self.passed | (1 << seat)
+            if seat == self.dealer:
+                # Law 77: all four have passed; the trump is turned down.
+                return self._replace(phase="bid2", actor=self.eldest, passed=passed, bids=0,
+                                     log=self._logged(action))
+            return self._replace(actor=(seat + 1) % self.n, passed=passed, log=self._logged(action))
+        if action.kind == "jamboree":
+            return self._apply_jamboree(action)
+        if action.kind == "call":
+            raise IllegalAction(
+                "in the first round a player may only pass, order up (assist, take up) or play alone "
+                "at the suit turned; suits are named only after the trump is turned down", (74, 75, 76, 77))
+        if action.kind != "order":
+            raise self._illegal_kind(action, "pass, order up or play alone")
+        self._check_alone_allowed(action)
+        if seat == self.dealer:
+            how = "adopt"
+        elif self.n == 4 and seat == (self.dealer + 2) % 4:
+            how = "assist"
+        else:
+            how = "order"
+        return self._made(action, self.turn_suit, how, first_round=True)
+
+    def _apply_bid2(self, action: Action) -> Deal:
+        seat = self.actor
+        if action.kind == "jamboree":
+            return self._apply_jamboree(action)
+        if action.kind == "order":
+            raise IllegalAction("the trump card has been turned down: name a suit or pass", (77,))
+        is_pass = action.kind == "pass"
+        if action.kind == "call" and action.suit == self.turn_suit:
+            # Law 78: naming the suit turned down is considered a pass.
+            is_pass = True
+        if is_pass:
+            if self.rules.stick_the_dealer and seat == self.dealer:
+                raise IllegalAction("stick the dealer: the dealer must name a suit")
+            if seat == self.dealer:
+                # Law 77: all pass again: the deal is at an end; the next player deals.
+                res = DealResult(None, None, None, (0,) * self.rules.sides, (0,) * self.rules.sides,
+                                 passed_out=True)
+                return self._replace(phase="done", passed=self.passed | (1 << seat), result=res,
+                                     log=self._logged(action))
+            return self._replace(actor=(seat + 1) % self.n, log=self._logged(action))
+        if action.kind != "call" or action.suit is None:
+            raise self._illegal_kind(action, "name a suit or pass")
+        self._check_alone_allowed(action)
+        return self._made(action, action.suit, "make", first_round=False)
+
+    def _apply_jamboree(self, action: Action) -> Deal:
+        if action not in self._jamboree_actions():
+            if not self.rules.jamboree:
+                raise IllegalAction("jamboree is not played under these laws")
+            raise IllegalAction("a jamboree is both bowers with the ace, king and queen of trumps in one hand")
+        side = self.side_of(self.actor)
+        pts = [0] * self.rules.sides
+        pts[side] = self.rules.jamboree_points
+        res = DealResult(side, self.actor, None, (0,) * self.rules.sides, tuple(pts), jamboree=True)
+        return self._replace(phase="done", trump=action.suit, maker=self.actor, how="jamboree",
+                             result=res, log=self._logged(action))
+
+    def _made(self, action: Action, trump: Suit, how: str, first_round: bool) -> Deal:
+        seat = self.actor
+        level = action.alone
+        alone = seat if level else None
+        out = (1 << ((seat + 2) % 4)) if level else 0
+        st = self._replace(trump=trump, maker=seat, how=how, alone=alone, level=level, out=out,
+                           log=self._logged(action))
+        partner = st.partner(seat)
+        if (
+            first_round
+            and self.rules.partner_may_take_alone
+            and self.rules.allow_alone
+            and partner is not None
+            and not self.passed >> partner & 1
+        ):
+            # Laws 74, 75, 94: the partner, who has not passed, may take it from him and play alone.
+            return st._replace(phase="take", actor=partner)
+        return st._after_making(first_round)
+
+    def _after_making(self, first_round: bool) -> Deal:
+        if first_round and (not self.out >> self.dealer & 1 or self.rules.dealer_out_discards):
+            # Law 86: the dealer takes the turn-up and discards one card.
+            hands = list(self.hands)
+            hands[self.dealer] |= 1 << self.turn_up
+            return self._replace(phase="discard", actor=self.dealer, hands=tuple(hands))
+        return self._before_play()
+
+    def _apply_take(self, action: Action) -> Deal:
+        seat = self.actor
+        if action.kind == "stay":
+            return self._replace(log=self._logged(action))._after_making(first_round=True)
+        if action.kind != "take" or not action.alone:
+            raise self._illegal_kind(action, "take it alone from his partner, or let it stand")
+        if action.alone not in self._alone_levels(True):
+            raise IllegalAction("jambone is not played under these laws")
+        st = self._replace(alone=seat, level=action.alone, out=1 << ((seat + 2) % 4),
+                           log=self._logged(action))
+        return st._after_making(first_round=True)
+
+    def _apply_discard(self, action: Action) -> Deal:
+        if action.kind != "discard" or action.card is None:
+            if action.kind in ("order", "take") and action.alone:
+                raise IllegalAction("the dealer must announce a lone hand before quitting his discard", (96,))
+            raise self._illegal_kind(action, "discard")
+        card = action.card
+        six = self.hands[self.dealer]
+        if not six >> card & 1:
+            raise IllegalAction(f"the dealer does not hold the {card.long_name()}", (86,))
+        if card == self.turn_up:
+            raise IllegalAction("the trump card cannot be discarded", (88,))
+        hands = list(self.hands)
+        hands[self.dealer] = six & ~(1 << card)
+        st = self._replace(hands=tuple(hands), discarded=card, log=self._logged(action))
+        return st._before_play()
+
+    def _before_play(self) -> Deal:
+        r = self.rules
+        if r.alone_after_making and r.allow_alone and self.n == 4 and self.phase != "alone":
+            # OpenSpiel-style rules: the maker says whether he goes alone once the trump is made.
+            assert self.maker is not None
+            return self._replace(phase="alone", actor=self.maker)
+        leader = self._first_leader()
+        st = self._replace(phase="play", actor=leader, leader=leader)
+        if self.level == 2:
+            # 1877: the adversary entitled to lead (or, if the jambone player leads, his
+            # left-hand adversary) may call one exposed card to the first trick.
+            caller = leader if leader != self.alone else st._next_active(leader)
+            return st._replace(phase="callcard", actor=caller)
+        return st
+
+    def _apply_alone(self, action: Action) -> Deal:
+        seat = self.actor
+        if action.kind == "stay":
+            st = self._replace(log=self._logged(action))
+        elif action.kind == "alone":
+            st = self._replace(alone=seat, level=1, out=1 << ((seat + 2) % 4), log=self._logged(action))
+        else:
+            raise self._illegal_kind(action, "say whether he goes alone")
+        return st._before_play()
+
+    def _first_leader(self) -> int:
+        mode = self.rules.lone_lead
+        if self.alone is not None and mode == "lone_player":
+            return self.alone
+        if self.alone is not None and mode == "left_of_lone":
+            return self._next_active(self.alone)
+        # The eldest hand leads; when he is out (his partner plays alone) the next player does.
+        s = self.eldest
+        while self.out >> s & 1:
+            s = (s + 1) % self.n
+        return s
+
+    def _apply_callcard(self, action: Action) -> Deal:
+        if action.kind == "pass":
+            return self._replace(phase="play", actor=self.leader, log=self._logged(action))
+        if action.kind != "callcard" or action.card is None:
+            raise self._illegal_kind(action, "call one of the jambone player's cards, or pass")
+        assert self.alone is not None
+        if not self.hands[self.alone] >> action.card & 1:
+            raise IllegalAction(f"the jambone hand does not hold the {action.card.long_name()}")
+        return self._replace(phase="play", actor=self.leader, called=action.card, log=self._logged(action))
+
+    def _apply_play(self, action: Action) -> Deal:
+        if action.kind != "play" or action.card is None:
+            raise self._illegal_kind(action, "play a card")
+        card = action.card
+        seat = self.actor
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            raise IllegalAction(f"{self.seat_name(seat)} does not hold the {card.long_name()}")
+        legal = self._legal_play_mask()
+        if not legal >> card & 1:
+            raise self._why_illegal_play(card, legal)
+        hands = list(self.hands)
+        hands[seat] = hand & ~(1 << card)
+        trick = self.trick + ((seat, card),)
+        if len(trick) < self.n - bin(self.out).count("1"):
+            return self._replace(hands=tuple(hands), trick=trick, actor=self._next_active(seat),
+                                 log=self._logged(action))
+        assert self.trump is not None
+        w = trick[trick_winner_index(self.trump, [c for _, c in trick])][0]
+        won = list(self.won)
+        won[w] += 1
+        tricks = self.tricks + (Trick(trick[0][0], trick, w),)
+        st = self._replace(hands=tuple(hands), trick=(), tricks=tricks, won=tuple(won), actor=w, leader=w,
+                           log=self._logged(action))
+        if not any(hands[s] for s in self.active_seats()):
+            return st._replace(phase="done", result=st._score())
+        return st
+
+    def _why_illegal_play(self, card: Card, legal: int) -> IllegalAction:
+        assert self.trump is not None
+        if self.called is not None and legal == 1 << self.called:
+            return IllegalAction(f"the {self.called.long_name()} was called to the first trick")
+        led = EFFECTIVE_SUIT[self.trump][self.trick[0][1]]
+        names = ", ".join(c.long_name() for c in cards_of_mask(legal))
+        led_name = "trumps" if led == self.trump else Suit(led).word
+        extra = ""
+        if card == LEFT_BOWER[self.trump]:
+            extra = " (the left bower is a trump)"
+        elif self.trick[0][1] == LEFT_BOWER[self.trump]:
+            extra = " (the left bower was led: it is a trump)"
+        return IllegalAction(f"You must follow suit{extra}: {led_name} were led and you hold the {names}",
+                             (62,))
+
+    # ------------------------------------------------------------------ scoring
+    def _score(self) -> DealResult:
+        """Laws 2 and 3 (and the 1877 jambone): the deal's points by side."""
+        r = self.rules
+        assert self.maker is not None
+        makers = self.side_of(self.maker)
+        by_side = self.tricks_won_by_side()
+        mt = by_side[makers]
+        pts = [0] * r.sides
+        level = self.level
+        euchred = mt < 3
+        march = mt == 5
+        if march:
+            pts[makers] = (r.march, r.alone_march, r.jambone_march)[level]
+        elif not euchred:
+            pts[makers] = (r.point, r.alone_point, r.jambone_point)[level]
+        else:
+            value = (r.euchre, r.alone_euchred, r.jambone_euchred)[level]
+            if r.sides == 2:
+                pts[1 - makers] = value
+            elif r.three_handed_scoring == "set_back":
+                pts[makers] = -value            # Hoyle: the euchred player is "set back"
+            else:
+                for s in range(r.sides):        # Hoyle: each adversary scores two
+                    if s != makers:
+                        pts[s] = value
+        return DealResult(makers, self.maker, self.alone, by_side, tuple(pts), euchred=euchred, march=march)
+
+    # ------------------------------------------------------------------ records
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready record of this deal: rules, dealer, hands as dealt, turn-up, stock and the
+        event log. :meth:`replay` gives back an equal state."""
+        return {
+            "rules": self.rules.name,
+            "dealer": self.seat_name(self.dealer),
+            "hands": {self.seat_name(s): [str(c) for c in cards_of_mask(self.dealt[s])] for s in range(self.n)},
+            "turn_up": str(self.turn_up),
+            "stock": [str(c) for c in self.stock],
+            "log": [f"{self.seat_name(s)}: {a}" for s, a in self.log],
+        }
+
+    @classmethod
+    def replay(cls, record: dict[str, Any], rules: RuleSet | None = None) -> Deal:
+        """Rebuild a deal from :meth:`to_record`'s form, checking every action."""
+        if not isinstance(record, dict):
+            raise InputError("a deal record is a JSON object", "deal")
+        try:
+            rules = rules or rules_by_name(str(record.get("rules", "somerset1888")))
+        except RulesError as e:
+            raise InputError(str(e), "rules") from None
+        n = rules.players
+        names = SEAT_NAMES[:n]
+        hands_in = record.get("hands")
+        if not isinstance(hands_in, dict) or sorted(hands_in) != sorted(names):
+            raise InputError(f"give one hand for each of {', '.join(names)}", "hands")
+        dealer_name = record.get("dealer", "A")
+        if dealer_name not in names:
+            raise InputError(f"no seat {dealer_name!r}", "dealer")
+        deal = cls.start([hands_in[s] for s in names], record.get("turn_up", ""), names.index(dealer_name), rules,
+                         stock=record.get("stock", ()))
+        for i, entry in enumerate(record.get("log", [])):
+            seat_txt, sep, act_txt = str(entry).partition(":")
+            if not sep:
+                raise InputError(f"entry {i + 1}: write 'SEAT: action', e.g. 'B: pass'", "log")
+            seat_txt = seat_txt.strip()
+            if seat_txt not in names:
+                raise InputError(f"entry {i + 1}: no seat {seat_txt!r}", "log")
+            if deal.is_over:
+                raise InputError(f"entry {i + 1}: the deal is already over", "log")
+            if names.index(seat_txt) != deal.actor:
+                raise IllegalAction(
+                    f"entry {i + 1}: it is {deal.seat_name(deal.actor)}'s turn, not {seat_txt}'s")
+            deal = deal.apply(Action.parse(act_txt))
+        return deal
+
+    def describe_action(self, seat: int, action: Action) -> str:
+        """The book's words for an action: "B orders up", "C assists", "A takes up"."""
+        who = self.seat_name(seat)
+        k = action.kind
+        alone = " and plays alone" if action.alone == 1 else (" and plays jambone" if action.alone == 2 else "")
+        if k == "pass":
+            return f"{who} passes"
+        if k == "order":
+            if seat == self.dealer:
+                verb = "takes up"
+            elif self.n == 4 and seat == (self.dealer + 2) % 4:
+                verb = "assists"
+            else:
+                verb = "orders up"
+            return f"{who} {verb}{alone}" if not action.alone else f"{who} plays alone"
+        if k == "call":
+            assert action.suit is not None
+            name = _call_name(action.suit, self.turn_suit)
+            return f"{who} makes it {action.suit.word}{name}" + (" alone" if action.alone else "")
+        if k == "take":
+            return f"{who}: \u201cI take it from you\u201d (plays alone)"
+        if k == "stay":
+            return f"{who} lets it stand"
+        if k == "alone":
+            return f"{who} goes alone"
+        if k == "discard":
+            return f"{who} discards"
+        if k == "callcard":
+            return f"{who} calls the {action.card.long_name() if action.card else ''}"
+        if k == "jamboree":
+            return f"{who} shows a jamboree"
+        assert action.card is not None
+        return f"{who} plays the {action.card.long_name()}"
+
+    def __repr__(self) -> str:
+        return (f"<Deal {self.rules.name} dealer={self.seat_name(self.dealer)} phase={self.phase} "
+                f"actor={self.seat_name(self.actor)} trump={self.trump.letter if self.trump is not None else '-'} "
+                f"tricks={len(self.tricks)}>")
+
+
+def _call_name(suit: Suit, turned: Suit) -> str:
+    """Technical Terms: "Next" (the same colour as the turn-down), "Crossing the suit"."""
+    if suit == turned.partner:
+        return " (next)"
+    if suit != turned:
+        return " (crossing the suit)"
+    return ""
+
+
+def _mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
