@@ -22,8 +22,8 @@ Card('JD')
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import IntEnum
-from typing import Iterable
 
 __all__ = [
     "Suit",

@@ -89,7 +89,7 @@ def replay_case_data(data: dict[str, Any], rules: RuleSet = SOMERSET_1888) -> Ca
         alone = data.get("alone")
         alone_seat = _seat(alone, where + ", alone") if alone else None
         maker = _seat(data["declaration"]["seat"], where + ", declaration")
-        for s, h in zip(SEAT_NAMES, hands):
+        for s, h in zip(SEAT_NAMES, hands, strict=True):
             if alone_seat is not None and SEAT_NAMES.index(s) == (alone_seat + 2) % 4 and not h:
                 continue
             if len(h) != 5:

@@ -26,13 +26,14 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .actions import Action
-from .cards import Card, CardError, JOKER, Suit, cards_of_mask, pack
+from .cards import JOKER, Card, CardError, Suit, cards_of_mask, pack
 from .errors import IllegalAction, InputError
-from .rules import SOMERSET_1888, RuleSet, RulesError, rules_by_name
+from .rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
 from .tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER, SUIT_MASK, trick_winner_index
 
 __all__ = ["Deal", "Trick", "DealResult", "DealSetup", "SEAT_NAMES"]
