@@ -152,22 +152,14 @@ def case_to_json(case_id: str) -> dict[str, Any]:
     """The ``case ID --json`` form: ``{"case": ..., "deals": [...], "errata": [...]}``."""
     rep = replay_case(case_id)
     d = rep.deal
-    deal_json: dict[str, Any] = {
+    deal_json = d.summary()
+    deal_json.update({
         "dealer": SEAT_NAMES[d.dealer],
         "trump": d.trump.letter if d.trump is not None else None,
         "turn_up": rep.data.get("turn_up"),
         "hands": rep.data.get("hands"),
-        "tricks": [
-            {"leader": SEAT_NAMES[t.leader], "cards": [[SEAT_NAMES[s], str(c)] for s, c in t.cards],
-             "winner": SEAT_NAMES[t.winner]}
-            for t in d.tricks
-        ],
-        "makers": d.side_name(d.makers) if d.makers is not None else None,
-        "alone": SEAT_NAMES[d.alone] if d.alone is not None else None,
-        "tricks_won": {d.side_name(i): w for i, w in enumerate(d.tricks_won_by_side())},
-        "points": ({d.side_name(i): p for i, p in enumerate(d.result.points)} if d.result else None),
         "complete": d.is_over,
-    }
+    })
     return {
         "case": rep.data.get("id"),
         "title": rep.data.get("title"),

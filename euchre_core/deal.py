@@ -700,6 +700,31 @@ class Deal:
             "log": [f"{self.seat_name(s)}: {a}" for s, a in self.log],
         }
 
+    def summary(self, names: Sequence[str] = SEAT_NAMES) -> dict[str, Any]:
+        """The JSON form shared by ``replay --json``, ``case --json`` and ``play --json``:
+        tricks (leader, cards in order, winner), makers, alone, tricks_won and points by side.
+        Seats are named by ``names`` (the book's A–D, or EGN's 0–3); a side by its seats joined.
+
+        >>> d = Deal.shuffled(seed=2)
+        >>> sorted(d.summary())
+        ['alone', 'makers', 'points', 'tricks', 'tricks_won']
+        """
+        def side(i: int) -> str:
+            return names[i] + names[i + 2] if self.n == 4 else names[i]
+
+        res = self.result
+        return {
+            "tricks": [
+                {"leader": names[t.leader], "cards": [[names[s], str(c)] for s, c in t.cards],
+                 "winner": names[t.winner]}
+                for t in self.tricks
+            ],
+            "makers": side(self.makers) if self.makers is not None else None,
+            "alone": names[self.alone] if self.alone is not None else None,
+            "tricks_won": {side(i): w for i, w in enumerate(self.tricks_won_by_side())},
+            "points": {side(i): p for i, p in enumerate(res.points)} if res else None,
+        }
+
     @classmethod
     def replay(cls, record: dict[str, Any], rules: RuleSet | None = None) -> Deal:
         """Rebuild a deal from :meth:`to_record`'s form, checking every action."""

@@ -1,0 +1,250 @@
+"""The command line: ``python3 -m euchre_core`` (or ``euchre`` once installed).
+
+Subcommands: ``deal``, ``play``, ``replay``, ``case``, ``bench``, ``table``. Bad input
+prints one line naming the field or the law, and exits with status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .cards import cards_of_mask
+from .cases import case_to_json, list_cases, replay_case
+from .deal import SEAT_NAMES, Deal
+from .errors import EuchreError, InputError
+from .rules import RULE_SETS, RulesError, rules_by_name
+
+__all__ = ["main"]
+
+
+def _rules(name: str) -> Any:
+    try:
+        return rules_by_name(name)
+    except RulesError as e:
+        raise InputError(str(e), "--rules") from None
+
+
+def _hands_text(d: Deal) -> str:
+    lines = []
+    for s in range(d.n):
+        role = " (dealer)" if s == d.dealer else (" (eldest)" if s == d.eldest else "")
+        cards = " ".join(c.pretty() for c in cards_of_mask(d.dealt[s]))
+        lines.append(f"{SEAT_NAMES[s]}{role}: {cards}")
+    lines.append(f"Turn-up: {d.turn_up.pretty()}")
+    return "\n".join(lines)
+
+
+def _cmd_deal(a: argparse.Namespace) -> int:
+    rules = _rules(a.rules)
+    d = Deal.shuffled(a.seed, dealer=_seat(a.dealer, rules.players), rules=rules)
+    if a.json:
+        _print_json(d.to_record())
+    else:
+        print(f"Deal {a.seed} ({rules.title})")
+        print(_hands_text(d))
+    return 0
+
+
+def _seat(name: str, n: int) -> int:
+    if name not in SEAT_NAMES[:n]:
+        raise InputError(f"no seat {name!r} (choose from {', '.join(SEAT_NAMES[:n])})", "--dealer")
+    return SEAT_NAMES.index(name)
+
+
+def _cmd_play(a: argparse.Namespace) -> int:
+    rules = _rules(a.rules)
+    d = Deal.shuffled(a.seed, dealer=_seat(a.dealer, rules.players), rules=rules)
+    rng = random.Random(a.seed)
+    start = d
+    while not d.is_over:
+        d = d.apply(rng.choice(d.legal_actions()))
+    if a.json:
+        out = {"record": d.to_record(), "deals": [d.summary(SEAT_NAMES)]}
+        _print_json(out)
+        return 0
+    print(f"Deal {a.seed} ({rules.title}), random legal play")
+    print(_hands_text(start))
+    for seat, act in d.log:
+        print(f"  {d.describe_action(seat, act)}" + (f" ({act.card.pretty()})" if act.kind == "play" and act.card
+                                                        else ""))
+    _print_result(d)
+    return 0
+
+
+def _print_result(d: Deal) -> None:
+    res = d.result
+    if res is None:
+        print("The deal is not finished.")
+        return
+    if res.passed_out:
+        print("All passed twice: the deal is at an end, and the next player deals (law 77).")
+        return
+    for t in d.tricks:
+        cards = ", ".join(f"{SEAT_NAMES[s]} {c.pretty()}" for s, c in t.cards)
+        print(f"  trick: {cards} -> {SEAT_NAMES[t.winner]}")
+    won = ", ".join(f"{d.side_name(i)} {w}" for i, w in enumerate(res.tricks_won))
+    pts = ", ".join(f"{d.side_name(i)} {p:+d}" for i, p in enumerate(res.points))
+    what = "euchred" if res.euchred else ("march" if res.march else "point")
+    print(f"Tricks: {won}. {what}. Points: {pts}.")
+
+
+def _cmd_replay(a: argparse.Namespace) -> int:
+    path = Path(a.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror}", "FILE") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"not JSON: {e.msg} at line {e.lineno}", "FILE") from None
+    if isinstance(data, dict) and (data.get("fileType") == "Euchre Game Notation" or
+                                   (isinstance(data.get("deals"), list) and data["deals"]
+                                    and isinstance(data["deals"][0], dict) and "initialState" in data["deals"][0])):
+        from .egn import load_egn, replay_json
+        game = load_egn(data)
+        out = replay_json(game)
+        if a.json:
+            _print_json(out)
+        else:
+            for i, dj in enumerate(out["deals"]):
+                print(f"deal {i}: makers {dj['makers']}, tricks {dj['tricks_won']}, points {dj['points']}")
+        return 0
+    records = data.get("deals") if isinstance(data, dict) and "deals" in data else [data]
+    if not isinstance(records, list):
+        raise InputError("a list of deal records is expected", "deals")
+    deals = []
+    for i, rec in enumerate(records):
+        try:
+            deals.append(Deal.replay(rec))
+        except EuchreError as e:
+            raise InputError(f"deal {i + 1}: {e}", "deals") from None
+    if a.json:
+        _print_json({"deals": [d.summary(SEAT_NAMES) for d in deals]})
+    else:
+        for i, d in enumerate(deals):
+            print(f"Deal {i + 1}:")
+            _print_result(d)
+    return 0
+
+
+def _cmd_case(a: argparse.Namespace) -> int:
+    if a.json:
+        _print_json(case_to_json(a.id))
+        return 0
+    rep = replay_case(a.id)
+    data = rep.data
+    print(f"Case {data['id']}. {data.get('title') or ''}".rstrip())
+    for s in "ADBC":
+        print(f"  {s}: " + " ".join(data["hands_text"].get(s, [])))
+    print(f"  {data.get('score_text', '')} {data['declaration'].get('text', '')}")
+    _print_result(rep.deal) if rep.deal.is_over else None
+    if not rep.deal.is_over:
+        for t in rep.deal.tricks:
+            cards = ", ".join(f"{SEAT_NAMES[s]} {c.pretty()}" for s, c in t.cards)
+            print(f"  trick: {cards} -> {SEAT_NAMES[t.winner]}")
+        print("  (the book's narration stops here)")
+    for e in data.get("errata", []):
+        print(f"  Note: {e.get('where')}: {e.get('resolution')}")
+    return 0
+
+
+def _cmd_bench(a: argparse.Namespace) -> int:
+    from .fastplay import play_random_deals
+
+    rules = _rules(a.rules)
+    if a.games < 1:
+        raise InputError("must be at least 1", "--games")
+    t0 = time.perf_counter()
+    totals = play_random_deals(rules, a.games, seed=a.seed)
+    secs = time.perf_counter() - t0
+    out = {"games": a.games, "seconds": round(secs, 4), "games_per_s": round(a.games / secs, 1),
+           "rules": rules.name, "points": list(totals)}
+    if a.json:
+        _print_json(out)
+    else:
+        print(json.dumps(out))
+    return 0
+
+
+def _cmd_table(a: argparse.Namespace) -> int:
+    from .table import form_table
+
+    t = form_table(a.names, seed=a.seed, rules=_rules(a.rules))
+    _print_json({"players": t.players, "table": t.table, "partners": t.partners, "dealer": t.dealer,
+                 "seats": dict(zip(SEAT_NAMES, t.seats, strict=True)), "cuts": t.cuts})
+    return 0
+
+
+def _print_json(obj: Any) -> None:
+    print(json.dumps(obj, indent=None, ensure_ascii=False))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="euchre", description="The Laws of Euchre (1888) as a rules engine.")
+    p.add_argument("--version", action="version", version=f"euchre_core {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+    names = ", ".join(RULE_SETS)
+
+    d = sub.add_parser("deal", help="deal from a seed and print the hands and the turn-up")
+    d.add_argument("--seed", type=int, required=True)
+    d.add_argument("--rules", default="somerset1888", help=names)
+    d.add_argument("--dealer", default="A")
+    d.add_argument("--json", action="store_true")
+    d.set_defaults(func=_cmd_deal)
+
+    pl = sub.add_parser("play", help="play a whole deal with random legal actions")
+    pl.add_argument("--seed", type=int, required=True)
+    pl.add_argument("--rules", default="somerset1888", help=names)
+    pl.add_argument("--dealer", default="A")
+    pl.add_argument("--random", action="store_true", required=True, help="random legal actions (seeded)")
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(func=_cmd_play)
+
+    r = sub.add_parser("replay", help="replay a saved log (this engine's JSON) or an EGN file")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(func=_cmd_replay)
+
+    c = sub.add_parser("case", help=f"replay one of the book's Cases ({', '.join(list_cases())})")
+    c.add_argument("id")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=_cmd_case)
+
+    b = sub.add_parser("bench", help="play N random complete deals and time them")
+    b.add_argument("--games", type=int, default=10000)
+    b.add_argument("--rules", default="somerset1888", help=names)
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(func=_cmd_bench)
+
+    t = sub.add_parser("table", help="cut for the table, partners and deal (laws 8-14)")
+    t.add_argument("names", nargs="+")
+    t.add_argument("--seed", type=int, default=None)
+    t.add_argument("--rules", default="somerset1888", help=names)
+    t.set_defaults(func=_cmd_table)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0, or 2 for bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except (EuchreError, ValueError) as e:
+        print(f"euchre: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
