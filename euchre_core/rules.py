@@ -122,7 +122,13 @@ WASHINGTON_1877 = RuleSet(
     jamboree=True,
 )
 
-HOYLE_4 = RuleSet(name="hoyle4", title="Hoyle's Games Modernized, four-handed")
+HOYLE_4 = RuleSet(
+    name="hoyle4",
+    title="Hoyle's Games Modernized, four-handed",
+    # Hoyle, "Playing Alone": "you cannot supersede him and play alone yourself" (its note 25
+    # gives the "more modern practice", the 1888 Law 94, as the alternative).
+    partner_may_take_alone=False,
+)
 HOYLE_3 = RuleSet(
     name="hoyle3",
     title="Hoyle's Games Modernized, three-handed",
