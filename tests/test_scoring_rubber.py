@@ -69,3 +69,19 @@ def test_modern_game_to_ten_no_rubber():
     for _ in range(5):
         r = r.record((2, 0))
     assert r.is_over and r.winner == 0 and r.points == (1, 0)
+
+
+def test_law_28_the_deal_passes_to_the_left_in_a_match():
+    import random
+
+    from euchre_core.match import Match
+
+    rng = random.Random(0)
+    m = Match.new(seed=1)
+    dealers = [m.deal.dealer]
+    while not m.is_over:
+        m = m.apply(rng.choice(m.deal.legal_actions()))
+        if m.deal.dealer != dealers[-1]:
+            dealers.append(m.deal.dealer)
+    assert all(b == (a + 1) % 4 for a, b in zip(dealers, dealers[1:], strict=False))
+    assert sum(m.rubber.points) >= 3

@@ -1,0 +1,55 @@
+"""A rubber played deal after deal: the deal passes to the left (Law 28) and each deal's
+points go to the score (Laws 1–3, 7).
+
+>>> import random
+>>> rng = random.Random(3)
+>>> m = Match.new(seed=3)
+>>> while not m.is_over:
+...     m = m.apply(rng.choice(m.deal.legal_actions()))
+>>> m.rubber.is_over, len(m.rubber.games) >= 3
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .deal import Deal
+from .rules import SOMERSET_1888, RuleSet
+from .scoring import Rubber
+
+__all__ = ["Match"]
+
+
+@dataclass(frozen=True)
+class Match:
+    """A rubber in progress: the score, the current deal and the finished deals."""
+
+    rules: RuleSet
+    seed: int
+    rubber: Rubber
+    deal: Deal
+    number: int = 0                       # deals dealt so far, the current one included
+    history: tuple[Deal, ...] = ()
+
+    @classmethod
+    def new(cls, seed: int = 0, rules: RuleSet = SOMERSET_1888, dealer: int = 0) -> Match:
+        """A new rubber; deal ``k`` is shuffled from ``seed * 1000 + k`` so it is reproducible."""
+        return cls(rules, seed, Rubber(rules), Deal.shuffled(seed * 1000, dealer=dealer, rules=rules), 1)
+
+    @property
+    def is_over(self) -> bool:
+        return self.rubber.is_over
+
+    def apply(self, action: Action | str) -> Match:
+        """Apply an action to the current deal; when the deal ends, score it and deal the next
+        one, the deal passing to the left (Law 28; after a deal passed out too, Law 77)."""
+        deal = self.deal.apply(action)
+        if not deal.is_over:
+            return Match(self.rules, self.seed, self.rubber, deal, self.number, self.history)
+        assert deal.result is not None
+        rubber = self.rubber.record(deal.result.points, elder=deal.side_of(deal.eldest))
+        nxt = (deal.dealer + 1) % deal.n                                   # Law 28
+        new_deal = Deal.shuffled(self.seed * 1000 + self.number, dealer=nxt, rules=self.rules)
+        return Match(self.rules, self.seed, rubber, new_deal, self.number + 1, self.history + (deal,))
