@@ -1,0 +1,49 @@
+# Euchre Laws. On a fresh machine: `make serve` (preview the site) and `make test` (every test).
+# Everything runs from a project venv (.venv) made from requirements-dev.txt.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+CHROMIUM ?= /usr/bin/chromium
+# build_scripts (hooks, the Markdown extension) and euchre_core import from the repository root.
+RUN := PYTHONPATH=. NO_MKDOCS_2_WARNING=1
+
+.PHONY: all venv node-deps build serve test lint chromium clean
+
+all: build
+
+venv: $(STAMP)
+
+$(STAMP): requirements-dev.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+# Hook for the Pyodide runtime's JavaScript dependencies (`npm ci`), to come: nothing to do yet.
+node-deps:
+	@:
+
+build: venv node-deps
+	$(RUN) $(BIN)/mkdocs build --strict --site-dir site
+
+serve: venv node-deps
+	$(RUN) $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+# The browser tests drive Debian's Chromium (Playwright never downloads a browser here).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update && sudo apt-get install -y chromium; \
+	  else echo "make: $(CHROMIUM) is missing; install Debian's chromium package (as root)" >&2; exit 1; fi; \
+	fi
+
+test: venv node-deps chromium
+	$(RUN) $(BIN)/python -m pytest
+
+lint: venv
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf site .pytest_cache .ruff_cache

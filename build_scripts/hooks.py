@@ -1,0 +1,69 @@
+"""MkDocs hooks: the book's data becomes pages at build time (``hooks:`` in ``mkdocs.yml``).
+
+* ``on_startup`` remembers whether this is ``mkdocs serve`` (then the renderer's modules are
+  reloaded before each build, so edits to ``build_scripts/`` show without a restart).
+* ``on_config`` reloads them (``mkdocs.yml``'s ``watch:`` lists ``content/``, ``euchre_core/data/``
+  and ``build_scripts/``, so ``mkdocs serve`` rebuilds when the data changes).
+* ``on_files`` renders every page (:func:`build_scripts.site.generate`), adds them to the file
+  collection as virtual files (nothing is written to ``docs/``) and sets the navigation.
+
+A case that the engine refuses, or content that does not validate, stops the build with the
+engine's or the validator's message (``PluginError``: MkDocs prints it and exits non-zero).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:  # `mkdocs` run without PYTHONPATH=.: still find the packages
+    sys.path.insert(0, str(REPO_ROOT))
+
+_serving = False
+_RELOAD = ("build_scripts.content", "build_scripts.cards_html", "build_scripts.textmark", "build_scripts.site")
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """Remember whether MkDocs is serving (rebuilds in one process) or building once."""
+    global _serving
+    _serving = command == "serve"
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """When serving, reload the generator so that edits to ``build_scripts/`` show at once.
+
+    (``mkdocs.yml``'s ``watch:`` makes ``mkdocs serve`` rebuild when ``content/``,
+    ``euchre_core/data/`` or ``build_scripts/`` change.)
+    """
+    if _serving:
+        for name in _RELOAD:
+            if name in sys.modules:
+                importlib.reload(sys.modules[name])
+        cards_html = sys.modules.get("build_scripts.cards_html")
+        if cards_html is not None:
+            cards_html.template_env.cache_clear()
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Render the data into pages and add them to the build; set the navigation."""
+    from build_scripts import site  # imported here so that a reload in on_config takes effect
+
+    try:
+        generated = site.generate()
+    except site.BuildError as error:
+        raise PluginError(f"euchre: {error}") from None
+    for src_uri, text in generated.pages.items():
+        existing = files.get_file_from_path(src_uri)
+        if existing is not None:
+            raise PluginError(f"euchre: docs/{src_uri} exists, but that page is generated from the data")
+        files.append(File.generated(config, src_uri, content=text))
+    config.nav = generated.nav
+    return files
+

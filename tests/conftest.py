@@ -1,0 +1,114 @@
+"""Shared fixtures: the site built once per session and served under a sub-path (/repo/).
+
+``site_server`` serves a temporary folder on 127.0.0.1 with a small threaded ``http.server``;
+``built_site`` runs ``mkdocs build --strict`` into its ``repo/`` sub-folder with
+``SITE_URL=http://127.0.0.1:PORT/repo/``, as GitHub Pages serves a project site. Both the build
+tests and the browser tests use the same build.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SUBPATH = "repo"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without logging every request to stderr."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+
+@dataclass(frozen=True)
+class SiteServer:
+    """A static server: ``root`` is served at ``http://127.0.0.1:port/``; the site goes in ``root/repo``."""
+
+    root: Path
+    port: int
+
+    @property
+    def base(self) -> str:
+        """The site's URL: ``http://127.0.0.1:PORT/repo/``."""
+        return f"http://127.0.0.1:{self.port}/{SUBPATH}/"
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    """The built site: its folder, its URL, the build's output and how long it took."""
+
+    dir: Path
+    base: str
+    output: str
+    seconds: float
+
+
+def mkdocs_env(site_url: str, **extra: str) -> dict[str, str]:
+    """The environment of a build: the repository root importable, SITE_URL set, no banners."""
+    env = {k: v for k, v in os.environ.items() if k != "EUCHRE_CASES_DIR"}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p)
+    env["SITE_URL"] = site_url
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    env.update(extra)
+    return env
+
+
+def run_mkdocs_build(site_dir: Path, site_url: str, **extra_env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m mkdocs build --strict`` into ``site_dir`` (output captured, ANSI colours removed)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+        cwd=REPO_ROOT,
+        env=mkdocs_env(site_url, **extra_env),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    proc.stdout = ANSI.sub("", proc.stdout)
+    proc.stderr = ANSI.sub("", proc.stderr)
+    return proc
+
+
+@pytest.fixture(scope="session")
+def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    """A threaded static server on 127.0.0.1 (a free port), serving a temporary folder."""
+    root = tmp_path_factory.mktemp("www")
+    handler = functools.partial(QuietHandler, directory=str(root))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield SiteServer(root=root, port=server.server_address[1])
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def built_site(site_server: SiteServer) -> BuiltSite:
+    """The site, built once per session with ``mkdocs build --strict``; any warning fails it."""
+    site_dir = site_server.root / SUBPATH
+    start = time.monotonic()
+    proc = run_mkdocs_build(site_dir, site_server.base)
+    seconds = time.monotonic() - start
+    output = proc.stdout + proc.stderr
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed (exit {proc.returncode}):\n{output}", pytrace=False)
+    warnings = [line for line in output.splitlines() if line.lstrip().startswith(("WARNING", "ERROR"))]
+    if warnings:
+        pytest.fail("mkdocs build printed warnings:\n" + "\n".join(warnings), pytrace=False)
+    return BuiltSite(dir=site_dir, base=site_server.base, output=output, seconds=seconds)
