@@ -183,6 +183,18 @@ def _cmd_table(a: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_rule(a: argparse.Namespace) -> int:
+    from .scenario import main_rule
+
+    return main_rule(a.file, a.json)
+
+
+def _cmd_solve(a: argparse.Namespace) -> int:
+    from .solver import main_solve
+
+    return main_solve(a.file, a.json)
+
+
 def _print_json(obj: Any) -> None:
     print(json.dumps(obj, indent=None, ensure_ascii=False))
 
@@ -224,6 +236,16 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=_cmd_bench)
+
+    ru = sub.add_parser("rule", help="rule on a scenario: a deal and an event log with irregularities")
+    ru.add_argument("file")
+    ru.add_argument("--json", action="store_true")
+    ru.set_defaults(func=_cmd_rule)
+
+    so = sub.add_parser("solve", help="double-dummy: the makers' tricks with best play, and each card's value")
+    so.add_argument("file")
+    so.add_argument("--json", action="store_true")
+    so.set_defaults(func=_cmd_solve)
 
     t = sub.add_parser("table", help="cut for the table, partners and deal (laws 8-14)")
     t.add_argument("names", nargs="+")

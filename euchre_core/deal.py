@@ -36,7 +36,7 @@ from .errors import IllegalAction, InputError
 from .rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
 from .tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER, SUIT_MASK, trick_winner_index
 
-__all__ = ["Deal", "Trick", "DealResult", "DealSetup", "SEAT_NAMES"]
+__all__ = ["Deal", "Trick", "DealResult", "DealSetup", "SEAT_NAMES", "score_deal", "legal_play_mask"]
 
 SEAT_NAMES = "ABCD"
 
@@ -662,30 +662,9 @@ class Deal:
     # ------------------------------------------------------------------ scoring
     def _score(self) -> DealResult:
         """Laws 2 and 3 (and the 1877 jambone): the deal's points by side."""
-        r = self.rules
         assert self.maker is not None
-        makers = self.side_of(self.maker)
-        by_side = self.tricks_won_by_side()
-        mt = by_side[makers]
-        pts = [0] * r.sides
-        level = self.level
-        euchred = mt < 3
-        march = mt == 5
-        if march:
-            pts[makers] = (r.march, r.alone_march, r.jambone_march)[level]
-        elif not euchred:
-            pts[makers] = (r.point, r.alone_point, r.jambone_point)[level]
-        else:
-            value = (r.euchre, r.alone_euchred, r.jambone_euchred)[level]
-            if r.sides == 2:
-                pts[1 - makers] = value
-            elif r.three_handed_scoring == "set_back":
-                pts[makers] = -value            # Hoyle: the euchred player is "set back"
-            else:
-                for s in range(r.sides):        # Hoyle: each adversary scores two
-                    if s != makers:
-                        pts[s] = value
-        return DealResult(makers, self.maker, self.alone, by_side, tuple(pts), euchred=euchred, march=march)
+        return score_deal(self.rules, self.side_of(self.maker), self.maker, self.alone, self.level,
+                          self.tricks_won_by_side())
 
     # ------------------------------------------------------------------ records
     def to_record(self) -> dict[str, Any]:
@@ -797,6 +776,52 @@ class Deal:
         return (f"<Deal {self.rules.name} dealer={self.seat_name(self.dealer)} phase={self.phase} "
                 f"actor={self.seat_name(self.actor)} trump={self.trump.letter if self.trump is not None else '-'} "
                 f"tricks={len(self.tricks)}>")
+
+
+def score_deal(rules: RuleSet, makers: int, maker: int | None, alone: int | None, level: int,
+               by_side: tuple[int, ...]) -> DealResult:
+    """Laws 2 and 3 (and the 1877 jambone; Hoyle's three-handed euchre): a deal's points.
+
+    >>> score_deal(SOMERSET_1888, 0, 0, None, 0, (5, 0)).points
+    (2, 0)
+    >>> score_deal(SOMERSET_1888, 1, 1, 1, 1, (3, 2)).points    # a lone hand euchred: four (Law 3)
+    (4, 0)
+    """
+    r = rules
+    mt = by_side[makers]
+    pts = [0] * r.sides
+    euchred = mt < 3
+    march = mt == 5
+    if march:
+        pts[makers] = (r.march, r.alone_march, r.jambone_march)[level]          # Laws 2, 3
+    elif not euchred:
+        pts[makers] = (r.point, r.alone_point, r.jambone_point)[level]          # Laws 2, 3
+    else:
+        value = (r.euchre, r.alone_euchred, r.jambone_euchred)[level]           # Laws 2, 3
+        if r.sides == 2:
+            pts[1 - makers] = value
+        elif r.three_handed_scoring == "set_back":
+            pts[makers] = -value            # Hoyle: the euchred player is "set back"
+        else:
+            for s in range(r.sides):        # Hoyle: each adversary scores two
+                if s != makers:
+                    pts[s] = value
+    return DealResult(makers, maker, alone, tuple(by_side), tuple(pts), euchred=euchred, march=march)
+
+
+def legal_play_mask(hand: int, led_card: int | None, trump: int) -> int:
+    """The cards of ``hand`` (a bit set) that may be played: the suit led (effective suit, the
+    left bower being a trump) if the player holds it, else any (Law 62 defines the revoke).
+
+    >>> from euchre_core.cards import mask_of, cards_of_mask
+    >>> [str(c) for c in cards_of_mask(legal_play_mask(mask_of([Card.parse("JS"), Card.parse("QS")]),
+    ...                                                Card.parse("AC"), Suit.CLUBS))]
+    ['JS']
+    """
+    if led_card is None:
+        return hand
+    follow = hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][led_card]]
+    return follow or hand
 
 
 def _call_name(suit: Suit, turned: Suit) -> str:

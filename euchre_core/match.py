@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .deal import Deal
+from .errors import IllegalAction, InputError
 from .rules import SOMERSET_1888, RuleSet
 from .scoring import Rubber
 
@@ -32,6 +33,7 @@ class Match:
     deal: Deal
     number: int = 0                       # deals dealt so far, the current one included
     history: tuple[Deal, ...] = ()
+    turned: bool = False                  # the trump card of the current deal has been turned (Law 5)
 
     @classmethod
     def new(cls, seed: int = 0, rules: RuleSet = SOMERSET_1888, dealer: int = 0) -> Match:
@@ -47,9 +49,32 @@ class Match:
         one, the deal passing to the left (Law 28; after a deal passed out too, Law 77)."""
         deal = self.deal.apply(action)
         if not deal.is_over:
-            return Match(self.rules, self.seed, self.rubber, deal, self.number, self.history)
+            return Match(self.rules, self.seed, self.rubber, deal, self.number, self.history, True)
         assert deal.result is not None
         rubber = self.rubber.record(deal.result.points, elder=deal.side_of(deal.eldest))
         nxt = (deal.dealer + 1) % deal.n                                   # Law 28
         new_deal = Deal.shuffled(self.seed * 1000 + self.number, dealer=nxt, rules=self.rules)
         return Match(self.rules, self.seed, rubber, new_deal, self.number + 1, self.history + (deal,))
+
+    def turn(self) -> Match:
+        """The dealer turns the trump card of the current deal (from then on, Law 5 closes)."""
+        return Match(self.rules, self.seed, self.rubber, self.deal, self.number, self.history, True)
+
+    def correct_score(self, game: tuple[int, ...]) -> Match:
+        """Law 5: an error in the score can be rectified at any time before the trump card is
+        turned in the next deal. ``game`` is the corrected score of the current game, by side.
+
+        >>> m = Match.new(seed=1)
+        >>> m.correct_score((1, 0)).rubber.game
+        (1, 0)
+        >>> m.turn().correct_score((1, 0))
+        Traceback (most recent call last):
+        ...
+        euchre_core.errors.IllegalAction: the trump card has been turned: the score can no longer be rectified (law 5)
+        """
+        if self.turned:
+            raise IllegalAction("the trump card has been turned: the score can no longer be rectified", (5,))
+        if len(game) != self.rules.sides or any(not isinstance(x, int) for x in game):
+            raise InputError(f"give {self.rules.sides} whole numbers", "game")
+        fixed = Rubber(self.rules, (0,) * self.rules.sides, self.rubber.games).record(tuple(game))
+        return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False)

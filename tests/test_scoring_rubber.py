@@ -85,3 +85,16 @@ def test_law_28_the_deal_passes_to_the_left_in_a_match():
             dealers.append(m.deal.dealer)
     assert all(b == (a + 1) % 4 for a, b in zip(dealers, dealers[1:], strict=False))
     assert sum(m.rubber.points) >= 3
+
+
+def test_law_5_score_corrected_before_the_next_trump_card_is_turned():
+    import pytest
+
+    from euchre_core import IllegalAction
+    from euchre_core.match import Match
+
+    m = Match.new(seed=2)
+    assert m.correct_score((3, 1)).rubber.game == (3, 1)
+    with pytest.raises(IllegalAction) as e:
+        m.apply(m.deal.legal_actions()[0]).correct_score((3, 1))
+    assert e.value.laws == (5,)

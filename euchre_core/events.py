@@ -1,0 +1,94 @@
+"""Physical events at the table: what a player did, lawful or not, with a notation.
+
+The director (:mod:`euchre_core.director`) folds these events; "what the laws allow" is
+:class:`~euchre_core.deal.Deal`'s business, "what a player physically did" is this.
+
+Notation: ``"SEAT: verb args"`` for a player's act, ``"SIDE: verb args"`` (``AC``/``BD``)
+for a side's claim or election, or a bare ``verb`` for the table (``quit``, ``cut``).
+
+>>> Event.parse("B: play AH")
+Event('B: play AH')
+>>> Event.parse("AC: choose call-suit H").args
+('call-suit', 'H')
+>>> Event.parse("quit").verb
+'quit'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InputError
+
+__all__ = ["Event", "VERBS"]
+
+# verb -> (who acts: "seat" | "side" | "table", a short description)
+VERBS: dict[str, tuple[str, str]] = {
+    # the regular actions (Deal's actions), done physically
+    "pass": ("seat", "pass"),
+    "order": ("seat", "order up / assist / take up (add 'alone')"),
+    "call": ("seat", "name a suit in the second round (add 'alone')"),
+    "take": ("seat", "\u201cI take it from you\u201d (Law 94)"),
+    "stay": ("seat", "let the partner's declaration stand"),
+    "alone": ("seat", "announce a lone hand (after making, or late: Law 97)"),
+    "discard": ("seat", "the dealer's discard (Law 86)"),
+    "play": ("seat", "play a card (one, or two at once: Law 46 I)"),
+    # irregular acts and claims
+    "expose": ("seat", "expose a card: drop it face up, lift it, show it (Law 46)"),
+    "mention": ("seat", "mention the suit he meant to make after passing (Law 79)"),
+    "declare": ("seat", "an irregular double declaration, 'I order it up and play it alone' (Law 98)"),
+    "attention": ("seat", "call attention to the trick before his partner plays (Law 83)"),
+    "ask": ("seat", "ask the partner whether he has none of the suit renounced (Law 65)"),
+    "correct": ("seat", "take back a revoking card and play another (Laws 65, 69)"),
+    "throw": ("seat", "throw the hand face up on the table (Laws 48-50, 82)"),
+    "callcard": ("seat", "call an exposed card of an adversary (Laws 46, 56): 'callcard SEAT CARD'"),
+    "name": ("seat", "name an adversary's detached card (Law 51): 'name SEAT CARD'"),
+    "holds": ("seat", "a player is found to hold the wrong number of cards (Law 90): 'holds N'"),
+    "claim": ("side", "claim a revoke (Laws 63, 66)"),
+    "choose": ("side", "elect one of the options a ruling offers (Law 85)"),
+    "mix": ("side", "mix the cards before a revoke claim is examined (Law 67)"),
+    "quit": ("table", "turn and quit the trick (Law 64)"),
+    "cut": ("table", "the cards are cut for the next deal: no revoke claim after (Law 68)"),
+}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One physical event: who (a seat, a side, or the table), the verb and its arguments."""
+
+    who: str            # "A".."D", "AC"/"BD", or "" for the table
+    verb: str
+    args: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str, seats: str = "ABCD") -> Event:
+        if isinstance(text, Event):
+            return text
+        if not isinstance(text, str) or not text.strip():
+            raise InputError(f"not an event: {text!r}", "event")
+        who, sep, rest = text.partition(":")
+        if not sep:
+            who, rest = "", text
+        who = who.strip().upper()
+        words = rest.split()
+        if not words:
+            raise InputError(f"no verb in {text!r}", "event")
+        verb = words[0].lower()
+        if verb not in VERBS:
+            raise InputError(f"unknown verb {verb!r} in {text!r}; known: {', '.join(VERBS)}", "event")
+        kind = VERBS[verb][0]
+        sides = [seats[i] + seats[i + 2] for i in range(2)] if len(seats) == 4 else list(seats)
+        if kind == "seat" and who not in list(seats):
+            raise InputError(f"{verb!r} is done by a seat ({', '.join(seats)}), not {who or 'the table'!r}", "event")
+        if kind == "side" and who not in list(sides):
+            raise InputError(f"{verb!r} is done by a side ({', '.join(sides)}), not {who or 'the table'!r}", "event")
+        if kind == "table" and who:
+            raise InputError(f"{verb!r} is an event of the table: write it without a seat", "event")
+        return cls(who, verb, tuple(words[1:]))
+
+    def __str__(self) -> str:
+        body = " ".join((self.verb, *self.args))
+        return f"{self.who}: {body}" if self.who else body
+
+    def __repr__(self) -> str:
+        return f"Event({str(self)!r})"
