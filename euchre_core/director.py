@@ -527,6 +527,11 @@ class Director:
                 keep.append(r)
                 continue
             done, could, drop = st._requirement_outcome(r, seat, card, led, legal)
+            if r.kind == "lead-suit" and led is None and not could and drop:
+                st = st._rule(Ruling(
+                    "called suit not held", (57,),
+                    f"{SEAT_NAMES[seat]} was called on to lead {Suit(r.suit or 0).word} and has none: the penalty is "
+                    "paid.", offender=seat, effects=("the call lapses",)))
             if not done and could:
                 st = st._rule(Ruling(
                     "call not obeyed", (54,),
@@ -783,7 +788,7 @@ class Director:
             raise IllegalAction(f"the {card.long_name()} is not an exposed card", (46,))
         req = Requirement(target, "play-card", (46, 56), card=card)
         return self._rule(Ruling(
-            "exposed card called", (46, 56),
+            "exposed card called", (46, 55, 56),
             f"{ev.who} called {SEAT_NAMES[target]}'s {card.long_name()}: it must be played at the first lawful "
             "opportunity; no call can force a revoke (law 55).", offender=target,
             effects=(req.describe(),)), requirements=self.requirements + (req,))
@@ -996,10 +1001,10 @@ class Director:
             raise IllegalAction(f"the election belongs to {self.side_name(r.chooser)}", (85,))
         if not ev.args:
             raise InputError("which option?", "option")
-        opt = ev.args[0].lower()
         ids = [o.id for o in r.options]
-        if opt not in ids:
-            raise InputError(f"no option {opt!r}; the options are {', '.join(ids)}", "option")
+        opt = next((i for i in ids if i.lower() == ev.args[0].lower()), None)
+        if opt is None:
+            raise InputError(f"no option {ev.args[0]!r}; the options are {', '.join(ids)}", "option")
         rulings = list(self.rulings)
         rulings[self.pending] = r.choose(opt)
         st = replace(self, rulings=tuple(rulings), pending=None)
@@ -1107,6 +1112,8 @@ class Director:
                 counts[self.side_of(r.seat)] += 1
         if sides == 2:
             net = counts[0] - counts[1]                 # Law 71: equal numbers cancel
+            if not net and counts[0]:
+                entries.append(("revokes on both sides cancel", 0, 0, (71,)))
             if net:
                 offender = 0 if net > 0 else 1
                 per = d.rules.revoke_alone_points if d.alone is not None else d.rules.revoke_points
