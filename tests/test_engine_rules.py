@@ -109,6 +109,54 @@ def test_law_11_highest_deals_and_two_highest_against_two_lowest():
         assert t.dealer == t.seats[0] and {t.seats[0], t.seats[2]} in ({*t.partners[0]}, {*t.partners[1]})
 
 
+def test_law_9_everyone_cuts_from_the_same_pack():
+    for seed in range(30):
+        for rnd in form_table(list("abcdef"), seed=seed).cuts:
+            cards = [card for _, card in rnd]
+            assert len(cards) == len(set(cards))                  # one pack: no card twice in a cut
+
+
+def _find(pred, names="abcd", rules=SOMERSET_1888):
+    for seed in range(5000):
+        t = form_table(list(names), seed=seed, rules=rules)
+        if pred(t):
+            return t
+    raise AssertionError("no seed found")
+
+
+def test_law_13_two_equal_cards_in_the_middle_cut_again():
+    def middle_tie(t):
+        first = [cut_rank(c(card)) for _, card in t.cuts[0]]
+        s = sorted(first, reverse=True)
+        return len(t.cuts) > 1 and s[1] == s[2] and len(set(s)) == 3
+    t = _find(middle_tie)
+    assert len(t.cuts) >= 2                                      # they cut again
+
+
+def test_law_13_two_highest_equal_need_not_cut_again_for_partners():
+    def top_tie(t):
+        first = sorted((cut_rank(c(card)) for _, card in t.cuts[0]), reverse=True)
+        return first[0] == first[1] and len(set(first)) == 3
+    t = _find(top_tie)
+    first = {n: cut_rank(c(card)) for n, card in t.cuts[0]}
+    high = sorted(first, key=lambda n: -first[n])[:2]
+    assert set(high) in ({*t.partners[0]}, {*t.partners[1]})      # the two highest are partners
+
+
+def test_law_14_three_equal_cards_the_fourth_decides():
+    def triple(t):
+        first = [cut_rank(c(card)) for _, card in t.cuts[0]]
+        return max(first.count(v) for v in first) == 3
+    t = _find(triple)
+    first = {n: cut_rank(c(card)) for n, card in t.cuts[0]}
+    v = next(x for x in first.values() if list(first.values()).count(x) == 3)
+    fourth = next(n for n in first if first[n] != v)
+    if first[fourth] > v:
+        assert t.dealer == fourth                                # the two lowest are partners; opponents deal
+    else:
+        assert fourth not in (t.dealer, t.seats[2])              # the two highest are partners and deal
+
+
 def test_law_12_fifth_and_sixth_belong_to_the_table():
     t = form_table(list("abcdefg"), seed=3)
     assert len(t.players) == 4 and len(t.table) == 2 and not set(t.table) & set(t.players)

@@ -188,7 +188,7 @@ def test_law_64_established_when_the_partner_plays_to_the_next_trick():
     assert t.revokes[0].established
 
 
-def test_law_65_and_69_question_and_correction():
+def test_law_65_and_law_69_question_and_correction():
     t = table(REVOKE + ["D: play 9H", "A: ask"])
     assert t.revokes[0].asked
     t = t.act("C: correct TH")
@@ -203,6 +203,29 @@ def test_law_65_question_keeps_the_window_open_after_quitting():
     assert not t.revokes[0].established
     t = t.act("C: correct TH")
     assert t.revokes[0].corrected and len(t.tricks) == 0
+
+
+def test_law_70_the_hand_is_played_out_after_a_revoke():
+    t = table(REVOKE + ["D: play 9H", "A: play AH", "quit"])
+    assert t.phase == "play" and t.revokes[0].established       # the play goes on to the end
+    t = t.replay(["A: play JC", "B: play AC", "C: play 8D", "D: play KC", "A: play KH", "B: play 8H", "C: play TH",
+                  "D: play TC", "A: play QD", "B: play JD", "C: play TD", "D: play AS", "A: play 9C", "B: play TS",
+                  "C: play QS", "D: play 9S"])
+    assert t.is_over and t.result()["tricks_won"] == {"AC": 4, "BD": 1}
+
+
+def test_law_4_revoke_penalty_is_scored_before_the_hand():
+    t = table(REVOKE + ["D: play 9H", "A: play AH", "quit", "A: play JC", "B: play AC", "C: play 8D", "D: play KC",
+                        "A: play KH", "B: play 8H", "C: play TH", "D: play TC", "A: play QD", "B: play JD",
+                        "C: play TD", "D: play AS", "A: play 9C", "B: play TS", "C: play QS", "D: play 9S",
+                        "BD: claim revoke"])
+    entries = t.result()["entries"]
+    assert [e["what"] for e in entries] == ["revoke", "deal"] and entries[0]["side"] == "BD"
+
+
+def test_law_103_counting_the_lone_partners_hand_wrong_number_forfeits_four():
+    t = table(["B: pass", "C: pass", "D: pass", "A: order alone", "A: discard 8S", "B: holds 6"])
+    assert last(t).laws == (90,) and "forfeits 4" in last(t).effects[0]
 
 
 def test_law_66_claim_with_no_revoke_scores_nothing():

@@ -1,0 +1,525 @@
+"""Table management: cutting out, entry and re-entry (Laws 10, 15–21), over the formation of the
+table by cutting (Laws 8–14, :func:`~euchre_core.table.form_table`).
+
+A :class:`Roster` is one table: the four players (clockwise from the dealer), the candidates
+who belong to the table and wait (Law 12: six belong to a table at most), the consecutive
+rubbers each player has played, and the record of every cut. A :class:`Club` holds the
+tables and remembers who has belonged to or played at which (Laws 17, 20, 21). Both are
+immutable: each operation returns a new value. Every cut is drawn from one pack (Law 9) with
+a seeded shuffle derived from the seed and the number of operations so far, so the same
+operations replay to the same tables. An operation the laws refuse raises
+:class:`~euchre_core.errors.IllegalAction` naming the law; bad input raises
+:class:`~euchre_core.errors.InputError` naming the field.
+
+>>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"], seed=2)
+>>> fifth = t.waiting[0]                    # Law 12: the fifth belongs to the table
+>>> len(t.players), len(t.waiting)
+(4, 1)
+>>> t = t.end_rubber().cut_out()            # Law 15: he claims admission; one of the four goes out
+>>> fifth in t.players, len(t.waiting)
+(True, 1)
+>>> t = t.start_rubber()                    # the four cut for partners and deal (Laws 11, 13, 14)
+>>> t.phase, t.formation.dealer in t.players
+('playing', True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from .cards import Card, pack
+from .errors import IllegalAction, InputError
+from .rules import SOMERSET_1888, RuleSet
+from .table import TableFormation, cut_rank, form_table
+
+__all__ = ["Club", "CutRecord", "Draw", "Roster"]
+
+TABLE_SIZE = 6        # Law 12: the four players and the fifth and sixth, who belong to the table
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One card cut by one candidate; ``void`` when he exposed more than one card (Law 10)."""
+
+    name: str
+    card: Card
+    void: bool = False
+
+
+@dataclass(frozen=True)
+class CutRecord:
+    """One cut: what for, the laws, every card drawn (Law 9: from the same pack) and the result."""
+
+    purpose: str
+    laws: tuple[int, ...]
+    draws: tuple[Draw, ...]
+    result: str = ""
+
+
+def _names(values: Iterable[str], field_name: str) -> tuple[str, ...]:
+    out = tuple(values) if not isinstance(values, str) else (values,)
+    for n in out:
+        if not isinstance(n, str) or not n.strip():
+            raise InputError(f"not a name: {n!r}", field_name)
+    if len(set(out)) != len(out):
+        raise InputError("a name appears twice", field_name)
+    return out
+
+
+def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str]) -> dict[str, int]:
+    if exposed is None:
+        return {}
+    if not isinstance(exposed, Mapping):
+        raise InputError("a mapping of name to the number of cards exposed", "exposed")
+    known = set(names)
+    for n, k in exposed.items():
+        if n not in known:
+            raise InputError(f"{n!r} does not cut here", "exposed")
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+            raise InputError(f"{n!r} exposed {k!r} cards: a number of one or more", "exposed")
+    return dict(exposed)
+
+
+def _split_by_cut(names: list[str], keep: int, rng: random.Random, rules: RuleSet, purpose: str,
+                  laws: tuple[int, ...], exposed: dict[str, int],
+                  records: list[CutRecord]) -> tuple[list[str], list[str]]:
+    """Cut to separate the ``keep`` highest from the others (Law 8: the knave highest, then the
+    ace, king ...). Those tied across the line cut again among themselves (as Law 13); a player
+    who exposes more than one card must cut again (Law 10)."""
+    if keep <= 0:
+        return [], list(names)
+    if keep >= len(names):
+        return list(names), []
+    cards = pack(rules.pack_size)
+    rng.shuffle(cards)
+    it = iter(cards)                        # Law 9: every one cuts from the same pack
+    draws: list[Draw] = []
+    ranks: dict[str, int] = {}
+    for n in names:
+        card = next(it)
+        if exposed.get(n, 1) > 1:
+            draws.append(Draw(n, card, void=True))     # Law 10: more than one card exposed: he cuts again
+            card = next(it)
+        draws.append(Draw(n, card))
+        ranks[n] = cut_rank(card, rules)
+    rec_laws = laws + ((10,) if any(d.void for d in draws) else ())
+    at = len(records)
+    records.append(CutRecord(purpose, rec_laws, tuple(draws)))
+    high: list[str] = []
+    low: list[str] = []
+    for v in sorted(set(ranks.values()), reverse=True):
+        tied = [n for n in names if ranks[n] == v]
+        room = keep - len(high)
+        if room <= 0:
+            low += tied
+        elif len(tied) <= room:
+            high += tied
+        else:
+            h, lo = _split_by_cut(tied, room, rng, rules, purpose + " (tie: cut again)", laws, {}, records)
+            high += h
+            low += lo
+    records[at] = replace(records[at], result="highest: " + ", ".join(high) + "; lowest: " + ", ".join(low))
+    return high, low
+
+
+@dataclass(frozen=True)
+class Roster:
+    """One table. ``players`` clockwise from the dealer; ``waiting`` the candidates who belong to
+    the table, in order for entrance; ``consecutive`` the consecutive rubbers each player has played.
+
+    ``phase``: ``playing`` (a rubber in progress), ``between`` (the rubber ended, no card cut yet:
+    candidates may still declare, Law 16) or ``cutting`` (the cut-out is done; the four cut for
+    partners and deal next).
+    """
+
+    name: str
+    players: tuple[str, ...]
+    waiting: tuple[str, ...] = ()
+    consecutive: tuple[tuple[str, int], ...] = ()
+    phase: str = "playing"
+    cut_made: bool = False                       # Law 16: a card has been cut since the rubber ended
+    bound: tuple[tuple[str, int], ...] = ()      # Law 19: (name, rubbers played at the table when he took
+                                                 # his predecessor's place): out at the end of one rubber
+    substitutes: tuple[tuple[str, str], ...] = ()   # Law 18: (substitute, the player he replaces)
+    formation: TableFormation | None = None
+    seed: int = 0
+    rules: RuleSet = SOMERSET_1888
+    cuts: tuple[CutRecord, ...] = ()
+    rubbers: int = 0
+    log: tuple[str, ...] = field(default=())     # the operations, in order
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def form(cls, name: str, candidates: Iterable[str], seed: int = 0, rules: RuleSet = SOMERSET_1888,
+             exposed: Mapping[str, int] | None = None) -> Roster:
+        """Form a table from the candidates, by cutting (Laws 8–14): the four highest play, the fifth
+        and sixth belong to the table (Law 12), the others are not admitted.
+
+        >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn"], seed=1)
+        >>> sorted(t.players), t.waiting, t.phase
+        (['Ames', 'Bell', 'Cole', 'Dunn'], (), 'playing')
+        """
+        if not isinstance(name, str) or not name:
+            raise InputError("a table needs a name", "name")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InputError(f"not a seed: {seed!r}", "seed")
+        names = _names(candidates, "candidates")
+        if len(names) < 4:
+            raise InputError("four or more candidates are needed", "candidates")
+        ex = _exposures(exposed, names)
+        t = cls(name=name, players=(), seed=seed, rules=rules)
+        formation, rec = t._form(names, ex)
+        return replace(t, players=formation.seats, waiting=formation.table,
+                       consecutive=tuple((p, 0) for p in formation.seats), formation=formation,
+                       cuts=rec, log=("form",))
+
+    def _rng(self) -> random.Random:
+        return random.Random(self.seed * 1_000_003 + len(self.log))
+
+    def _form(self, names: tuple[str, ...], exposed: dict[str, int]) -> tuple[TableFormation, tuple[CutRecord, ...]]:
+        """form_table (Laws 8–14), after any cut made void by Law 10."""
+        rng = self._rng()
+        records: list[CutRecord] = []
+        voids = [n for n in names if exposed.get(n, 1) > 1]
+        if voids:
+            cards = pack(self.rules.pack_size)
+            rng.shuffle(cards)
+            # Law 10: a player exposing more than one card must cut again: the cut is made afresh.
+            records.append(CutRecord("the table, partners and deal", (10,),
+                                     tuple(Draw(n, cards[i], void=True) for i, n in enumerate(voids)),
+                                     ", ".join(voids) + " exposed more than one card: cut again"))
+        formation = form_table(list(names), seed=rng.randrange(2 ** 31), rules=self.rules)
+        for i, rnd in enumerate(formation.cuts):       # each round from the same pack (Law 9)
+            final = i == len(formation.cuts) - 1
+            records.append(CutRecord("the table, partners and deal", (8, 9, 11, 12, 13, 14),
+                                     tuple(Draw(n, Card.parse(c)) for n, c in rnd),
+                                     f"{formation.dealer} deals; partners " + " and ".join(
+                                         "-".join(p) for p in formation.partners) if final else "cut again"))
+        return formation, tuple(records)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def members(self) -> tuple[str, ...]:
+        """Everyone who belongs to the table: the players, then the candidates waiting."""
+        return self.players + self.waiting
+
+    def rubbers_of(self, name: str) -> int:
+        """The consecutive rubbers ``name`` has played (Law 15)."""
+        return dict(self.consecutive).get(name, 0)
+
+    def _step(self, op: str, **changes: object) -> Roster:
+        return replace(self, log=self.log + (op,), **changes)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ entry (Law 16)
+    def declare(self, name: str) -> Roster:
+        """A candidate declares his intention to enter (Law 16): in time before any player has cut a
+        card for a new rubber or for cutting out.
+
+        >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn"], seed=1).declare("Eddy")
+        >>> t.waiting
+        ('Eddy',)
+        """
+        (name,) = _names([name], "name")
+        if name in self.members:
+            raise IllegalAction(f"{name} already belongs to the table")
+        if self.phase != "playing" and self.cut_made:
+            raise IllegalAction(f"{name} declared too late: a card has been cut for the new rubber or for cutting "
+                                "out", (16,))
+        if len(self.members) >= TABLE_SIZE:
+            raise IllegalAction("the table is full: six belong to it", (12,))
+        if len(self.players) < 4 and self.phase != "playing":
+            # a vacancy (Law 19 with no candidate waiting): he takes the place
+            return self._step(f"declare {name}", players=self.players + (name,),
+                              consecutive=self.consecutive + ((name, 0),))
+        return self._step(f"declare {name}", waiting=self.waiting + (name,))
+
+    # ------------------------------------------------------------------ the rubber
+    def end_rubber(self) -> Roster:
+        """The rubber is over: each player has played one more consecutive rubber (Law 15); a
+        substitute's appointment ends with the rubber (Law 18)."""
+        if self.phase != "playing":
+            raise IllegalAction("no rubber is in progress")
+        players = list(self.players)
+        for sub, absent in self.substitutes:
+            players[players.index(sub)] = absent        # Law 18: a substitute only during that rubber
+        counts = dict(self.consecutive)
+        cons = tuple((p, counts.get(p, 0) + 1) for p in players)
+        return self._step("end_rubber", players=tuple(players), consecutive=cons, phase="between", cut_made=False,
+                          substitutes=(), rubbers=self.rubbers + 1)
+
+    def cut_out(self, exposed: Mapping[str, int] | None = None) -> Roster:
+        """Law 15: at the end of a rubber, the candidates waiting (one or two) claim admission; those
+        who have played the greater number of consecutive rubbers go out; equal numbers cut, the
+        lowest going out. A player bound by Law 19 goes out first. The out-goers wait for a later
+        rubber, behind the other candidates.
+
+        >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy", "Fox"], seed=3)
+        >>> t = t.end_rubber().cut_out()
+        >>> len(t.players), len(t.waiting), set(t.waiting) <= set(t.formation.seats)
+        (4, 2, True)
+        """
+        if self.phase != "between":
+            raise IllegalAction("the cut-out comes at the end of a rubber", (15,))
+        claimants = list(self.waiting[:2])
+        players = list(self.players)
+        vacancies = 4 - len(players)
+        entering = claimants[:vacancies]
+        claimants = claimants[vacancies:]
+        going: list[str] = []
+        records: list[CutRecord] = []
+        need = len(claimants)
+        if need:
+            # Law 19: he who took a leaver's place goes out at the end of one rubber
+            bound = [p for p in players if any(n == p and self.rubbers > at for n, at in self.bound)][:need]
+            going += bound
+            rest = [p for p in players if p not in going]
+            counts = dict(self.consecutive)
+            left = need - len(bound)
+            if left:
+                by_count = sorted(rest, key=lambda p: -counts.get(p, 0))
+                line = counts.get(by_count[left - 1], 0)
+                sure = [p for p in rest if counts.get(p, 0) > line]
+                tied = [p for p in rest if counts.get(p, 0) == line]
+                going += sure
+                to_go = left - len(sure)
+                if to_go < len(tied):
+                    ex = _exposures(exposed, tied)
+                    _, low = _split_by_cut(tied, len(tied) - to_go, self._rng(), self.rules, "cutting out",
+                                           (15, 8, 9), ex, records)
+                    going += low
+                else:
+                    going += tied
+        elif exposed:
+            _exposures(exposed, ())
+        stay = [p for p in players if p not in going]
+        new_players = tuple(stay + entering + claimants)
+        waiting = tuple(w for w in self.waiting if w not in new_players) + tuple(going)
+        counts = dict(self.consecutive)
+        cons = tuple((p, counts.get(p, 0) if p in stay else 0) for p in new_players)
+        return self._step("cut_out", players=new_players, waiting=waiting, consecutive=cons, phase="cutting",
+                          cut_made=self.cut_made or bool(records), cuts=self.cuts + tuple(records),
+                          bound=tuple(b for b in self.bound if b[0] not in going))
+
+    def start_rubber(self, exposed: Mapping[str, int] | None = None) -> Roster:
+        """The four cut for partners and the deal (Laws 11, 13, 14) and begin a rubber. At the end of
+        a rubber with candidates waiting, the cut-out (Law 15) is made first."""
+        t = self
+        if t.phase == "between" and t.waiting:
+            t = t.cut_out()
+        if t.phase == "playing":
+            raise IllegalAction("a rubber is in progress")
+        if len(t.players) != 4:
+            raise IllegalAction(f"four players are needed; the table has {len(t.players)}", (11,))
+        ex = _exposures(exposed, t.players)
+        formation, rec = t._form(t.players, ex)
+        counts = dict(t.consecutive)
+        return t._step("start_rubber", players=formation.seats, formation=formation, phase="playing",
+                       cut_made=False, cuts=t.cuts + rec,
+                       consecutive=tuple((p, counts.get(p, 0)) for p in formation.seats))
+
+    # ------------------------------------------------------------------ leaving (Laws 18, 19)
+    def substitute(self, absent: str, substitute: str, consenting: Iterable[str]) -> Roster:
+        """Law 18: a player quitting before the end of the rubber may appoint a substitute for the
+        rest of that rubber, with the consent of the other three.
+
+        >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn"], seed=1)
+        >>> others = [p for p in t.players if p != "Ames"]
+        >>> "Zane" in t.substitute("Ames", "Zane", others).players
+        True
+        """
+        if self.phase != "playing":
+            raise IllegalAction("a substitute is appointed during a rubber", (18,))
+        if absent not in self.players:
+            raise InputError(f"{absent!r} is not playing at this table", "absent")
+        (substitute,) = _names([substitute], "substitute")
+        if substitute in self.players:
+            raise InputError(f"{substitute!r} is already playing", "substitute")
+        others = {p for p in self.players if p != absent}
+        given = set(_names(consenting, "consenting"))
+        if not others <= given:
+            missing = ", ".join(sorted(others - given))
+            raise IllegalAction(f"a substitute needs the consent of the other three players (not given by "
+                                f"{missing})", (18,))
+        players = tuple(substitute if p == absent else p for p in self.players)
+        original = dict(self.substitutes).get(absent, absent)      # a substitute quitting in his turn
+        subs = tuple(x for x in self.substitutes if x[0] != absent) + ((substitute, original),)
+        return self._step(f"substitute {absent} {substitute}", players=players,
+                          waiting=tuple(w for w in self.waiting if w != substitute), substitutes=subs)
+
+    def leave(self, name: str) -> Roster:
+        """A member leaves the table between rubbers. Law 19: a player who leaves a full table after
+        playing one of his two consecutive rubbers is replaced by the candidate next in order, who
+        must go out at the end of one rubber, as his predecessor would have done.
+
+        >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"], seed=2).end_rubber()
+        >>> nxt = t.waiting[0]
+        >>> t2 = t.leave(t.players[0])
+        >>> t2.players[0] == nxt, t2.bound == ((nxt, 1),), t2.rubbers_of(nxt)
+        (True, True, 1)
+        """
+        if name in self.waiting:
+            return self._step(f"leave {name}", waiting=tuple(w for w in self.waiting if w != name))
+        if name not in self.players:
+            raise InputError(f"{name!r} does not belong to this table", "name")
+        if self.phase == "playing":
+            raise IllegalAction(f"{name} cannot leave during the rubber but by appointing a substitute with the "
+                                "consent of the other three", (18,))
+        counts = dict(self.consecutive)
+        if not self.waiting:
+            return self._step(f"leave {name}", players=tuple(p for p in self.players if p != name),
+                              consecutive=tuple((p, n) for p, n in self.consecutive if p != name),
+                              bound=tuple(b for b in self.bound if b[0] != name))
+        nxt = self.waiting[0]
+        played = counts.get(name, 0)
+        one_of_two = played == 1        # a successor under Law 19 inherits the count: the same holds for him
+        players = tuple(nxt if p == name else p for p in self.players)
+        cons = tuple((nxt, played if one_of_two else 0) if p == name else (p, n) for p, n in self.consecutive)
+        bound = tuple(b for b in self.bound if b[0] != name) + (((nxt, self.rubbers),) if one_of_two else ())
+        return self._step(f"leave {name}", players=players, waiting=self.waiting[1:], consecutive=cons, bound=bound)
+
+
+@dataclass(frozen=True)
+class Club:
+    """The tables of a club and who has belonged to or played at each (Laws 17, 20, 21).
+    ``lobby`` holds the candidates without a place, in their order of precedence."""
+
+    tables: tuple[Roster, ...] = ()
+    history: tuple[tuple[str, tuple[str, ...]], ...] = ()   # name -> tables belonged to or played at
+    lobby: tuple[str, ...] = ()
+    seed: int = 0
+    rules: RuleSet = SOMERSET_1888
+    cuts: tuple[CutRecord, ...] = ()
+    notes: tuple[str, ...] = ()                             # what each operation decided, citing the laws
+
+    # ------------------------------------------------------------------ queries
+    def table(self, name: str) -> Roster:
+        for t in self.tables:
+            if t.name == name:
+                return t
+        raise InputError(f"no table {name!r}", "table")
+
+    def table_of(self, name: str) -> Roster | None:
+        """The table ``name`` belongs to now, if any."""
+        return next((t for t in self.tables if name in t.members), None)
+
+    def has_played_elsewhere(self, name: str) -> bool:
+        """Law 17: whether ``name`` has belonged to or played at any table."""
+        return bool(dict(self.history).get(name))
+
+    def put(self, roster: Roster) -> Club:
+        """The club with ``roster`` replacing the table of the same name (or added)."""
+        others = tuple(t for t in self.tables if t.name != roster.name)
+        return replace(self, tables=others + (roster,), history=self._remember(roster.members, roster.name))
+
+    def _remember(self, names: Iterable[str], table: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        hist = dict(self.history)
+        for n in names:
+            if table not in hist.get(n, ()):
+                hist[n] = hist.get(n, ()) + (table,)
+        return tuple(sorted(hist.items()))
+
+    def _rng(self) -> random.Random:
+        return random.Random(self.seed * 1_000_003 + len(self.cuts) * 7919 + len(self.notes))
+
+    # ------------------------------------------------------------------ Law 17
+    def open_table(self, name: str, candidates: Iterable[str], exposed: Mapping[str, int] | None = None) -> Club:
+        """A fresh table (Law 17): the candidates who have neither belonged to nor played at any other
+        table have the prior right of entry; the others cut for the places left (six: Law 12). The
+        admitted then cut for the table, partners and deal (Laws 8–14).
+
+        >>> c = Club(seed=1, history=(("Ames", ("old",)),))    # Ames has played at another table
+        >>> c = c.open_table("two", ["Ames", "Eddy", "Fox", "Gray", "Hale", "Ivy", "Jude"])
+        >>> "Ames" in c.table("two").members, c.lobby
+        (False, ('Ames',))
+        """
+        if any(t.name == name for t in self.tables):
+            raise InputError(f"there is already a table {name!r}", "name")
+        names = _names(candidates, "candidates")
+        busy = [n for n in names if self.table_of(n) is not None]
+        if busy:
+            raise IllegalAction(f"{', '.join(busy)} belong to another table: cutting into this one, they lose their "
+                                "right of re-entry there (use cut_into)", (20,))
+        fresh = [n for n in names if not self.has_played_elsewhere(n)]
+        others = [n for n in names if n not in fresh]
+        places = max(TABLE_SIZE - len(fresh), 0)
+        records: list[CutRecord] = []
+        ex = _exposures(exposed, names)
+        high, low = _split_by_cut(others, places, self._rng(), self.rules, "admission to a fresh table", (17, 8, 9),
+                                  {n: k for n, k in ex.items() if n in others}, records)
+        admitted = fresh + high
+        if len(admitted) < 4:
+            raise IllegalAction(f"four players are needed; {len(admitted)} admitted", (11,))
+        roster = Roster.form(name, admitted, seed=self._rng().randrange(2 ** 31), rules=self.rules,
+                             exposed={n: k for n, k in ex.items() if n in admitted} or None)
+        left_out = [n for n in admitted if n not in roster.members]
+        note = (f"{name}: " + (", ".join(fresh) + " had the prior right of entry (Law 17)" if fresh else "no fresh "
+                               "candidate") + ("; " + ", ".join(high) + " cut in" if high else "")
+                + ("; " + ", ".join(low) + " cut out" if low else ""))
+        club = replace(self, cuts=self.cuts + tuple(records), notes=self.notes + (note,),
+                       lobby=tuple(n for n in self.lobby if n not in roster.members)
+                       + tuple(n for n in low + left_out if n not in self.lobby))
+        return club.put(roster)
+
+    # ------------------------------------------------------------------ Law 20
+    def cut_into(self, name: str, table: str) -> Club:
+        """Law 20: a player cutting into one table while belonging to another loses his right of
+        re-entry into the latter and takes his chance of cutting in as a fresh candidate.
+
+        >>> c = Club(seed=1).open_table("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"])
+        >>> c = c.open_table("two", ["Fox", "Gray", "Hale", "Ivy"])
+        >>> w = c.table("one").waiting[0]
+        >>> c = c.cut_into(w, "two")
+        >>> w in c.table("one").members, c.table("two").waiting == (w,)
+        (False, True)
+        """
+        target = self.table(table)
+        home = self.table_of(name)
+        club = self
+        note = f"{name} declared for {table}"
+        if home is not None and home.name != table:
+            if name in home.players and home.phase == "playing":
+                raise IllegalAction(f"{name} is playing a rubber at {home.name}: he can leave only by appointing a "
+                                    "substitute", (18,))
+            club = club.put(home.leave(name))
+            note += f": he loses his right of re-entry into {home.name} (Law 20)"
+        entered = target.declare(name)
+        club = replace(club, notes=club.notes + (note,), lobby=tuple(n for n in club.lobby if n != name))
+        return club.put(entered)
+
+    # ------------------------------------------------------------------ Law 21
+    def break_up(self, table: str, breaker: str, into: str) -> Club:
+        """Law 21: someone breaks up a table: the remaining players have the prior right, before him, of
+        entry into another; if there are not places for all of them, they settle their precedence by
+        cutting. Those without a place go to the lobby, the breaker last.
+
+        >>> c = Club(seed=4).open_table("one", ["Ames", "Bell", "Cole", "Dunn"])
+        >>> c = c.open_table("two", ["Eddy", "Fox", "Gray", "Hale"])
+        >>> c = c.break_up("one", "Ames", into="two")
+        >>> len(c.table("two").waiting), c.lobby[-1]
+        (2, 'Ames')
+        """
+        gone = self.table(table)
+        if breaker not in gone.members:
+            raise InputError(f"{breaker!r} does not belong to {table}", "breaker")
+        target = self.table(into)
+        if target.name == gone.name:
+            raise InputError("the table broken up cannot take its own players", "into")
+        remaining = [n for n in gone.members if n != breaker]
+        room = TABLE_SIZE - len(target.members)
+        records: list[CutRecord] = []
+        first, rest = _split_by_cut(remaining, room, self._rng(), self.rules, "precedence after a table broke up",
+                                    (21, 8, 9), {}, records)
+        placed: list[str] = []
+        for n in first + ([breaker] if len(first) < room else []):
+            target = target.declare(n)        # Law 16 applies at the other table too
+            placed.append(n)
+        lobby = tuple(n for n in self.lobby if n not in gone.members) + tuple(rest) + (
+            (breaker,) if breaker not in placed else ())
+        note = (f"{breaker} broke up {table}: " + (", ".join(first) + " enter " + into if first else "no place at "
+                                                    + into) + (" (precedence by cutting)" if records else "")
+                + " (Law 21)")
+        club = replace(self, tables=tuple(t for t in self.tables if t.name != table), lobby=lobby,
+                       cuts=self.cuts + tuple(records), notes=self.notes + (note,))
+        return club.put(target)
