@@ -21,6 +21,13 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI runs the property tests derandomized (the same examples every run, no example database), so a
+# landing never depends on luck; locally they keep exploring new examples.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SUBPATH = "repo"

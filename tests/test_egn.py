@@ -467,7 +467,8 @@ def test_export_with_hands_records_every_known_hand():
 # ------------------------------------------------------------------------------------------- robustness
 _LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-2, 9), st.sampled_from(
     ["", "Pass", "Order", "s", "n", "x", "Qs", "Xx", "B", "R", "L", "10h", "TRICK_PLAY", "EUCHRE_BIDDING", "Zz"]),
-    st.just([]), st.just({}), st.just([[]]), st.floats(allow_nan=False, allow_infinity=False))
+    st.builds(list), st.builds(dict), st.builds(lambda: [[]]),   # fresh objects: no shared (or circular) values
+    st.floats(allow_nan=False, allow_infinity=False))
 
 
 def _paths(obj, prefix=()):
