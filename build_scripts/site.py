@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from build_scripts import content, law_coverage
+from build_scripts import content, law_coverage, law_engine
 from build_scripts.cards_html import SEATS, card_html, cards_html, deal_html, suit_html, template_env
 from build_scripts.textmark import Inline, Term, TermMatcher, cited_laws, md_escape, relative_link
 from euchre_core.cards import Card, CardError
@@ -360,6 +360,7 @@ class Builder:
             "hashes": "#" * level,
             "paragraphs": inline.paragraphs(law["text"]),
             "uses": self.uses_markdown(page, number),
+            "engine": law_engine.engine_view(number),
         }
 
     def section_view(self, page: str, section: Mapping[str, Any], level: int) -> dict[str, Any]:
