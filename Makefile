@@ -21,9 +21,20 @@ $(STAMP): requirements-dev.txt
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
-# Hook for the Pyodide runtime's JavaScript dependencies (`npm ci`), to come: nothing to do yet.
-node-deps:
-	@:
+# The JavaScript dependencies (package.json, pinned in package-lock.json): the Pyodide runtime that the
+# build copies into site/pyodide/, and axe-core for the accessibility test. `npm ci` runs again only
+# when the lock file changes (the stamp is in node_modules/, which npm ci replaces).
+NODE_STAMP := node_modules/.installed
+
+node-deps: $(NODE_STAMP)
+
+$(NODE_STAMP): package-lock.json package.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y npm; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo apt-get update && sudo apt-get install -y npm; \
+	  else echo "make: npm is missing; install Debian's npm package (as root)" >&2; exit 1; fi; }
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
 
 build: venv node-deps
 	$(RUN) $(BIN)/mkdocs build --strict --site-dir site

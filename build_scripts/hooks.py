@@ -2,10 +2,12 @@
 
 * ``on_startup`` remembers whether this is ``mkdocs serve`` (then the renderer's modules are
   reloaded before each build, so edits to ``build_scripts/`` show without a restart).
-* ``on_config`` reloads them (``mkdocs.yml``'s ``watch:`` lists ``content/``, ``euchre_core/data/``
+* ``on_config`` reloads them (``mkdocs.yml``'s ``watch:`` lists ``content/``, ``euchre_core/``
   and ``build_scripts/``, so ``mkdocs serve`` rebuilds when the data changes).
 * ``on_files`` renders every page (:func:`build_scripts.site.generate`), adds them to the file
-  collection as virtual files (nothing is written to ``docs/``) and sets the navigation.
+  collection as virtual files (nothing is written to ``docs/``) and sets the navigation. It also
+  adds the browser's Python (:mod:`build_scripts.pyodide_runtime`: the Pyodide runtime from
+  ``node_modules/`` and the engine's wheel, under ``pyodide/``), so ``mkdocs serve`` serves it too.
 
 A case that the engine refuses, or content that does not validate, stops the build with the
 engine's or the validator's message (``PluginError``: MkDocs prints it and exits non-zero).
@@ -26,7 +28,9 @@ if str(REPO_ROOT) not in sys.path:  # `mkdocs` run without PYTHONPATH=.: still f
     sys.path.insert(0, str(REPO_ROOT))
 
 _serving = False
-_RELOAD = ("build_scripts.content", "build_scripts.cards_html", "build_scripts.textmark", "build_scripts.site")
+_RELOAD = ("build_scripts.content", "build_scripts.cards_html", "build_scripts.textmark", "build_scripts.lessons_pages",
+           "build_scripts.site",
+           "build_scripts.pyodide_runtime", "build_scripts.analysis_view", "build_scripts.hint_sims")
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -39,7 +43,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """When serving, reload the generator so that edits to ``build_scripts/`` show at once.
 
     (``mkdocs.yml``'s ``watch:`` makes ``mkdocs serve`` rebuild when ``content/``,
-    ``euchre_core/data/`` or ``build_scripts/`` change.)
+    ``euchre_core/`` (the data and the engine, whose wheel the site ships) or ``build_scripts/`` change.)
     """
     if _serving:
         for name in _RELOAD:
@@ -53,7 +57,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Render the data into pages and add them to the build; set the navigation."""
-    from build_scripts import site  # imported here so that a reload in on_config takes effect
+    from build_scripts import pyodide_runtime, site  # imported here so that a reload in on_config takes effect
 
     try:
         generated = site.generate()
@@ -64,6 +68,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if existing is not None:
             raise PluginError(f"euchre: docs/{src_uri} exists, but that page is generated from the data")
         files.append(File.generated(config, src_uri, content=text))
+    try:
+        runtime = pyodide_runtime.runtime_files()
+    except pyodide_runtime.RuntimeMissing as error:
+        raise PluginError(f"euchre: {error}") from None
+    for src_uri, source in runtime.items():
+        if isinstance(source, bytes):
+            files.append(File.generated(config, src_uri, content=source))
+        else:
+            files.append(File.generated(config, src_uri, abs_src_path=str(source)))
     config.nav = generated.nav
     return files
 

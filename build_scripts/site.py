@@ -12,7 +12,9 @@ rendered by :mod:`build_scripts.cards_html`.
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -22,13 +24,14 @@ from typing import Any
 
 import yaml
 
-from build_scripts import content, law_coverage, law_engine
+from build_scripts import analysis_view, content, hint_sims, law_coverage, law_engine, lessons_pages
 from build_scripts.cards_html import SEATS, card_html, cards_html, deal_html, suit_html, template_env
 from build_scripts.textmark import Inline, Term, TermMatcher, cited_laws, md_escape, relative_link
 from euchre_core.cards import Card, CardError
 from euchre_core.cases import ROMAN, CaseError, CaseReplay, list_cases, load_case, replay_case_data
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+_log = logging.getLogger("mkdocs.plugins.euchre")
 CONTENT_DIR = REPO_ROOT / "content"
 ENGINE_DIR = REPO_ROOT / "euchre_core"
 
@@ -468,6 +471,8 @@ class Builder:
                     "score": hint.get("score"),
                     "holding": self._holding_html(hint.get("holding")),
                     "footnote": inline.render(hint["footnote"]) if hint.get("footnote") else None,
+                    "sim": self.hint_sim_tables.get(hint["id"]),  # the hint put to the test (hint_sims)
+                    "item_plain": hint.get("item") or "",
                 }
                 lead = hint.get("lead")
                 if lead and blocks and blocks[-1]["lead"] == lead:
@@ -554,7 +559,12 @@ class Builder:
         ]
         played = len(deal.tricks)
         index = self.case_ids.index(cid)
+        try:  # the solver's values beside the cards (added to `tricks`) and "The book, checked"
+            checked = analysis_view.case_view(rep, tricks, inline)
+        except analysis_view.AnalysisError as error:
+            raise BuildError(str(error)) from None
         return {
+            "checked": checked,
             "id": cid,
             "number": data.get("number"),
             "title": data.get("title") or "",
@@ -602,6 +612,12 @@ class Builder:
             "index_link": self.link(page, CASES_INDEX),
             "coups_link": self.link(page, "hints/coups.md"),
         }
+
+    @functools.cached_property
+    def hint_sim_tables(self) -> dict[str, str]:
+        """The tables of the hints put to the test, by hint key (from the committed cache; a stale
+        entry is recomputed and written back: :mod:`build_scripts.hint_sims`)."""
+        return hint_sims.tables_by_hint(hint_sims.refresh(write=True, log=_log.info))
 
     def _case_link(self, page: str, index: int) -> dict[str, str] | None:
         """The previous or next case (by position in the book), or None past either end."""
@@ -671,6 +687,11 @@ class Builder:
                         "topics": [md_escape(str(t)) for t in chapter.get("topics") or []],
                     }
                 )
+            for chapter in chapters:  # Hoyle's hints put to the test, under their paragraphs (hint_sims)
+                for i in range(len(chapter["paragraphs"])):
+                    key = hint_sims.key_of_paragraph(str(chapter["id"]), i)
+                    if code["code"] == "hoyle" and key in self.hint_sim_tables:
+                        chapter["paragraphs"][i] += "\n\n" + self.hint_sim_tables[key]
             fixes = []
             for fix in code.get("ocr_fixes") or []:
                 if isinstance(fix, Mapping):
@@ -835,6 +856,7 @@ class Builder:
         pages.update(self.code_pages())
         pages[ERRATA] = self.errata_page()
         pages[ENGINE_LAWS] = self.engine_laws_page()
+        pages.update(lessons_pages.lesson_pages(self))       # the Learn tab (build_scripts/lessons_pages.py)
         return pages
 
     def nav(self, pages: Mapping[str, str]) -> list[Any]:
@@ -857,6 +879,7 @@ class Builder:
             {"The Laws": laws},
             {"Terms & Remarks": remarks},
             {"Cases": cases},
+            {"Learn": lessons_pages.lesson_nav(self)},
         ]
         if CODES_INDEX in pages:
             codes: list[Any] = [CODES_INDEX]

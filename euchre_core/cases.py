@@ -149,7 +149,11 @@ def replay_case(case_id: str) -> CaseReplay:
 
 
 def case_to_json(case_id: str) -> dict[str, Any]:
-    """The ``case ID --json`` form: ``{"case": ..., "deals": [...], "errata": [...]}``."""
+    """The ``case ID --json`` form: ``{"case": ..., "deals": [...], "errata": [...], "dd": [...],
+    "claims": [...]}``; ``dd``, ``dd_end``, ``departures`` and ``claims`` are computed by
+    :func:`euchre_core.analysis.check_case` (its docstring gives their form)."""
+    from .analysis import check_case
+
     rep = replay_case(case_id)
     d = rep.deal
     deal_json = d.summary()
@@ -165,4 +169,5 @@ def case_to_json(case_id: str) -> dict[str, Any]:
         "title": rep.data.get("title"),
         "deals": [deal_json],
         "errata": rep.data.get("errata", []),
+        **check_case(rep.data["id"]),
     }

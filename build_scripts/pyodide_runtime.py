@@ -1,0 +1,147 @@
+"""The browser's Python: the Pyodide runtime files and the engine's wheel, added to the site.
+
+``mkdocs build`` (and ``mkdocs serve``) put in ``site/pyodide/`` only what the reader's browser
+needs to run :mod:`euchre_core` (the MkDocs hook :func:`build_scripts.hooks.on_files` adds them to
+the file collection as virtual files, so both commands serve them and nothing is written to
+``docs/``):
+
+* ``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``: the runtime,
+  copied from the npm package (``node_modules/pyodide``, installed by ``make node-deps``, i.e.
+  ``npm ci``, pinned in ``package.json``);
+* ``euchre_core-<version>-py3-none-any.whl``: the engine as a standard pure-Python wheel, written
+  here with :mod:`zipfile` (METADATA, WHEEL, RECORD; fixed timestamps, so the same sources give the
+  same bytes and the same hash);
+* ``pyodide-lock.json``: a reduced lock file, the runtime's ``info`` and one package, ours, with its
+  sha256, so that ``loadPyodide({packages: ["euchre-core"]})`` fetches the wheel from the site with
+  an integrity check and nothing from any other host.
+
+>>> name, data = build_wheel()
+>>> name.startswith("euchre_core-") and name.endswith("-py3-none-any.whl")
+True
+>>> import io, zipfile
+>>> names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+>>> "euchre_core/web.py" in names and any(n.endswith(".dist-info/RECORD") for n in names)
+True
+>>> build_wheel()[1] == data          # reproducible
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+ENGINE_DIR = REPO_ROOT / "euchre_core"
+PYODIDE_DIR = REPO_ROOT / "node_modules" / "pyodide"
+SITE_FOLDER = "pyodide"                     # site/pyodide/
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PACKAGE = "euchre-core"                     # the lock file's key (the canonical name)
+DIST = "euchre_core"                        # the wheel's distribution name
+_ZIP_DATE = (2020, 1, 1, 0, 0, 0)          # fixed: the wheel is the same for the same sources
+_SUMMARY = "The Laws of Euchre (Somerset Club, Boston, 1888) as a pure-Python rules engine"
+
+
+class RuntimeMissing(Exception):
+    """The Pyodide npm package is not installed (the message says how to install it)."""
+
+
+def engine_version(engine_dir: Path = ENGINE_DIR) -> str:
+    """``euchre_core.__version__``, read from the source (not imported: ``mkdocs serve`` may have an old copy).
+
+    >>> bool(re.fullmatch(r"\\d+(\\.\\d+)*\\S*", engine_version()))
+    True
+    """
+    text = (engine_dir / "__init__.py").read_text(encoding="utf-8")
+    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.M)
+    if not m:
+        raise RuntimeMissing("euchre_core/__init__.py has no __version__")
+    return m.group(1)
+
+
+def _engine_files(engine_dir: Path = ENGINE_DIR) -> list[tuple[str, Path]]:
+    """The package's files as (path in the wheel, file): its modules, the cases' data, py.typed."""
+    files = []
+    for path in sorted(engine_dir.rglob("*")):
+        rel = path.relative_to(engine_dir).as_posix()
+        if not path.is_file() or "__pycache__" in rel.split("/"):
+            continue
+        if path.suffix == ".py" or rel == "py.typed" or (rel.startswith("data/") and path.suffix == ".json"):
+            files.append((f"{DIST}/{rel}", path))
+    return files
+
+
+def _record_hash(data: bytes) -> str:
+    """A RECORD hash: ``sha256=`` and the urlsafe base64 digest without padding."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
+    return f"sha256={digest}"
+
+
+def build_wheel(engine_dir: Path = ENGINE_DIR) -> tuple[str, bytes]:
+    """The engine as a ``py3-none-any`` wheel: ``(file name, bytes)``; built in memory in a few ms."""
+    version = engine_version(engine_dir)
+    info = f"{DIST}-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = [(name, path.read_bytes()) for name, path in _engine_files(engine_dir)]
+    metadata = (
+        f"Metadata-Version: 2.1\nName: {PACKAGE}\nVersion: {version}\nSummary: {_SUMMARY}\n"
+        "License: MIT\nRequires-Python: >=3.10\n"
+    )
+    wheel = "Wheel-Version: 1.0\nGenerator: build_scripts.pyodide_runtime\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries += [(f"{info}/METADATA", metadata.encode()), (f"{info}/WHEEL", wheel.encode())]
+    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in entries) + f"{info}/RECORD,,\n"
+    entries.append((f"{info}/RECORD", record.encode()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries:
+            zi = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            zf.writestr(zi, data)
+    return f"{DIST}-{version}-py3-none-any.whl", buffer.getvalue()
+
+
+def lock_file(wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_DIR) -> dict[str, Any]:
+    """The site's reduced ``pyodide-lock.json``: the runtime's ``info`` and our package only."""
+    full = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return {
+        "info": full["info"],
+        "packages": {
+            PACKAGE: {
+                "name": PACKAGE,
+                "version": engine_version(),
+                "file_name": wheel_name,
+                "install_dir": "site",
+                "sha256": hashlib.sha256(wheel).hexdigest(),
+                "package_type": "package",
+                "imports": [DIST],
+                "depends": [],
+                "unvendored_tests": False,
+                "shared_library": False,
+            }
+        },
+    }
+
+
+def runtime_files(pyodide_dir: Path = PYODIDE_DIR) -> dict[str, Path | bytes]:
+    """Every file the browser needs, by its path in the site: a file to copy, or generated bytes.
+
+    Raises :class:`RuntimeMissing` when the npm package is not installed.
+    """
+    missing = [name for name in RUNTIME_FILES + ("pyodide-lock.json",) if not (pyodide_dir / name).is_file()]
+    if missing:
+        raise RuntimeMissing(
+            f"the Pyodide runtime is not installed ({pyodide_dir.relative_to(REPO_ROOT)}/ lacks "
+            f"{', '.join(missing)}): run `make node-deps` (npm ci)"
+        )
+    files: dict[str, Path | bytes] = {f"{SITE_FOLDER}/{name}": pyodide_dir / name for name in RUNTIME_FILES}
+    wheel_name, wheel = build_wheel()
+    files[f"{SITE_FOLDER}/{wheel_name}"] = wheel
+    lock = json.dumps(lock_file(wheel_name, wheel, pyodide_dir), indent=1, sort_keys=True) + "\n"
+    files[f"{SITE_FOLDER}/pyodide-lock.json"] = lock.encode()
+    return files

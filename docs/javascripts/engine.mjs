@@ -1,0 +1,209 @@
+/* The engine in the page: one Web Worker running euchre_core under Pyodide, shared by every widget,
+   and kept across Material's instant navigation (this module is loaded once per visit; the worker is
+   a module-level singleton, and the widgets are found again on each `document$` emission).
+
+   window.euchreEngine = {
+     ready()            → Promise: resolves when Python and the engine are up (starts them if needed)
+     call(name, kwargs) → Promise of the JSON result of the Python function `name`
+                          ("euchre_core.<module>.<function>", keyword arguments as a JSON object);
+                          an engine error rejects with an Error whose message is the engine's, with
+                          .laws (numbers), .field and .engine = true; anything else with one short line
+     stop()             → terminate the worker (a runaway computation) and start a fresh one
+     onStatus(cb)       → cb({phase: "idle" | "loading" | "ready" | "error", message}) now and on
+                          each change; returns a function that unsubscribes
+     status()           → the current status; stats() → {starts, workers} (how often Python booted)
+   }
+   The JavaScript only draws and forwards: every rule is decided by the engine (euchre_core/web.py). */
+
+import { mountCasePlayer } from "./case-player.mjs";
+import { mountConsole } from "./engine-console.mjs";
+import { mountSandbox } from "./penalty-sandbox.mjs";
+
+const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
+
+let worker = null;
+let current = { phase: "idle", message: "The engine starts when you use it." };
+let readyPromise = null;
+let settleReady = null;
+let nextId = 1;
+const pending = new Map();
+const listeners = new Set();
+const stats = { starts: 0, workers: 0, startedAt: null, readyAt: null };
+
+function setStatus(status) {
+  current = status;
+  listeners.forEach(function (listener) {
+    try {
+      listener(current);
+    } catch (error) {
+      console.error(error);
+    }
+  });
+}
+
+function start() {
+  if (worker) return readyPromise;
+  stats.workers += 1;
+  stats.startedAt = performance.now();
+  readyPromise = new Promise(function (resolve, reject) {
+    settleReady = { resolve: resolve, reject: reject };
+  });
+  readyPromise.catch(function () {});  // a failure is reported through the status too
+  setStatus({ phase: "loading", message: "Loading Python…" });
+  try {
+    worker = new Worker(WORKER_URL, { type: "module", name: "euchre-engine" });
+  } catch (error) {
+    fail("this browser cannot start the engine (no module workers)");
+    return readyPromise;
+  }
+  worker.onmessage = onMessage;
+  worker.onerror = function (event) {
+    event.preventDefault && event.preventDefault();
+    fail("the engine's worker could not start" + (event.message ? " (" + event.message + ")" : ""));
+  };
+  return readyPromise;
+}
+
+function fail(message) {
+  setStatus({ phase: "error", message: "The engine is not available: " + message + ". The page's text and tables are unaffected." });
+  if (settleReady) settleReady.reject(new Error(current.message));
+  pending.forEach(function (entry) {
+    entry.reject(new Error(current.message));
+  });
+  pending.clear();
+}
+
+function onMessage(event) {
+  const message = event.data || {};
+  if (message.type === "boot") {
+    stats.starts += 1;
+  } else if (message.type === "status") {
+    if (current.phase === "error") return;   // a failed start stays failed until stop() restarts it
+    if (message.phase === "error") {
+      fail(message.message);
+    } else {
+      setStatus({ phase: message.phase, message: message.message, ms: message.ms, importMs: message.importMs });
+      if (message.phase === "ready") stats.readyAt = performance.now();
+      if (message.phase === "ready" && settleReady) settleReady.resolve();
+    }
+  } else if (message.type === "result") {
+    const entry = pending.get(message.id);
+    if (!entry) return;
+    pending.delete(message.id);
+    if (message.error) {
+      entry.reject(engineError(message.error));
+      return;
+    }
+    let answer;
+    try {
+      answer = JSON.parse(message.json);
+    } catch (error) {
+      entry.reject(new Error("the engine's answer could not be read"));
+      return;
+    }
+    if (answer.ok) entry.resolve(answer.result);
+    else entry.reject(engineError(answer.error));
+  }
+}
+
+function engineError(error) {
+  const result = new Error(error.message);
+  result.laws = error.laws || [];
+  result.field = error.field || null;
+  result.type = error.type || "Error";
+  result.engine = ["EngineUnavailable", "EngineFailure", "Stopped"].indexOf(result.type) < 0;
+  return result;
+}
+
+function call(name, kwargs) {
+  if (typeof name !== "string" || name.indexOf("euchre_core.") !== 0) {
+    return Promise.reject(new Error("only euchre_core's functions can be called"));
+  }
+  start();
+  if (current.phase === "error") return Promise.reject(new Error(current.message));
+  const id = nextId++;
+  return new Promise(function (resolve, reject) {
+    pending.set(id, { resolve: resolve, reject: reject });
+    worker.postMessage({ type: "call", id: id, name: name, kwargs: kwargs || {} });
+  });
+}
+
+function stop() {
+  if (worker) worker.terminate();
+  worker = null;
+  if (settleReady) settleReady.reject(new Error("stopped"));
+  const stopped = { message: "Stopped: the engine was restarted.", type: "Stopped", laws: [], field: null };
+  pending.forEach(function (entry) {
+    entry.reject(engineError(stopped));
+  });
+  pending.clear();
+  return start();
+}
+
+function onStatus(listener) {
+  listeners.add(listener);
+  listener(current);
+  return function () {
+    listeners.delete(listener);
+  };
+}
+
+const engine = {
+  ready: start,
+  call: call,
+  stop: stop,
+  onStatus: onStatus,
+  status: function () {
+    return current;
+  },
+  stats: function () {
+    return Object.assign({}, stats);
+  },
+};
+window.euchreEngine = engine;
+// this module is async: a classic script that runs first waits for this event (see ARCHITECTURE.md)
+window.dispatchEvent(new Event("euchre-engine"));
+
+/* ------------------------------------------------------------------ the widgets of the page */
+
+const mounted = [];   // {root, dispose}
+
+function scan() {
+  performance.mark("euchre:scan");   // a page announced by Material (benchmarks/bench_browser.py)
+  // Material's search box is a dialog without a name (axe: aria-dialog-name); give it one
+  const search = document.querySelector('.md-search[role="dialog"]:not([aria-label])');
+  if (search) search.setAttribute("aria-label", "Search");
+  for (let i = mounted.length - 1; i >= 0; i--) {
+    if (!mounted[i].root.isConnected) {
+      mounted[i].dispose();
+      mounted.splice(i, 1);
+    }
+  }
+  let found = false;
+  document.querySelectorAll(".case-player[data-case]:not([data-engine-bound])").forEach(function (root) {
+    root.setAttribute("data-engine-bound", "");
+    mounted.push({ root: root, dispose: mountCasePlayer(root, engine) });
+    found = true;
+  });
+  document.querySelectorAll(".penalty-sandbox[data-law]:not([data-engine-bound])").forEach(function (root) {
+    root.setAttribute("data-engine-bound", "");
+    mounted.push({ root: root, dispose: mountSandbox(root, engine) });   // starts Python on first use
+  });
+  document.querySelectorAll(".engine-console:not([data-engine-bound])").forEach(function (root) {
+    root.setAttribute("data-engine-bound", "");
+    mounted.push({ root: root, dispose: mountConsole(root, engine) });   // starts Python on first use
+  });
+  if (found && !worker) start();   // a case page: start Python while the reader reads
+}
+
+/* This module runs as soon as it arrives (async): on a case page, Python starts at once, in the
+   worker, while the page finishes loading (a console starts it when the reader first uses it); the
+   widgets are mounted when Material announces the page (document$, also after instant navigation). */
+if (document.querySelector(".case-player[data-case]")) start();
+
+function subscribe() {
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(scan);
+  else scan();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
+else subscribe();

@@ -1,0 +1,932 @@
+"""An engine player that does not peek: it decides from what its seat has seen, nothing more.
+
+At each decision the opponent samples the cards it cannot see so that they agree with everything
+its seat knows (:class:`Observation`: its own hand and discard, the turn-up and who holds it, the
+bidding, every card played and the voids the play has shown), plays every sampled deal out
+double dummy with :mod:`euchre_core.solver`, and takes the action with the best average score
+for its side. Bidding, the dealer's discard and lone hands are decided the same way: each legal
+action is tried in every sample, the rest of the bidding is filled in with the book's rules of
+thumb (:func:`book_bid`, :func:`book_make`, :func:`book_discard`: the General Remarks' "Assist
+with", "Order with" and "Take up" lists), and the deal is then solved from the opening lead.
+
+The strength is the number of samples (:data:`STRENGTHS`); a seed makes every decision
+reproducible. The opponent plays four-handed rule sets (the 1888 laws and their variants).
+
+>>> from euchre_core.deal import Deal
+>>> d = Deal.shuffled(seed=7)
+>>> a = choose(d, strength="easy", seed=1)
+>>> a in d.legal_actions()
+True
+>>> choose(d, strength="easy", seed=1) == a                      # seeded: the same again
+True
+
+The book's lists on their own:
+
+>>> from euchre_core.cards import parse_cards
+>>> book_bid(parse_cards("JH 8H AC KS 9S"), Card.parse("KH"), "second").hints    # right and another
+('second-3',)
+>>> str(book_discard(parse_cards("JC 9C AH 7H KD 7C"), Suit.CLUBS, Card.parse("7C")))
+'KD'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .cards import JOKER, Card, Rank, Suit, cards_of_mask, pack
+from .deal import Deal, score_deal
+from .errors import InputError
+from .rules import RuleSet
+from .solver import _LAYOUTS, _called_card_pending, _Core, _to_layout, solve
+from .tables import EFFECTIVE_SUIT, LEFT_BOWER, PLAY_KEY, RIGHT_BOWER, TRUMP_POWER
+
+__all__ = [
+    "STRENGTHS",
+    "DEFAULT_STRENGTH",
+    "Observation",
+    "Decision",
+    "BookAdvice",
+    "observe",
+    "decide",
+    "choose",
+    "sample_worlds",
+    "book_bid",
+    "book_make",
+    "book_discard",
+    "book_lead_against_lone",
+    "can_make",
+    "trumps_in",
+]
+
+#: Named strengths: the number of sampled deals behind each decision.
+STRENGTHS: dict[str, int] = {"easy": 4, "default": 24, "strong": 64}
+DEFAULT_STRENGTH = "default"
+#: Before the play (bids, the take, the discard) each decision looks at this many times the samples.
+BID_FACTOR = 2
+_PRUNE = 1.0             # points: after a quarter of the samples, drop actions this much worse
+#: The work allowed per sample: a decision stops looking at more samples once the solver has searched
+#: this many positions for each sample it was given (a count, so a decision is still the same for the
+#: same seed; it bounds the time of the rare decisions whose deals are slow to solve).
+NODE_BUDGET = 4000
+_MIN_SAMPLES = 4
+
+# Values are kept as integers so that ties are exact: points x SCALE + the side's tricks.
+_SCALE = 100
+
+
+# --------------------------------------------------------------------------------------------
+# What a seat knows
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything one seat knows at a point of a deal, and nothing else.
+
+    ``hand`` is the seat's own cards now; ``discard`` its own discard when it dealt; ``log`` the
+    deal's actions as the table saw them (the dealer's discard shown as a bare ``discard`` to the
+    others); ``counts`` how many cards each seat holds (anyone can count them); ``known`` cards of
+    other seats that this seat has seen in their hands (the turn-up taken up by the dealer, or
+    cards shown). The public state of the deal (phase, trump, tricks ...) is kept as well, so a
+    decision needs nothing but the observation.
+    """
+
+    rules: RuleSet
+    seat: int
+    dealer: int
+    turn_up: Card
+    turn_suit: Suit
+    hand: tuple[Card, ...]
+    discard: Card | None
+    log: tuple[tuple[int, str], ...]
+    counts: tuple[int, ...]
+    known: tuple[tuple[int, Card], ...]
+    took_up: bool                      # the dealer has taken the turn-up into his hand
+    phase: str
+    actor: int
+    trump: Suit | None
+    maker: int | None
+    alone: int | None
+    out: int
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
+    trick: tuple[tuple[int, Card], ...]
+    won: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return self.rules.players
+
+    def played(self) -> list[tuple[int, Card]]:
+        """Every card played so far, with its seat, in order.
+
+        >>> observe(Deal.shuffled(1)).played()
+        []
+        """
+        return [p for t in self.tricks for p in t] + list(self.trick)
+
+    def voids(self) -> list[int]:
+        """Per seat, a bit per effective suit the seat has shown it does not hold (it did not follow).
+
+        >>> d = Deal.position([["AH", "7C"], ["KS", "8C"], ["QH", "9C"], ["TH", "TC"]], "C", maker=0, leader=0)
+        >>> d = d.apply("play AH").apply("play KS")          # B has no heart
+        >>> observe(d, 2).voids()[1] == 1 << Suit.HEARTS
+        True
+        """
+        out = [0] * self.n
+        if self.trump is None:
+            return out
+        eff = EFFECTIVE_SUIT[int(self.trump)]
+        for t in list(self.tricks) + [self.trick]:
+            if not t:
+                continue
+            led = eff[t[0][1]]
+            for s, c in t[1:]:
+                if eff[c] != led:
+                    out[s] |= 1 << led
+        return out
+
+
+def observe(deal: Deal, seat: int | None = None,
+            reveal: Mapping[int, Iterable[Card | str]] | None = None) -> Observation:
+    """What ``seat`` (by default the seat to act) knows of ``deal``.
+
+    ``reveal`` adds cards of other seats that this seat is allowed to know (``{seat: cards}``);
+    a test can show it every hand, as in an endgame with all the cards visible.
+
+    >>> d = Deal.shuffled(seed=3)
+    >>> o = observe(d)
+    >>> o.seat == d.actor, len(o.hand), o.counts
+    (True, 5, (5, 5, 5, 5))
+    """
+    if deal.n != 4:
+        raise InputError("the opponent plays the four-handed game", "rules")
+    me = deal.actor if seat is None else seat
+    took_up = bool(deal.hands[deal.dealer] >> deal.turn_up & 1) or any(
+        s == deal.dealer and c == deal.turn_up for t in deal.tricks for s, c in t.cards
+    ) or any(s == deal.dealer and c == deal.turn_up for s, c in deal.trick)
+    log = []
+    for s, a in deal.log:
+        if a.kind == "discard" and s != me:
+            log.append((s, "discard"))
+        else:
+            log.append((s, str(a)))
+    known: dict[tuple[int, int], None] = {}
+    if took_up and me != deal.dealer and deal.hands[deal.dealer] >> deal.turn_up & 1:
+        known[(deal.dealer, deal.turn_up)] = None
+    for s, cards in (reveal or {}).items():
+        for c in cards:
+            card = Card.parse(c)
+            if s != me and deal.hands[s] >> card & 1:
+                known[(s, card)] = None
+    return Observation(
+        rules=deal.rules,
+        seat=me,
+        dealer=deal.dealer,
+        turn_up=deal.turn_up,
+        turn_suit=deal.turn_suit,
+        hand=tuple(deal.hand(me)),
+        discard=deal.discarded if me == deal.dealer else None,
+        log=tuple(log),
+        counts=tuple(bin(h).count("1") for h in deal.hands),
+        known=tuple(sorted((s, Card(c)) for s, c in known)),
+        took_up=took_up,
+        phase=deal.phase,
+        actor=deal.actor,
+        trump=deal.trump,
+        maker=deal.maker,
+        alone=deal.alone,
+        out=deal.out,
+        tricks=tuple(t.cards for t in deal.tricks),
+        trick=deal.trick,
+        won=deal.won,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Sampling the unseen cards
+
+
+def _hidden_needs(obs: Observation) -> tuple[list[int], list[list[Card]], bool]:
+    """How many unseen cards each seat holds, the cards known in each hand, whether the
+    dealer's discard is unseen (and so must be sampled too)."""
+    known: list[list[Card]] = [[] for _ in range(obs.n)]
+    for s, c in obs.known:
+        known[s].append(c)
+    need = [0] * obs.n
+    for s in range(obs.n):
+        if s != obs.seat:
+            need[s] = obs.counts[s] - len(known[s])
+    discard_unseen = obs.took_up and obs.seat != obs.dealer and obs.phase not in ("discard",) and any(
+        s == obs.dealer and a == "discard" for s, a in obs.log)
+    return need, known, discard_unseen
+
+
+def _unseen_pool(obs: Observation) -> list[Card]:
+    """The cards this seat has not seen anywhere, in a fixed order (so sampling depends on nothing else)."""
+    seen = set(obs.hand) | {obs.turn_up} | {c for _, c in obs.played()} | {c for _, c in obs.known}
+    if obs.discard is not None:
+        seen.add(obs.discard)
+    return [c for c in pack(obs.rules.pack_size) if c not in seen]
+
+
+def _deal_hidden(obs: Observation, rng: random.Random, pool: list[Card], need: list[int],
+                 voids: list[int], discard_unseen: bool) -> tuple[list[list[Card]], Card | None]:
+    """One assignment of the unseen cards: each seat gets ``need[s]`` cards of suits it has not
+    shown void in; the dealer's unseen discard is any other unseen card."""
+    trump = int(obs.trump) if obs.trump is not None else None
+    seats = [s for s in range(obs.n) if s != obs.seat]
+
+    def allowed(s: int, cards: Iterable[Card]) -> list[Card]:
+        if not voids[s] or trump is None:
+            return list(cards)
+        eff = EFFECTIVE_SUIT[trump]
+        return [c for c in cards if not voids[s] >> eff[c] & 1]
+
+    order = sorted(seats, key=lambda s: (len(allowed(s, pool)) - need[s], s))
+    for _ in range(200):
+        left = list(pool)
+        rng.shuffle(left)
+        hidden: list[list[Card]] = [[] for _ in range(obs.n)]
+        ok = True
+        for s in order:
+            ok_cards = allowed(s, left)
+            if len(ok_cards) < need[s]:
+                ok = False
+                break
+            take = ok_cards[: need[s]]
+            hidden[s] = take
+            chosen = set(take)
+            left = [c for c in left if c not in chosen]
+        if ok:
+            discard = left[0] if discard_unseen else None
+            return hidden, discard
+    # Rare: the voids leave few ways to deal the cards. Search them in a random order.
+    found = _backtrack(order, list(pool), need, allowed, rng)
+    if found is None:
+        raise InputError("no deal of the unseen cards agrees with what this seat has seen", "observation")
+    hidden, left = found
+    return hidden, (left[0] if discard_unseen and left else None)
+
+
+def _backtrack(order: list[int], pool: list[Card], need: list[int], allowed: Any,
+               rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
+    """Card by card, seat by seat: an assignment that respects the voids, or None."""
+    hidden: list[list[Card]] = [[] for _ in range(max(order) + 1 if order else 1)]
+    slots = [s for s in order for _ in range(need[s])]
+    rng.shuffle(pool)
+
+    def go(i: int, left: list[Card]) -> list[Card] | None:
+        if i == len(slots):
+            return left
+        s = slots[i]
+        for c in allowed(s, left):
+            hidden[s].append(c)
+            rest = go(i + 1, [x for x in left if x != c])
+            if rest is not None:
+                return rest
+            hidden[s].pop()
+        return None
+
+    rest = go(0, pool)
+    return None if rest is None else (hidden, rest)
+
+
+def _world(obs: Observation, hidden: list[list[Card]], discard: Card | None, stock: list[Card]) -> Deal:
+    """The deal that the sample describes: dealt again from its hands and replayed from the log."""
+    n = obs.n
+    played: list[list[Card]] = [[] for _ in range(n)]
+    for s, c in obs.played():
+        played[s].append(c)
+    known: list[list[Card]] = [[] for _ in range(n)]
+    for s, c in obs.known:
+        known[s].append(c)
+    dealt: list[list[Card]] = []
+    for s in range(n):
+        cards = list(obs.hand) if s == obs.seat else hidden[s] + known[s]
+        cards = cards + played[s]
+        if s == obs.dealer and obs.took_up:
+            d = obs.discard if s == obs.seat else discard
+            if d is not None:
+                cards.append(d)
+            cards = [c for c in cards if c != obs.turn_up]
+        dealt.append(cards)
+    if obs.turn_up == JOKER:               # Hoyle's Joker: the next card names the suit
+        first = [c for c in stock if c != JOKER and c.suit == obs.turn_suit][:1]
+        stock = first + [c for c in stock if c not in first]
+    deal = Deal.start(dealt, obs.turn_up, obs.dealer, obs.rules, stock=stock)
+    for _, text in obs.log:
+        if text == "discard":
+            act = Action.discard_card(discard if discard is not None else Card(0))
+        else:
+            act = Action.parse(text)
+        deal = deal.apply(act)
+    return deal
+
+
+def _bidding_fit(world: Deal, me: int) -> float:
+    """How well the other seats' bids in ``world`` fit the book's rules of thumb: the product over
+    their bids of 1 when the bid is what :func:`book_bid` / :func:`book_make` advise with that
+    hand, and ``_MISFIT`` when it is not (a soft inference: players do not all bid by the book)."""
+    fit = 1.0
+    bids2 = False
+    for s, a in world.log:
+        if a.kind in ("discard", "play", "take", "stay", "alone", "callcard"):
+            break
+        if s == me:
+            if a.kind == "pass" and s == world.dealer:
+                bids2 = True
+            continue
+        role = _role(s, world.dealer)
+        hand = cards_of_mask(world.dealt[s])
+        if not bids2:
+            adv = book_bid(hand, world.turn_up, role, world.turn_suit)
+            ok = adv.act == (a.kind == "order")
+            if a.kind == "pass" and s == world.dealer:
+                bids2 = True
+        else:
+            adv2 = book_make(hand, world.turn_suit, role)
+            ok = adv2.act == (a.kind == "call") and (a.kind != "call" or adv2.suit == a.suit)
+        if not ok:
+            fit *= _MISFIT
+    return fit
+
+
+_MISFIT = 0.3
+_INFER_TRIES = 12
+
+
+def sample_worlds(obs: Observation, count: int, rng: random.Random, infer: bool = True) -> list[Deal]:
+    """``count`` deals that agree with ``obs``: the seat's own cards as they are, the unseen cards
+    dealt at random to the other seats (respecting the voids shown in play), each replayed from
+    the log so that it is in the same state as the real deal. With ``infer``, deals whose bidding
+    fits the book's rules of thumb are preferred (each drawn deal is kept with the probability
+    :func:`_bidding_fit`, up to a few tries).
+
+    >>> d = Deal.shuffled(seed=3)
+    >>> ws = sample_worlds(observe(d), 3, random.Random(0))
+    >>> [w.hand(d.actor) == d.hand(d.actor) for w in ws], ws[0].phase == d.phase
+    ([True, True, True], True)
+    """
+    need, _, discard_unseen = _hidden_needs(obs)
+    pool = _unseen_pool(obs)
+    voids = obs.voids()
+    bidding = infer and any(s != obs.seat and (a == "pass" or a.startswith(("order", "call"))) for s, a in obs.log)
+    worlds = []
+    for _ in range(count):
+        for _try in range(_INFER_TRIES if bidding else 1):
+            hidden, discard = _deal_hidden(obs, rng, pool, need, voids, discard_unseen)
+            used = {c for h in hidden for c in h} | ({discard} if discard is not None else set())
+            stock = [c for c in pool if c not in used]
+            world = _world(obs, hidden, discard, stock)
+            if not bidding or rng.random() < _bidding_fit(world, obs.seat):
+                break
+        worlds.append(world)
+    return worlds
+
+
+# --------------------------------------------------------------------------------------------
+# Values
+
+
+def _maker_seats(deal: Deal) -> list[int]:
+    return [s for s in range(deal.n) if deal.side_of(s) == deal.makers]
+
+
+def dd_maker_tricks(deal: Deal) -> int:
+    """The makers' tricks at the end of the deal with best play by all, every hand open (the
+    tricks already won included): the value of the position alone, without valuing every card.
+
+    >>> d = Deal.position(["9C JC AH KH 8S".split(), "AC QH 8H JD TS".split(),
+    ...                    "7D 8D TD QS TH".split(), "KC TC AS 9S 9H".split()], "C", maker=0)
+    >>> dd_maker_tricks(d) == solve(d).maker_tricks
+    True
+    """
+    return _dd(deal)[0]
+
+
+def _dd(deal: Deal) -> tuple[int, int]:
+    """:func:`dd_maker_tricks` and the positions searched for it."""
+    seats = _maker_seats(deal)
+    won = sum(deal.won[s] for s in seats)
+    if deal.is_over:
+        return won, 0
+    if deal.phase != "play" or deal.trick or _called_card_pending(deal):
+        res = solve(deal)
+        return res.maker_tricks, res.nodes
+    assert deal.trump is not None
+    trump = int(deal.trump)
+    bit_of = _LAYOUTS[trump][0]
+    active = deal.active_seats()
+    hands = [_to_layout(h, bit_of) if s in active else 0 for s, h in enumerate(deal.hands)]
+    core = _Core(hands, active, set(seats), trump)
+    leader = deal.actor
+    left = bin(deal.hands[leader]).count("1")
+    v = (left + 1) // 2
+    if core.boundary(leader, v, left):
+        while v < left and core.boundary(leader, v + 1, left):
+            v += 1
+    else:
+        v -= 1
+        while v > 0 and not core.boundary(leader, v, left):
+            v -= 1
+    return won + v, core.nodes
+
+
+def _value(deal: Deal, maker_tricks: int, side: int) -> int:
+    """The deal's score for ``side`` (its points less the other side's) x SCALE, plus its tricks."""
+    if deal.maker is None:
+        return 0
+    makers = deal.side_of(deal.maker)
+    by_side = [0, 0]
+    by_side[makers] = maker_tricks
+    by_side[1 - makers] = 5 - maker_tricks
+    res = score_deal(deal.rules, makers, deal.maker, deal.alone, deal.level, tuple(by_side))
+    return (res.points[side] - res.points[1 - side]) * _SCALE + by_side[side]
+
+
+def _final_value(deal: Deal, side: int) -> tuple[int, int]:
+    """The value of a deal whose bidding is over (passed out, a jamboree, or solved from here), and
+    the positions the solver searched for it."""
+    if deal.is_over and deal.result is not None and (deal.result.passed_out or deal.result.jamboree):
+        pts = deal.result.points
+        return (pts[side] - pts[1 - side]) * _SCALE, 0
+    tricks, nodes = _dd(deal)
+    return _value(deal, tricks, side), nodes
+
+
+# --------------------------------------------------------------------------------------------
+# The decision
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An action chosen, with the average value of every candidate (points for the seat's side
+    less the other side's, per deal) over the ``samples`` deals examined."""
+
+    action: Action
+    values: dict[str, float] = field(default_factory=dict)
+    samples: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"action", "values", "samples"}``.
+
+        >>> Decision(Action("pass"), {"pass": 0.5}, 8).to_json()
+        {'action': 'pass', 'values': {'pass': 0.5}, 'samples': 8}
+        """
+        return {"action": str(self.action), "values": dict(self.values), "samples": self.samples}
+
+
+def _samples_for(strength: int | str) -> int:
+    if isinstance(strength, str):
+        if strength not in STRENGTHS:
+            raise InputError(f"unknown strength {strength!r} (choose from {', '.join(STRENGTHS)})", "strength")
+        return STRENGTHS[strength]
+    if not isinstance(strength, int) or strength < 1:
+        raise InputError("the number of samples must be a whole number from 1", "strength")
+    return strength
+
+
+def _play_order_key(card: Card, trump: int) -> tuple[int, int]:
+    """Among cards of equal value the lowest is played: plain cards before trumps, low before high."""
+    p = TRUMP_POWER[trump][card]
+    return (1, p) if p else (0, card & 7)
+
+
+def decide(obs: Observation, strength: int | str = DEFAULT_STRENGTH, seed: int = 0) -> Decision:
+    """Choose an action for ``obs.seat`` from its observation alone (it must be its turn).
+
+    In the play every legal card is valued in every sampled deal by the solver. Before the play
+    (bids, the take, the discard) each legal action is tried in :data:`BID_FACTOR` times as many
+    samples, the rest of the bidding filled in by the book's rules of thumb; after the first
+    quarter of them, actions more than a point worse on average than the best are dropped. A
+    decision stops early when the solver has done :data:`NODE_BUDGET` times the samples' work.
+
+    >>> d = Deal.shuffled(seed=11)
+    >>> dec = decide(observe(d), strength=2, seed=5)
+    >>> dec.action in d.legal_actions(), dec.samples
+    (True, 4)
+    """
+    if obs.actor != obs.seat:
+        raise InputError(f"it is not {'ABCD'[obs.seat]}'s turn", "seat")
+    samples = _samples_for(strength)
+    rng = random.Random(f"{seed}|{obs.seat}|{len(obs.log)}|{obs.phase}")
+    worlds = sample_worlds(obs, 1, rng)
+    legal = worlds[0].legal_actions()
+    if not legal:
+        raise InputError("the deal is over", "deal")
+    if len(legal) == 1:
+        return Decision(legal[0], {str(legal[0]): 0.0}, 0)
+    side = obs.seat % 2
+    totals: dict[Action, int] = {a: 0 for a in legal}
+    counts: dict[Action, int] = {a: 0 for a in legal}
+    budget = NODE_BUDGET * samples            # positions the solver may search for this decision
+    nodes = 0
+    used = 0
+    if obs.phase == "play":
+        worlds += sample_worlds(obs, samples - 1, rng)
+        for w in worlds:
+            res = solve(w)
+            for a in legal:
+                assert a.card is not None
+                totals[a] += _value(w, res.moves[str(a.card)], side)
+                counts[a] += 1
+            used += 1
+            nodes += res.nodes
+            if nodes > budget and used >= _MIN_SAMPLES:
+                break
+        assert obs.trump is not None
+        trump = int(obs.trump)
+        best = max(legal, key=lambda a: (totals[a], tuple(-x for x in _play_order_key(a.card, trump))))  # type: ignore[arg-type]
+    else:
+        total = samples * BID_FACTOR
+        worlds += sample_worlds(obs, total - 1, rng)
+        stage = max(4, total // 4)
+        alive = list(legal)
+        for i, w in enumerate(worlds):
+            for a in alive:
+                value, n = _final_value(_rollout(w.apply(a)), side)
+                totals[a] += value
+                counts[a] += 1
+                nodes += n
+            used += 1
+            if i + 1 == stage and len(alive) > 1:
+                top = max(totals[a] for a in alive)
+                alive = [a for a in alive if totals[a] >= top - _PRUNE * _SCALE * stage]
+            if nodes > budget * BID_FACTOR and used >= max(_MIN_SAMPLES, stage):
+                break
+        # equal values: the first of the engine's order (pass, then the plainer declaration)
+        best = max(alive, key=lambda a: (totals[a], -legal.index(a)))
+    values = {str(a): round(totals[a] / counts[a] / _SCALE, 4) for a in legal}
+    return Decision(best, values, used)
+
+
+def choose(deal: Deal, seat: int | None = None, strength: int | str = DEFAULT_STRENGTH, seed: int = 0) -> Action:
+    """The opponent's action for the seat to act (``seat`` must be that seat if given).
+
+    >>> d = Deal.shuffled(seed=4)
+    >>> choose(d, strength="easy") in d.legal_actions()
+    True
+    """
+    obs = observe(deal, seat)
+    return decide(obs, strength, seed).action
+
+
+# --------------------------------------------------------------------------------------------
+# The book's rules of thumb (General Remarks): the bidding of the rollouts, and the lessons
+
+
+def trumps_in(cards: Iterable[Card], trump: Suit | int) -> list[Card]:
+    """The trumps among ``cards`` (the left bower is one), highest first.
+
+    >>> [str(c) for c in trumps_in([Card.parse(x) for x in "9H JD AH 7C".split()], Suit.HEARTS)]
+    ['JD', 'AH', '9H']
+    """
+    t = int(trump)
+    return sorted((c for c in cards if EFFECTIVE_SUIT[t][c] == t), key=lambda c: -TRUMP_POWER[t][c])
+
+
+def can_make(cards: Iterable[Card], suit: Suit | int) -> bool:
+    """The book's "can make it" in a suit: three trumps, or two with a bower.
+
+    >>> can_make([Card.parse(x) for x in "JS TC AH KH 7H".split()], Suit.CLUBS)    # left and a small one
+    True
+    """
+    tr = trumps_in(cards, suit)
+    bowers = {RIGHT_BOWER[int(suit)], LEFT_BOWER[int(suit)]}
+    return len(tr) >= 3 or (len(tr) >= 2 and any(c in bowers for c in tr))
+
+
+@dataclass(frozen=True)
+class BookAdvice:
+    """What the General Remarks advise: ``act`` (order up, assist, take up, or name ``suit``),
+    the hints that say so (ids of ``content/hints.yaml``), and ``score_dependent`` when the only
+    hints that match are those "dependent upon the score"."""
+
+    act: bool
+    hints: tuple[str, ...] = ()
+    score_dependent: tuple[str, ...] = ()
+    suit: Suit | None = None
+    alone: bool = False
+    reason: str = ""
+
+
+def _outside_aces(cards: Sequence[Card], trump: int) -> int:
+    return sum(1 for c in cards if EFFECTIVE_SUIT[trump][c] != trump and c & 7 == Rank.ACE)
+
+
+def _plain_suits(cards: Sequence[Card], trump: int) -> dict[int, list[Card]]:
+    out: dict[int, list[Card]] = {}
+    for c in cards:
+        s = EFFECTIVE_SUIT[trump][c]
+        if s != trump:
+            out.setdefault(s, []).append(c)
+    return out
+
+
+def _hint_matches(cards: Sequence[Card], trump: int, role: str, turn_up: Card) -> tuple[list[str], list[str]]:
+    """The items of the book's lists that the holding matches: (plain, dependent on the score)."""
+    tr = trumps_in(cards, trump)
+    n = len(tr)
+    right, left = RIGHT_BOWER[trump], LEFT_BOWER[trump]
+    ace, king, queen = trump * 8 + Rank.ACE, trump * 8 + Rank.KING, trump * 8 + Rank.QUEEN
+    has = set(tr).__contains__
+    others = n - 1                      # trumps besides any one named
+    oa = _outside_aces(cards, trump)
+    plain = _plain_suits(cards, trump)
+    medium = [c for c in tr if c in (right, left) or (c & 7) >= Rank.TEN]
+    right_turned = turn_up == right
+    hits: list[str] = []
+    score: list[str] = []
+    if role == "second":
+        if n >= 3:
+            hits.append("second-2")
+        if has(right) and others >= 1:
+            hits.append("second-3")
+        if has(left) and others >= 1 and oa:
+            hits.append("second-4")
+        if has(left) and others >= 1:
+            score.append("second-5")
+        if n >= 2 and oa >= 2:
+            hits.append("second-6")
+        if has(ace) and others >= 1 and oa:
+            (hits if right_turned else score).append("second-7")
+        if len(medium) >= 2 and any(len(v) >= 3 and max(x & 7 for x in v) == Rank.ACE for v in plain.values()):
+            score.append("second-8")
+    elif role == "third":
+        if right_turned:
+            return [], []
+        if n >= 4:
+            hits.append("third-5")
+        if has(right) and has(left) and n >= 3:
+            hits.append("third-6")
+        if has(right) and has(left) and oa:
+            hits.append("third-7")
+        if n >= 3 and oa >= 2:
+            hits.append("third-8")
+        if n >= 3 and len(plain) == 1 and any(x & 7 == Rank.ACE for v in plain.values() for x in v):
+            hits.append("third-9")
+        if has(right) and has(ace) and n >= 3:
+            hits.append("third-10")
+        if has(left) and has(ace) and has(king) and oa:
+            hits.append("third-11")
+        if has(left) and has(ace) and has(king) and len(plain) <= 1:
+            hits.append("third-12")
+        if has(left) and has(ace) and has(king):
+            score.append("third-13")
+        if has(left) and has(king) and n >= 3 and oa:
+            hits.append("third-14")
+        if has(left) and has(queen) and n >= 3 and oa:
+            hits.append("third-15")
+        if has(ace) and has(king) and n >= 3 and oa:
+            hits.append("third-16")
+    elif role == "dealer":
+        # the dealer's six cards: his hand and the turn-up; he will discard a plain card
+        one_suit = len(plain) <= 1 or (len(plain) == 2 and min(len(v) for v in plain.values()) == 1)
+        if n >= 3:
+            hits.append("dealer-1")
+        if has(right) and has(ace):
+            hits.append("dealer-2")
+        if has(right) and has(king):
+            hits.append("dealer-3")
+        if has(right) and has(queen):
+            hits.append("dealer-4")
+        if has(right) and others >= 1 and one_suit:
+            hits.append("dealer-5")
+        if has(right) and others >= 1 and oa:
+            hits.append("dealer-6")
+        if has(left) and has(ace) and oa:
+            hits.append("dealer-7")
+        if has(left) and others >= 1 and oa:
+            for v in plain.values():
+                ranks = {x & 7 for x in v}
+                if Rank.KING in ranks and Rank.QUEEN in ranks and Rank.ACE not in ranks:
+                    hits.append("dealer-8")
+                    break
+        if has(ace) and has(king) and any(max(x & 7 for x in v) == Rank.ACE for v in plain.values()):
+            score.append("dealer-9")
+        if n >= 2 and oa >= 2:
+            hits.append("dealer-10")
+    return hits, score
+
+
+def _great_strength(cards: Sequence[Card], trump: int) -> bool:
+    tr = trumps_in(cards, trump)
+    return len(tr) >= 4 or (RIGHT_BOWER[trump] in tr and LEFT_BOWER[trump] in tr)
+
+
+def _alone_worthy(cards: Sequence[Card], trump: int) -> bool:
+    """A hand to play alone (the rollouts' rule): both bowers and the ace with another trump or
+    an outside ace, or five trumps headed by the right."""
+    tr = trumps_in(cards, trump)
+    top = {RIGHT_BOWER[trump], LEFT_BOWER[trump], trump * 8 + Rank.ACE}
+    if top <= set(tr) and (len(tr) >= 4 or _outside_aces(cards, trump)):
+        return True
+    return len(tr) == 5 and RIGHT_BOWER[trump] in tr
+
+
+def _role(seat: int, dealer: int) -> str:
+    return ("dealer", "eldest", "second", "third")[(seat - dealer) % 4]
+
+
+def book_bid(hand: Sequence[Card], turn_up: Card, role: str, trump: Suit | None = None) -> BookAdvice:
+    """The first round by the book: may this hand order up (eldest, third hand), assist (second
+    hand) or take up (the dealer) the ``turn_up``? ``role`` is ``eldest``, ``second``, ``third``
+    or ``dealer`` (for the dealer, ``hand`` is his five cards before he takes up). ``trump`` is
+    the suit turned (needed only when the turn-up is Hoyle's Joker).
+
+    >>> from euchre_core.cards import parse_cards
+    >>> book_bid(parse_cards("JC TC 9C KS TS"), Card.parse("QC"), "eldest").reason[:38]
+    'Do not order if you can make it next ('
+    >>> book_bid(parse_cards("JD JH 9S AC 8C"), Card.parse("TH"), "third").hints
+    ('third-7',)
+    """
+    suit = trump if trump is not None else turn_up.suit
+    if suit is None:
+        raise InputError("the Joker is turned: give the trump suit", "trump")
+    trump = int(suit)
+    cards = list(hand) + ([turn_up] if role == "dealer" else [])
+    if role == "eldest":
+        nxt = Suit(trump).partner
+        tr = trumps_in(cards, trump)
+        if _great_strength(cards, trump):
+            return BookAdvice(True, ("eldest-2",), reason="With great strength, order it up.",
+                              alone=_alone_worthy(cards, trump))
+        if can_make(cards, nxt):
+            return BookAdvice(False, ("eldest-2",), reason=f"Do not order if you can make it next ({nxt.word}): "
+                              "pass, and make it next.")
+        medium = [c for c in tr if c in (RIGHT_BOWER[trump], LEFT_BOWER[trump]) or (c & 7) >= Rank.TEN]
+        plain = _plain_suits(cards, trump)
+        some_strength = bool(_outside_aces(cards, trump)) or len(plain) <= 1 or any(
+            Rank.KING in {x & 7 for x in v} for v in plain.values())
+        if turn_up != RIGHT_BOWER[trump] and len(medium) >= 3 and some_strength:
+            return BookAdvice(True, ("eldest-1",), reason="Three medium trumps or better, with some strength in "
+                              "suit, and nothing to go to: order.")
+        return BookAdvice(False, ("eldest-1",), reason="Not three medium trumps with strength in suit: pass.")
+    if role not in ("second", "third", "dealer"):
+        raise InputError(f"no such position {role!r} (eldest, second, third, dealer)", "role")
+    hits, score = _hint_matches(cards, trump, role, turn_up)
+    alone = _alone_worthy(cards, trump)
+    if hits:
+        return BookAdvice(True, tuple(hits), tuple(score), alone=alone)
+    if role == "second" and turn_up == RIGHT_BOWER[trump] and len(trumps_in(cards, trump)) == 2:
+        return BookAdvice(False, ("second-11",), tuple(score), reason="Do not assist the right with two small ones.")
+    if role == "third" and turn_up == RIGHT_BOWER[trump]:
+        return BookAdvice(False, ("third-3",), reason="The right is turned: see your way clear to three tricks.")
+    return BookAdvice(False, (), tuple(score))
+
+
+def book_make(hand: Sequence[Card], turned_down: Suit, role: str) -> BookAdvice:
+    """The second round by the book: which suit, if any, to make once ``turned_down`` is turned down.
+
+    Make it next when you can, and do not cross the suit unless very strong (eldest hand; hint
+    eldest-3); the second hand makes it red when his partner turned down black, and the reverse
+    (second-19); the dealer may make it with somewhat less strength (dealer-14).
+
+    >>> from euchre_core.cards import parse_cards
+    >>> a = book_make(parse_cards("AH KH 7H JS TC"), Suit.SPADES, "eldest")
+    >>> a.act, a.suit, a.hints
+    (True, Suit.CLUBS, ('eldest-3',))
+    """
+    cards = list(hand)
+    nxt = turned_down.partner
+    cross = [s for s in Suit if s not in (turned_down, nxt)]
+
+    def very_strong(s: Suit) -> bool:
+        tr = trumps_in(cards, s)
+        bowers = {RIGHT_BOWER[int(s)], LEFT_BOWER[int(s)]}
+        return len(tr) >= 4 or (len(tr) >= 3 and bool(bowers & set(tr)) and _outside_aces(cards, int(s)) >= 1)
+
+    def best(suits: Iterable[Suit]) -> Suit | None:
+        ok = [s for s in suits if can_make(cards, s)]
+        return max(ok, key=lambda s: (sum(TRUMP_POWER[int(s)][c] for c in trumps_in(cards, s)), -int(s)),
+                   default=None)
+
+    if role == "second":
+        s = best(cross)
+        if s is not None:
+            return BookAdvice(True, ("second-19",), suit=s, alone=_alone_worthy(cards, int(s)),
+                              reason="Your partner turned it down: make it of the other colour.")
+        if can_make(cards, nxt) and very_strong(nxt):
+            return BookAdvice(True, (), suit=nxt, alone=_alone_worthy(cards, int(nxt)))
+        return BookAdvice(False, ("second-19",))
+    if role in ("eldest", "dealer") and can_make(cards, nxt):
+        hint = "eldest-3" if role == "eldest" else "dealer-14"
+        return BookAdvice(True, (hint,), suit=nxt, alone=_alone_worthy(cards, int(nxt)),
+                          reason="Make it next when you can.")
+    strong = [s for s in cross if very_strong(s)]
+    if strong:
+        s = max(strong, key=lambda s: sum(TRUMP_POWER[int(s)][c] for c in trumps_in(cards, s)))
+        return BookAdvice(True, ("eldest-3",) if role == "eldest" else (), suit=s,
+                          alone=_alone_worthy(cards, int(s)), reason="Cross the suit only when very strong.")
+    if role == "dealer":
+        s = best(cross)
+        if s is not None and _outside_aces(cards, int(s)):
+            return BookAdvice(True, ("dealer-14",), suit=s, alone=_alone_worthy(cards, int(s)))
+    if role == "third" and can_make(cards, nxt) and very_strong(nxt):
+        return BookAdvice(True, (), suit=nxt, alone=_alone_worthy(cards, int(nxt)))
+    return BookAdvice(False, ())
+
+
+def book_discard(six: Sequence[Card], trump: Suit | int, turn_up: Card) -> Card:
+    """The dealer's discard by the book (hints dealer-18 and dealer-19): the lowest card of a
+    short suit, never an ace if another card will do; of two suits as short, the one not headed
+    by the ace; with nothing but trumps and aces, the lowest trump.
+
+    >>> from euchre_core.cards import parse_cards
+    >>> str(book_discard(parse_cards("JC 9C AH 7H KD 7D"), Suit.CLUBS, Card.parse("9C")))
+    '7D'
+    >>> str(book_discard(parse_cards("JC 9C 8C AH KH AD"), Suit.CLUBS, Card.parse("9C")))
+    'KH'
+    """
+    t = int(trump)
+    plain = _plain_suits(six, t)
+    candidates = {s: [c for c in v if c & 7 != Rank.ACE] for s, v in plain.items()}
+    candidates = {s: v for s, v in candidates.items() if v}
+    if candidates:
+        suit = min(candidates, key=lambda s: (len(plain[s]), max(c & 7 for c in plain[s]), s))
+        return min(candidates[suit], key=lambda c: (c & 7, c))
+    rest = [c for c in six if c != turn_up]
+    plain_cards = [c for c in rest if EFFECTIVE_SUIT[t][c] != t]
+    if plain_cards:                       # only aces outside: keep the trumps, throw an ace
+        return min(plain_cards, key=lambda c: (len(plain[EFFECTIVE_SUIT[t][c]]), c))
+    return min(rest, key=lambda c: TRUMP_POWER[t][c])
+
+
+def book_lead_against_lone(hand: Sequence[Card], trump: Suit | int) -> Card:
+    """The opening lead against a lone hand by the book (Lone Hands, hints 6, 7 and 9): lead
+    from a short suit or a suit of equals: the highest plain singleton; else the top of a
+    plain sequence (king, queen; queen, knave); else the highest plain card.
+
+    >>> from euchre_core.cards import parse_cards
+    >>> str(book_lead_against_lone(parse_cards("KC KH AD 7D TS"), Suit.CLUBS))
+    'KH'
+    """
+    t = int(trump)
+    plain = _plain_suits(hand, t)
+    singles = [v[0] for v in plain.values() if len(v) == 1]
+    if singles:
+        return max(singles, key=lambda c: (PLAY_KEY[t][EFFECTIVE_SUIT[t][c]][c], c))
+    for v in sorted(plain.values(), key=lambda v: -max(x & 7 for x in v)):
+        ranks = sorted({x & 7 for x in v}, reverse=True)
+        for a, b in zip(ranks, ranks[1:], strict=False):
+            if a - b == 1 and a >= Rank.TEN:
+                return next(x for x in v if x & 7 == a)
+    cards = [c for v in plain.values() for c in v] or list(hand)
+    return max(cards, key=lambda c: (PLAY_KEY[t][EFFECTIVE_SUIT[t][c]][c], c))
+
+
+# --------------------------------------------------------------------------------------------
+# The rollouts: the rest of the bidding, the take and the discard by the book's rules
+
+
+def _policy(deal: Deal) -> Action:
+    """A quick action for the seat to act before the play (the book's rules of thumb)."""
+    legal = deal.legal_actions()
+    seat = deal.actor
+    hand = deal.hand(seat)
+    ph = deal.phase
+    jam = [a for a in legal if a.kind == "jamboree"]
+    if jam:
+        return jam[0]
+    want: Action | None = None
+    if ph == "bid1":
+        adv = book_bid(hand, deal.turn_up, _role(seat, deal.dealer), deal.turn_suit)
+        if adv.act:
+            want = Action("order", alone=1 if adv.alone else 0)
+    elif ph == "bid2":
+        adv = book_make(hand, deal.turn_suit, _role(seat, deal.dealer))
+        if adv.act and adv.suit is not None:
+            want = Action("call", suit=adv.suit, alone=1 if adv.alone else 0)
+    elif ph == "take":
+        assert deal.trump is not None
+        if _alone_worthy(hand, int(deal.trump)):
+            want = Action("take", alone=1)
+        else:
+            want = Action("stay")
+    elif ph == "discard":
+        assert deal.trump is not None
+        return Action.discard_card(book_discard(deal.hand(seat), deal.trump, deal.turn_up))
+    elif ph in ("alone", "callcard"):
+        want = Action("stay") if ph == "alone" else Action("pass")
+    if want is not None and want in legal:
+        return want
+    if want is not None and want.alone:
+        plain = Action(want.kind, want.card, want.suit, 0)
+        if plain in legal:
+            return plain
+    if Action("pass") in legal:
+        return Action("pass")
+    if ph == "bid2":                   # stick the dealer: name his best suit
+        calls = [a for a in legal if a.kind == "call" and not a.alone]
+        return max(calls, key=lambda a: sum(TRUMP_POWER[int(a.suit)][c] for c in trumps_in(hand, a.suit)))  # type: ignore[arg-type]
+    return legal[0]
+
+
+def _rollout(deal: Deal) -> Deal:
+    """Fill in the rest of the bidding, the take and the discard until the play (or the end)."""
+    while not deal.is_over and deal.phase != "play":
+        deal = deal.apply(_policy(deal))
+    return deal

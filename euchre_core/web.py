@@ -1,0 +1,470 @@
+"""The engine's answers to the site's widgets: JSON in, JSON out, pure Python.
+
+The site runs this module in the reader's browser (Pyodide, in a Web Worker; see
+``docs/javascripts/`` and ARCHITECTURE.md), but nothing here knows about the browser: the
+command line and the tests call the same functions. The JavaScript draws and forwards; every
+decision (the legal cards, the winner of a trick, the solver's line, the score, the words of
+an error) is made here by the engine.
+
+* :func:`case_step` — a case at one step of the book's line (before its ``step``-th card): the
+  hands, the trick on the table, the tricks won, whose turn, the legal cards, the book's next
+  card, the narration and remarks for this step, and a sentence for a screen reader.
+* :func:`what_if` — another card at that step, then the rest of the deal played by the
+  double-dummy solver for both sides; the outcome beside the book's.
+* :func:`run_snippet` — a console: run a Python snippet with ``euchre_core`` imported.
+* :func:`call` — the worker's entry point: ``call("euchre_core.web.case_step", '{"case_id": "I"}')``
+  returns ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": {...}}`` as JSON; only the
+  public functions of ``euchre_core`` can be called, and an exception never leaves as a traceback.
+
+>>> s = case_step("I", 3)
+>>> s["to_move"], s["trick"]["cards"], s["book_card"], s["legal"]
+('A', [['B', 'JD'], ['C', '7D'], ['D', 'TC']], '8S', ['9C', 'JC', 'AH', 'KH', '8S'])
+>>> what_if("I", 3, "JC")["result"]["text"]
+'A–C are euchred: B–D take 3 tricks'
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import dataclasses
+import enum
+import functools
+import importlib
+import io
+import json
+import traceback
+from typing import Any
+
+from .actions import Action
+from .cards import Card, CardError
+from .cases import CaseReplay, replay_case
+from .deal import SEAT_NAMES, Deal
+from .errors import EuchreError, InputError
+
+__all__ = ["case_step", "what_if", "run_snippet", "call", "card_info"]
+
+MAX_OUTPUT = 20_000          # characters of a snippet's output kept
+_SIDE_NAMES = ("A–C", "B–D")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+@functools.lru_cache(maxsize=16)
+def _replay(case_id: str) -> CaseReplay:
+    """A case replayed once (the replay is immutable: a :class:`Deal` never changes)."""
+    return replay_case(case_id)
+
+
+def card_info(code: str) -> list[str]:
+    """How a widget draws a card: ``[face, name for screen readers, colour]``.
+
+    >>> card_info("TD")
+    ['10♦', '10 of diamonds', 'red']
+    """
+    c = Card.parse(code)
+    colour = "joker" if c.is_joker else ("red" if c.suit is not None and c.suit.is_red else "black")
+    return [c.pretty(), c.long_name(), colour]
+
+
+def _side(deal: Deal, side: int) -> str:
+    """``"AC"`` or ``"BD"`` (the book's way of naming a side)."""
+    return deal.side_name(side)
+
+
+def _outcome(deal: Deal) -> dict[str, Any]:
+    """A finished deal's result in words and numbers (Laws 2, 3)."""
+    res = deal.result
+    assert res is not None and res.makers is not None
+    makers, other = res.makers, 1 - res.makers
+    won = res.tricks_won
+    if res.euchred:
+        text = f"{_SIDE_NAMES[makers]} are euchred: {_SIDE_NAMES[other]} take {won[other]} tricks"
+    elif res.march:
+        text = f"{_SIDE_NAMES[makers]} march: they take all five tricks"
+    else:
+        text = f"{_SIDE_NAMES[makers]} make their point: they take {won[makers]} tricks"
+    scored = [(i, p) for i, p in enumerate(res.points) if p]
+    points = ", ".join(f"{_SIDE_NAMES[i]} score {p}" for i, p in scored) or "no score"
+    return {
+        "makers": _side(deal, makers),
+        "makers_tricks": won[makers],
+        "tricks_won": {_side(deal, i): w for i, w in enumerate(won)},
+        "points": {_side(deal, i): p for i, p in enumerate(res.points)},
+        "euchred": res.euchred,
+        "march": res.march,
+        "text": text,
+        "points_text": points,
+    }
+
+
+def _trick_json(number: int, leader: int, cards: Any, winner: int | None) -> dict[str, Any]:
+    return {
+        "number": number,
+        "leader": SEAT_NAMES[leader],
+        "cards": [[SEAT_NAMES[s], str(c)] for s, c in cards],
+        "winner": SEAT_NAMES[winner] if winner is not None else None,
+    }
+
+
+def _deal_at(rep: CaseReplay, step: Any) -> Deal:
+    """The deal before the book's ``step``-th card (0-based); ``step`` = the number of cards = the end."""
+    steps = len(rep.states)
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= steps:
+        raise InputError(f"a step from 0 to {steps} (the cards the book's line plays)", "step")
+    return rep.states[step] if step < steps else rep.deal
+
+
+def _hand_order(rep: CaseReplay) -> Any:
+    """A sort key that keeps each hand in the book's order (the order of the case's data)."""
+    rank = {str(Card.parse(c)): i for hand in rep.data.get("hands", {}).values() for i, c in enumerate(hand)}
+    return lambda code: (rank.get(code, 99), code)
+
+
+def _trick_ends(rep: CaseReplay) -> list[int]:
+    """The step at which each trick of the book's line is complete."""
+    ends, total = [], 0
+    for trick in rep.deal.tricks:
+        total += len(trick.cards)
+        ends.append(total)
+    return ends
+
+
+def _solve_line(deal: Deal) -> tuple[Deal, list[tuple[int, Card]]]:
+    """Play the deal to its end with best play for both sides (the double-dummy solver)."""
+    from .solver import solve
+
+    line = []
+    while not deal.is_over:
+        res = solve(deal)
+        makers = deal.makers
+        mine = deal.side_of(deal.actor) == makers
+        legal = [str(a.card) for a in deal.legal_actions()]
+        best = max(res.moves.values()) if mine else min(res.moves.values())
+        code = next(c for c in legal if res.moves.get(c) == best)
+        card = Card.parse(code)
+        line.append((deal.actor, card))
+        deal = deal.apply(Action.play(card))
+    return deal, line
+
+
+# --------------------------------------------------------------------------- the case player
+
+
+def case_step(case_id: str, step: int = 0) -> dict[str, Any]:
+    """A case at one step of the book's line: everything the case player draws.
+
+    ``step`` counts the cards already played (0: before the opening lead; the number of cards
+    in the book's line: the end). At the step that completes a trick the table still shows that
+    trick, with its winner; the next card starts the next trick.
+
+    >>> s = case_step("I", 0)
+    >>> s["steps"], s["trick_ends"], s["to_move"], s["hands"]["A"]
+    (20, [4, 8, 12, 16, 20], 'B', ['9C', 'JC', 'AH', 'KH', '8S'])
+    >>> s = case_step("I", 4)
+    >>> s["trick"]["winner"], s["tricks_won"], s["announce"]
+    ('D', {'AC': 0, 'BD': 1}, 'A plays the 8 of spades. D wins trick 1 with the 10 of clubs.')
+    >>> [r[:20] for r in s["remarks"]]
+    ['If A goes over the t']
+    >>> case_step("I", 20)["result"]["text"]
+    'A–C make their point: they take 4 tricks'
+    """
+    rep = _replay(str(case_id))
+    data = rep.data
+    deal = _deal_at(rep, step)
+    ends = _trick_ends(rep)
+    done = len(deal.tricks)
+    at_end_of_trick = step > 0 and step in ends
+    if at_end_of_trick:
+        t = deal.tricks[-1]
+        number = done
+        trick = _trick_json(number, t.leader, t.cards, t.winner)
+    else:
+        number = done + 1
+        trick = _trick_json(number, deal.leader, deal.trick, None)
+    source = data["tricks"][number - 1] if number - 1 < len(data.get("tricks", [])) else {}
+    last_step = step == len(rep.states)
+    remarks = [r["text"] for r in data.get("remarks", []) if trick["cards"] and r.get("after_trick") == number]
+    if last_step:   # the remarks on no trick, or on a trick the book does not play, come at the end
+        remarks += [r["text"] for r in data.get("remarks", []) if not r.get("after_trick")
+                    or (r["after_trick"] > len(ends) and r["after_trick"] != number)]
+    playing = not deal.is_over and not last_step
+    order = _hand_order(rep)
+    legal = sorted((str(a.card) for a in deal.legal_actions() if a.kind == "play"), key=order) if playing else []
+    book_card = str(rep.deal.log[step][1].card) if not last_step else None
+    announce = _announce(rep, step)
+    hands = {SEAT_NAMES[s]: sorted((str(c) for c in deal.hand(s)), key=order) for s in range(deal.n)}
+    codes = {c for h in hands.values() for c in h} | {c for _, c in trick["cards"]}
+    if data.get("turn_up"):
+        codes.add(data["turn_up"])
+    out = {
+        "case": data["id"],
+        "title": data.get("title") or "",
+        "step": step,
+        "steps": len(rep.states),
+        "trick_ends": ends,
+        "narration_complete": bool(rep.deal.is_over),
+        "dealer": data.get("dealer"),
+        "trump": deal.trump.letter if deal.trump is not None else None,
+        "trump_name": deal.trump.word if deal.trump is not None else None,
+        "turn_up": data.get("turn_up"),
+        "maker": SEAT_NAMES[deal.maker] if deal.maker is not None else None,
+        "makers": _side(deal, deal.makers) if deal.makers is not None else None,
+        "alone": SEAT_NAMES[deal.alone] if deal.alone is not None else None,
+        "out": [SEAT_NAMES[s] for s in range(deal.n) if deal.out >> s & 1],
+        "score": data.get("score") or {},
+        "games": data.get("games"),
+        "hands": hands,
+        "trick": trick,
+        "tricks_won": {_side(deal, i): w for i, w in enumerate(deal.tricks_won_by_side())},
+        "to_move": SEAT_NAMES[deal.actor] if playing else None,
+        "legal": legal,
+        "book_card": book_card,
+        "narration": source.get("text"),
+        "narrated": bool(source.get("narrated")),
+        "note": source.get("note"),
+        "remarks": remarks,
+        "announce": announce,
+        "over": deal.is_over,
+        "result": _outcome(deal) if deal.is_over else None,
+        "outcome_text": data.get("outcome_text") if last_step else None,
+        "cards": {c: card_info(c) for c in sorted(codes)},
+    }
+    return out
+
+
+def _announce(rep: CaseReplay, step: int) -> str:
+    """What a screen reader hears at this step: the card just played, the trick's winner, the end."""
+    if step == 0:
+        d = rep.states[0] if rep.states else rep.deal
+        return f"Before the first card: {SEAT_NAMES[d.actor]} leads."
+    deal = _deal_at(rep, step)
+    seat, action = deal.log[-1]
+    assert action.card is not None
+    words = [f"{SEAT_NAMES[seat]} plays the {action.card.long_name()}."]
+    if not deal.trick and deal.tricks:
+        t = deal.tricks[-1]
+        card = next(c for s, c in t.cards if s == t.winner)
+        words.append(f"{SEAT_NAMES[t.winner]} wins trick {len(deal.tricks)} with the {card.long_name()}.")
+    if deal.is_over:
+        words.append(_outcome(deal)["text"] + ".")
+    elif step == len(rep.states):
+        words.append(f"The book's narration stops after trick {len(deal.tricks)}.")
+    return " ".join(words)
+
+
+def what_if(case_id: str, step: int, card: str) -> dict[str, Any]:
+    """Play ``card`` at ``step`` instead of the book's card; the solver finishes the deal for both sides.
+
+    An illegal card raises the engine's :class:`~euchre_core.errors.IllegalAction`, citing the law.
+    The answer: the line from the changed card to the end, trick by trick, its outcome, and the
+    book's outcome beside it (the book's own result, or where the book stops, the best play from
+    its last card).
+
+    >>> w = what_if("I", 3, "JC")
+    >>> w["line"][0]["cards"], w["line"][0]["winner"], w["result"]["euchred"]
+    ([['B', 'JD'], ['C', '7D'], ['D', 'TC'], ['A', 'JC']], 'A', True)
+    >>> w["book"]["text"]
+    'A–C make their point: they take 4 tricks'
+    >>> what_if("I", 1, "QS")
+    Traceback (most recent call last):
+    ...
+    euchre_core.errors.IllegalAction: You must follow suit: diamonds were led and you hold the 7 of diamonds, \
+8 of diamonds, 10 of diamonds (law 62)
+    """
+    rep = _replay(str(case_id))
+    deal = _deal_at(rep, step)
+    if deal.is_over or step == len(rep.states):
+        raise InputError("the book's line has no card to change here: choose an earlier step", "step")
+    try:
+        chosen = Card.parse(card)
+    except CardError as e:
+        raise InputError(str(e), "card") from None
+    seat = deal.actor
+    first = len(deal.tricks)                      # tricks complete before the change
+    after = deal.apply(Action.play(chosen))       # IllegalAction (with the law) if the laws forbid it
+    final, line = _solve_line(after)
+    tricks = [_trick_json(i + 1, t.leader, t.cards, t.winner) for i, t in enumerate(final.tricks) if i >= first]
+    book = _book_outcome(rep)
+    codes = {c for t in tricks for _, c in t["cards"]}
+    return {
+        "case": rep.data["id"],
+        "step": step,
+        "seat": SEAT_NAMES[seat],
+        "card": str(chosen),
+        "book_card": str(rep.deal.log[step][1].card),
+        "line": tricks,
+        "solver_cards": [[SEAT_NAMES[s], str(c)] for s, c in line],
+        "result": _outcome(final),
+        "book": book,
+        "cards": {c: card_info(c) for c in sorted(codes)},
+    }
+
+
+@functools.lru_cache(maxsize=16)
+def _book_outcome_cached(case_id: str) -> str:
+    return json.dumps(_book_outcome_of(_replay(case_id)))
+
+
+def _book_outcome(rep: CaseReplay) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(_book_outcome_cached(rep.data["id"]))
+    return result
+
+
+def _book_outcome_of(rep: CaseReplay) -> dict[str, Any]:
+    """The book's outcome: its line's result, or where the narration stops, best play from there."""
+    if rep.deal.is_over:
+        out = _outcome(rep.deal)
+        out["complete"] = True
+        return out
+    final, _ = _solve_line(rep.deal)
+    out = _outcome(final)
+    out["complete"] = False
+    out["text"] = (f"the book stops after trick {len(rep.deal.tricks)}; best play from there: " + out["text"])
+    return out
+
+
+# --------------------------------------------------------------------------- the console
+
+
+def run_snippet(code: str) -> dict[str, Any]:
+    """Run a Python snippet in a fresh namespace with ``euchre_core`` and its public names imported.
+
+    Like an interactive prompt, the value of a last bare expression is printed. The answer:
+    ``{"ok", "output", "error", "laws", "field"}``; an engine error (or a bad card) gives its
+    message for players, any other error one line with the line number of the snippet.
+
+    >>> run_snippet("print(Card.parse('TD').long_name())\\n1 + 1")["output"]
+    '10 of diamonds\\n2\\n'
+    >>> r = run_snippet("Card.parse('XX')")
+    >>> r["ok"], r["error"]
+    (False, "not a card: 'XX' (write rank then suit, e.g. JC, TD, 7S; JK for the Joker)")
+    >>> run_snippet("x = 1 +")["error"]
+    'SyntaxError: invalid syntax (line 1)'
+    >>> run_snippet("undefined_name")["error"]
+    "NameError: name 'undefined_name' is not defined (line 1)"
+    """
+    if not isinstance(code, str):
+        raise InputError("the snippet is text", "code")
+    out = io.StringIO()
+    answer: dict[str, Any] = {"ok": True, "output": "", "error": None, "laws": [], "field": None}
+    namespace: dict[str, Any] = {"__name__": "__console__", "__builtins__": __builtins__}
+    try:
+        tree = ast.parse(code, "<snippet>", "exec")
+    except SyntaxError as e:
+        answer.update(ok=False, error=f"SyntaxError: {e.msg} (line {e.lineno})")
+        return answer
+    last = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        last = ast.Expression(tree.body.pop().value)
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            exec("import euchre_core\nfrom euchre_core import *", namespace)  # noqa: S102 (the console's purpose)
+            exec(compile(tree, "<snippet>", "exec"), namespace)  # noqa: S102
+            if last is not None:
+                value = eval(compile(last, "<snippet>", "eval"), namespace)  # noqa: S307
+                if value is not None:
+                    print(repr(value))
+        except (EuchreError, CardError) as e:
+            answer.update(ok=False, error=str(e), laws=list(getattr(e, "laws", ())), field=getattr(e, "field", None))
+        except (Exception, SystemExit) as e:  # noqa: BLE001 (shown to the reader, never re-raised)
+            answer.update(ok=False, error=_short_error(e))
+    text = out.getvalue()
+    if len(text) > MAX_OUTPUT:
+        text = text[:MAX_OUTPUT] + f"\n… ({len(text) - MAX_OUTPUT} more characters not shown)\n"
+    answer["output"] = text
+    return answer
+
+
+def _short_error(e: BaseException) -> str:
+    """``TypeName: message (line N)``, the line being the snippet's, never a traceback."""
+    line = None
+    for frame in traceback.extract_tb(e.__traceback__):
+        if frame.filename == "<snippet>":
+            line = frame.lineno
+    message = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+    if len(message) > 300:
+        message = message[:300] + "…"
+    return message + (f" (line {line})" if line else "")
+
+
+# --------------------------------------------------------------------------- the worker's entry point
+
+
+def _jsonable(value: Any) -> Any:
+    """The engine's values in JSON: cards and suits by their codes, a deal by its summary, results by
+    their JSON form, tuples and sets as lists (dictionary keys as text).
+
+    >>> _jsonable({Card.parse("JC"): (1, {Card.parse("TD")})})
+    {'JC': [1, ['TD']]}
+    """
+    if isinstance(value, (Card, enum.Enum)):
+        return str(value)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, dict):
+        return {str(_jsonable(k)): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_jsonable(v) for v in value]
+        return sorted(items, key=str) if isinstance(value, (set, frozenset)) else items
+    if isinstance(value, Deal):
+        return _jsonable(value.summary())
+    if hasattr(value, "to_json") and callable(value.to_json):
+        return _jsonable(value.to_json())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    raise TypeError(f"a {type(value).__name__} cannot be sent as JSON")
+
+
+def _resolve(name: Any) -> Any:
+    """The public function ``euchre_core.module.function`` (nothing else can be called)."""
+    if not isinstance(name, str) or not name.startswith("euchre_core.") or name.count(".") < 2:
+        raise InputError("call a function of euchre_core by its dotted name, e.g. euchre_core.web.case_step",
+                         "name")
+    module_name, _, attr = name.rpartition(".")
+    parts = name.split(".")
+    if any(not p.isidentifier() or p.startswith("_") for p in parts):
+        raise InputError(f"{name!r} is not a public function of euchre_core", "name")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        raise InputError(f"no module {module_name!r}", "name") from None
+    function = getattr(module, attr, None)
+    if function is None or isinstance(function, type) or not callable(function):
+        raise InputError(f"{name!r} is not a function of euchre_core", "name")
+    return function
+
+
+def call(name: str, kwargs: str | dict[str, Any] | None = None) -> str:
+    """Call a public function of ``euchre_core`` with JSON arguments; the answer as JSON.
+
+    ``{"ok": true, "result": ...}``, or ``{"ok": false, "error": {"message", "type", "laws", "field"}}``:
+    an engine error keeps its message (for players), its laws and its field; anything else is
+    one short line.
+
+    >>> json.loads(call("euchre_core.web.case_step", '{"case_id": "I", "step": 1}'))["result"]["to_move"]
+    'C'
+    >>> json.loads(call("euchre_core.web.what_if", {"case_id": "I", "step": 1, "card": "QS"}))["error"]["laws"]
+    [62]
+    >>> json.loads(call("os.system", {}))["error"]["message"]
+    'name: call a function of euchre_core by its dotted name, e.g. euchre_core.web.case_step'
+    """
+    try:
+        function = _resolve(name)
+        if isinstance(kwargs, str):
+            try:
+                kwargs = json.loads(kwargs or "{}")
+            except json.JSONDecodeError as e:
+                raise InputError(f"not JSON: {e.msg}", "kwargs") from None
+        kwargs = kwargs or {}
+        if not isinstance(kwargs, dict):
+            raise InputError("the arguments are a JSON object (keyword arguments)", "kwargs")
+        result = function(**kwargs)
+        return json.dumps({"ok": True, "result": _jsonable(result)}, ensure_ascii=False)
+    except (EuchreError, CardError) as e:
+        error = {"message": str(e), "type": type(e).__name__, "laws": list(getattr(e, "laws", ())),
+                 "field": getattr(e, "field", None)}
+    except (Exception, SystemExit) as e:  # noqa: BLE001 (reported as one line, never as a traceback)
+        error = {"message": _short_error(e), "type": type(e).__name__, "laws": [], "field": None}
+    return json.dumps({"ok": False, "error": error}, ensure_ascii=False)

@@ -1,0 +1,63 @@
+"""The penalty sandbox in a real browser: Law 52's ready scenario, both options, each enforced in
+the play that follows, and the score (the engine rules; the page only draws)."""
+
+from __future__ import annotations
+
+import pytest
+import test_browser_smoke as smoke
+from conftest import BuiltSite
+from test_browser_smoke import Guard
+
+pytestmark = pytest.mark.browser
+browser = smoke.browser
+page = smoke.page
+
+BOOT = 90_000
+LAW52_PAGE = "laws/cards-liable-to-be-called/#law-52"
+PLAY_OUT = [("B", "JD"), ("C", "7D"), ("D", "TC"), ("A", "QD"), ("D", "AS"), ("A", "9C"), ("B", "TS"), ("C", "QS"),
+            ("A", "JC"), ("B", "AC"), ("C", "8D"), ("D", "KC"), ("A", "KH"), ("B", "8H"), ("C", "TH"), ("D", "9H"),
+            ("A", "AH"), ("B", "QH"), ("C", "TD"), ("D", "9S")]
+
+
+def open_sandbox(tab: object, url: str) -> object:
+    from playwright.sync_api import expect
+
+    tab.goto(url)  # type: ignore[attr-defined]
+    box = tab.locator('.penalty-sandbox[data-law="52"]')  # type: ignore[attr-defined]
+    box.get_by_role("button", name="Try it in the sandbox").click()
+    expect(box.locator(".sandbox-rulings li")).to_have_count(1, timeout=BOOT)
+    expect(box.locator(".sandbox-election")).to_contain_text("BD elect")
+    return box
+
+
+def play(box: object, seat: str, card: str) -> None:
+    box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]').click()  # type: ignore[attr-defined]
+
+
+def test_law_52_sandbox_call_the_card(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    box = open_sandbox(tab, built_site.base + LAW52_PAGE)
+    box.get_by_role("button", name="Call the 7 of diamonds (it must be played at the first lawful opportunity)").click()
+    expect(box.locator(".sandbox-rulings")).to_contain_text("Elected: call-card")
+    expect(box).to_contain_text("C must play the 7 of diamonds at the first lawful opportunity")
+    for seat, card in PLAY_OUT:
+        play(box, seat, card)
+        expect(box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]')).to_have_count(0)
+    expect(box.locator(".sandbox-score")).to_contain_text("Points: AC 1, BD 0.")
+    expect(box.locator(".sandbox-rulings li")).to_have_count(1)          # C obeyed the call: no more rulings
+
+
+def test_law_52_sandbox_call_a_suit_disobeyed(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    box = open_sandbox(tab, built_site.base + LAW52_PAGE)
+    box.get_by_role("button", name="Call hearts").click()
+    expect(box).to_contain_text("C or his partner must lead hearts")
+    for seat, card in PLAY_OUT[:8]:
+        play(box, seat, card)
+    play(box, "A", "JC")                                                 # A leads a trump, not a heart
+    expect(box.locator(".sandbox-rulings")).to_contain_text("call not obeyed (law 54)")
+    expect(box.locator(".sandbox-live")).to_contain_text("law")

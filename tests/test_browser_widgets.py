@@ -1,0 +1,264 @@
+"""The engine's widgets in a real browser: the case player, "what if", the console, under Pyodide.
+
+The site is built once per session (``built_site``, tests/conftest.py) and served under /repo/; every
+request goes through the smoke tests' ``Guard`` (anything for a host other than 127.0.0.1 fails the
+test, JavaScript errors too), including the requests of the engine's Web Worker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import test_browser_smoke as smoke
+from conftest import REPO_ROOT, BuiltSite
+from test_browser_smoke import Guard
+
+from euchre_core.cases import replay_case
+
+pytestmark = pytest.mark.browser
+browser = smoke.browser  # the fixtures of the smoke tests: Chromium, and a page whose requests are guarded
+page = smoke.page
+
+SEATS = "ABCD"
+BOOT = 90_000          # ms: Python's first start in a cold browser on a slow machine
+AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def live_player(tab: object, url: str) -> object:
+    """Open a case page and wait until its player shows the first position from the engine."""
+    from playwright.sync_api import expect
+
+    tab.goto(url)  # type: ignore[attr-defined]
+    player = tab.locator(".case-player")  # type: ignore[attr-defined]
+    expect(player.locator(".cp-board")).to_be_visible(timeout=BOOT)
+    expect(player.locator(".engine-status")).to_have_attribute("data-phase", "ready")
+    return player
+
+
+def test_case_i_played_to_the_end_shows_the_books_winners_and_result(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    player = live_player(tab, built_site.base + "cases/i/")
+    announce = player.locator(".cp-announce")
+    expect(announce).to_have_attribute("role", "status")
+    book = replay_case("I").deal
+    nxt = player.get_by_role("button", name="Next", exact=True)
+    step = 0
+    for number, trick in enumerate(book.tricks, 1):
+        for seat, card in trick.cards:
+            nxt.click()
+            step += 1
+            expect(announce).to_contain_text(f"{SEATS[seat]} plays the {card.long_name()}.")
+        expect(announce).to_contain_text(f"{SEATS[trick.winner]} wins trick {number} with the")
+        expect(player.locator(".cp-played.cp-wins .card")).to_have_count(1)
+        assert tab.url.endswith(f"#trick-{number}")  # type: ignore[attr-defined]
+    expect(player.locator(".cp-result")).to_contain_text("A–C make their point: they take 4 tricks")
+    expect(nxt).to_have_attribute("aria-disabled", "true")
+    # the keys: Home back to the start, End to the end, arrows card by card
+    player.locator(".cp-board").focus()
+    player.locator(".cp-board").press("Home")
+    expect(announce).to_have_text("Before the first card: B leads.")
+    player.locator(".cp-board").press("ArrowRight")
+    expect(announce).to_have_text("B plays the knave of diamonds.")
+    assert tab.url.endswith("#step-1")  # type: ignore[attr-defined]
+    player.locator(".cp-board").press("End")
+    expect(player.locator(".cp-result")).to_be_visible()
+    player.get_by_role("button", name="First", exact=True).click()
+    player.get_by_role("button", name="Next trick", exact=True).click()
+    expect(announce).to_contain_text("D wins trick 1")
+    player.get_by_role("button", name="Last", exact=True).click()
+    player.get_by_role("button", name="Previous", exact=True).click()
+    expect(announce).to_contain_text("C plays the 10 of diamonds")   # trick 5: A, B, then C's card
+    # the static tables are still there, untouched
+    expect(tab.locator("table.trick-table td.trick-winner")).to_have_count(5)  # type: ignore[attr-defined]
+    assert any(u.endswith("/repo/pyodide/pyodide.asm.wasm") for u in guard.requests)
+    assert any(re.search(r"/repo/pyodide/euchre_core-[^/]+-py3-none-any\.whl$", u) for u in guard.requests)
+
+
+def test_case_i_what_if_a_over_trumps_with_the_right_bower(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    player = live_player(tab, built_site.base + "cases/i/#step-3")
+    announce = player.locator(".cp-announce")
+    expect(player.locator(".cp-to-move .cp-seat-name")).to_contain_text("A")
+    # the remark of the book on trick 1 is shown at this step
+    expect(player.locator(".cp-remark")).to_contain_text("If A goes over the ten of trumps with his right")
+    player.get_by_role("button", name=re.compile(r"^play the knave of clubs")).click()
+    what_if = player.locator(".cp-whatif")
+    expect(what_if).to_contain_text("What if A plays the knave of clubs")
+    expect(what_if.locator(".cp-outcome-new")).to_contain_text("A–C are euchred: B–D take 3 tricks")
+    expect(what_if.locator(".cp-outcome-book")).to_contain_text("A–C make their point")
+    expect(announce).to_contain_text("A–C are euchred")
+    expect(what_if.locator("tbody tr")).to_have_count(5)
+    what_if.get_by_role("button", name="Back to the book’s line").click()
+    expect(what_if).to_be_hidden()
+    # an illegal card: C must follow diamonds at trick 1, the engine says why and cites the law
+    player.get_by_role("button", name="First", exact=True).click()
+    player.get_by_role("button", name="Next", exact=True).click()
+    expect(player.locator(".cp-to-move .cp-seat-name")).to_contain_text("C")
+    player.get_by_role("button", name=re.compile(r"^queen of spades: not a legal card")).click()
+    expect(what_if).to_contain_text("C cannot play the queen of spades")
+    expect(what_if).to_contain_text("You must follow suit")
+    expect(what_if).to_contain_text("(law 62)")
+    # following one seat hides the others' cards
+    player.get_by_label("Show").select_option("C")
+    expect(player.locator(".cp-a .cp-hidden")).to_have_attribute("aria-label", "5 hidden cards")
+    expect(player.locator(".cp-c button.cp-play")).to_have_count(5)
+    expect(player.locator(".cp-b .cp-hand .card:not(.cp-back)")).to_have_count(0)
+
+
+def test_a_deep_link_opens_the_position(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    player = live_player(tab, built_site.base + "cases/v/#trick-2")
+    expect(player.locator(".cp-where")).to_contain_text("Trick 2")
+    book = replay_case("V").deal
+    winner = SEATS[book.tricks[1].winner]
+    expect(player.locator(".cp-played.cp-wins")).to_contain_text(winner)
+    expect(player.locator(".cp-played .card")).to_have_count(len(book.tricks[1].cards))
+    assert tab.url.endswith("#trick-2")  # type: ignore[attr-defined]
+    player = live_player(tab, built_site.base + "cases/i/#step-9")
+    expect(player.locator(".cp-where")).to_contain_text("card 9 of 20")
+
+
+def test_instant_navigation_reuses_the_running_engine(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    live_player(tab, built_site.base + "cases/i/")
+    assert tab.evaluate("euchreEngine.stats().starts") == 1  # type: ignore[attr-defined]
+    tab.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
+    tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first.click()  # type: ignore[attr-defined]
+    tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]
+    expect(tab.locator("h1")).to_contain_text("Case II")  # type: ignore[attr-defined]
+    player = tab.locator('.case-player[data-case="II"]')  # type: ignore[attr-defined]
+    expect(player.locator(".cp-board")).to_be_visible(timeout=5000)
+    assert tab.evaluate("window.__samePage") is True, "instant navigation reloaded the page"  # type: ignore[attr-defined]
+    stats = tab.evaluate("euchreEngine.stats()")  # type: ignore[attr-defined]
+    assert stats["starts"] == 1 and stats["workers"] == 1, stats
+    player.get_by_role("button", name="Next", exact=True).click()
+    expect(player.locator(".cp-announce")).to_contain_text("B plays the")
+
+
+def test_console_runs_a_snippet_and_shows_an_engine_error(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "engine/")  # type: ignore[attr-defined]
+    console = tab.locator(".engine-console").first  # type: ignore[attr-defined]
+    code = console.get_by_label(re.compile("^Python"))
+    expect(code).to_be_visible()
+    code.fill('from euchre_core.cases import replay_case\nprint(replay_case("I").deal.tricks_won_by_side())')
+    console.get_by_role("button", name="Run").click()
+    expect(console.locator(".ec-output")).to_have_text("(4, 1)\n", timeout=BOOT)
+    code.fill('Card.parse("XX")')
+    code.press("Control+Enter")
+    expect(console.locator(".ec-error")).to_contain_text("not a card: 'XX'")
+    expect(console.locator(".ec-error")).not_to_contain_text("Traceback")
+    console.get_by_role("button", name="Reset").click()
+    expect(code).to_have_value(re.compile(r"^from euchre_core import"))
+    # a snippet that never ends: Stop restarts the engine, and it works again
+    code.fill("while True:\n    pass")
+    console.get_by_role("button", name="Run").click()
+    console.get_by_role("button", name="Stop").click(timeout=15000)
+    expect(console.locator(".ec-error")).to_contain_text("Stopped")
+    code.fill("1 + 1")
+    console.get_by_role("button", name="Run").click()
+    expect(console.locator(".ec-output")).to_have_text("2\n", timeout=BOOT)
+    assert tab.evaluate("euchreEngine.stats().starts") == 2  # type: ignore[attr-defined]
+
+
+def test_law_page_console_asks_the_director(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "laws/cards-liable-to-be-called/#law-52")  # type: ignore[attr-defined]
+    box = tab.locator("details.engine-console-box").first  # type: ignore[attr-defined]
+    box.locator("summary").click()
+    box.get_by_role("button", name="Run").click()
+    expect(box.locator(".ec-output")).to_contain_text("lead out of turn - laws [52, 53]", timeout=BOOT)
+    expect(box.locator(".ec-output")).to_contain_text("BD may choose 'call-card'")
+
+
+def test_a_broken_runtime_leaves_the_page_and_says_why(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.route("**/*.wasm", lambda route: route.abort())  # type: ignore[attr-defined]
+    tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
+    status = tab.locator(".case-player .engine-status")  # type: ignore[attr-defined]
+    expect(status).to_have_attribute("data-phase", "error", timeout=BOOT)
+    expect(status).to_contain_text("The engine is not available")
+    expect(status).to_contain_text("Python could not start")
+    expect(status.get_by_role("button", name="Try again")).to_be_visible()
+    expect(tab.locator(".case-player .cp-board")).to_be_hidden()  # type: ignore[attr-defined]
+    winners = tab.locator("table.trick-table td.trick-winner")  # type: ignore[attr-defined]
+    expect(winners).to_have_count(5)
+    expect(tab.locator(".deal-a .deal-cards")).to_be_visible()  # type: ignore[attr-defined]
+
+
+def run_axe(tab: object) -> list[dict[str, object]]:
+    """axe-core (from node_modules) on the page: the serious and critical violations."""
+    tab.add_script_tag(path=str(AXE))  # type: ignore[attr-defined]
+    result = tab.evaluate(  # type: ignore[attr-defined]
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+@pytest.fixture()
+def axe_path() -> Iterator[Path]:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: `make node-deps` (npm ci) installs axe-core")
+    yield AXE
+
+
+def test_accessibility_of_a_law_page_and_a_live_case_page(
+    page: tuple[object, Guard], built_site: BuiltSite, axe_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "laws/cards-liable-to-be-called/")  # type: ignore[attr-defined]
+    box = tab.locator("details.engine-console-box").first  # type: ignore[attr-defined]
+    box.locator("summary").click()
+    box.get_by_role("button", name="Run").click()
+    expect(box.locator(".ec-output")).to_be_visible(timeout=BOOT)
+    assert run_axe(tab) == []
+    player = live_player(tab, built_site.base + "cases/i/#step-3")
+    player.get_by_role("button", name=re.compile(r"^play the knave of clubs")).click()
+    expect(player.locator(".cp-whatif")).to_be_visible()
+    assert run_axe(tab) == []
+
+
+def test_the_player_fits_a_phone(browser: object, built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
+    guard = Guard()
+    context.route("**/*", guard.route)
+    try:
+        tab = context.new_page()
+        player = live_player(tab, built_site.base + "cases/i/")
+        box = player.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        inside = player.evaluate(
+            "e => [...e.querySelectorAll('*')].filter(c => c.getBoundingClientRect().right > 360.5).length"
+        )
+        assert inside == 0, "the player is wider than the screen"
+        assert player.evaluate("e => e.scrollWidth <= e.clientWidth")
+        player.get_by_role("button", name="Next", exact=True).tap()
+        expect(player.locator(".cp-announce")).to_contain_text("B plays the knave of diamonds")
+        assert not guard.outside
+    finally:
+        context.close()

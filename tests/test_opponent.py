@@ -1,0 +1,209 @@
+"""The opponent (euchre_core.opponent): seeded, lawful, as good as the solver when it sees every card,
+and blind to the cards its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from euchre_core.actions import Action
+from euchre_core.cards import Card, Suit, parse_cards
+from euchre_core.deal import Deal
+from euchre_core.opponent import (
+    STRENGTHS,
+    book_bid,
+    book_discard,
+    book_lead_against_lone,
+    book_make,
+    choose,
+    dd_maker_tricks,
+    decide,
+    observe,
+    sample_worlds,
+)
+from euchre_core.rules import HOYLE_4, MODERN_24, SOMERSET_1888
+from euchre_core.solver import solve
+
+
+def _to_play(seed: int, cards: int) -> Deal:
+    """A seeded deal bid by the book's rules of thumb, then ``cards`` random cards played."""
+    rng = random.Random(seed)
+    d = Deal.shuffled(seed, dealer=seed % 4)
+    while not d.is_over and d.phase != "play":
+        d = d.apply(choose(d, strength=1, seed=seed))
+    while not d.is_over and cards > 0:
+        d = d.apply(rng.choice(d.legal_actions()))
+        cards -= 1
+    return d
+
+
+def test_deterministic_with_a_seed() -> None:
+    for seed in range(8):
+        d = _to_play(seed, seed % 7)
+        if d.is_over:
+            continue
+        a = decide(observe(d), strength="easy", seed=seed)
+        b = decide(observe(d), strength="easy", seed=seed)
+        assert a == b
+    d = Deal.shuffled(5)
+    assert [choose(d, strength=3, seed=9) for _ in range(3)] == [choose(d, strength=3, seed=9)] * 3
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from([SOMERSET_1888, MODERN_24, HOYLE_4]))
+def test_never_an_illegal_action(seed: int, rules) -> None:
+    """Whole deals with the opponent at every seat: each action is one of the deal's legal actions."""
+    d = Deal.shuffled(seed, dealer=seed % 4, rules=rules)
+    kinds = set()
+    while not d.is_over:
+        a = choose(d, strength=2, seed=seed)
+        assert a in d.legal_actions(), (d, a)
+        kinds.add(a.kind)
+        d = d.apply(a)
+    assert d.result is not None
+
+
+def test_bids_discards_lone_hands_and_plays() -> None:
+    """Over some seeded deals the opponent orders up, passes, names suits, discards, plays alone and plays."""
+    seen: set[str] = set()
+    alone = 0
+    for seed in range(60):
+        d = Deal.shuffled(seed, dealer=seed % 4)
+        while not d.is_over:
+            a = choose(d, strength="easy", seed=seed)
+            seen.add(a.kind)
+            alone += bool(a.alone)
+            d = d.apply(a)
+        if {"order", "pass", "call", "discard", "play"} <= seen and alone:
+            break
+    assert {"order", "pass", "call", "discard", "play"} <= seen
+    assert alone
+
+
+def _best_cards(d: Deal) -> set[str]:
+    res = solve(d)
+    maker = d.side_of(d.actor) == d.makers
+    best = max(res.moves.values()) if maker else min(res.moves.values())
+    return {c for c, v in res.moves.items() if v == best}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_sees_every_card_plays_as_the_solver(seed: int) -> None:
+    """With every hand shown to it and one sample, the opponent's card is one the solver calls best."""
+    d = _to_play(seed, seed % 15)
+    if d.is_over or d.phase != "play":
+        pytest.skip("no play position from this seed")
+    everything = {s: d.hand(s) for s in range(4)}
+    dec = decide(observe(d, reveal=everything), strength=1, seed=seed)
+    assert str(dec.action.card) in _best_cards(d)
+
+
+def test_does_not_peek() -> None:
+    """Deals that differ only in cards the seat cannot see give the same observation, and the same
+    decision for the same seed."""
+    checked = 0
+    for seed in range(30):
+        d = _to_play(seed, (seed * 3) % 13)
+        if d.is_over:
+            continue
+        obs = observe(d)
+        for other in sample_worlds(obs, 3, random.Random(seed + 1000)):
+            hidden_differs = any(other.hand(s) != d.hand(s) for s in range(4) if s != d.actor)
+            assert observe(other) == obs
+            if hidden_differs:
+                assert decide(observe(other), strength=3, seed=seed) == decide(obs, strength=3, seed=seed)
+                checked += 1
+    assert checked >= 20
+
+
+def test_does_not_peek_hand_made_swap() -> None:
+    """The same, with the other hands changed by hand: two unseen cards exchanged between the adversaries."""
+    d = Deal.shuffled(21)                  # the bidding: nothing is known of the others' cards
+    me = d.actor
+    a, b = (me + 1) % 4, (me + 3) % 4
+    hands = [d.hand(s) for s in range(4)]
+    hands[a][0], hands[b][0] = hands[b][0], hands[a][0]
+    other = Deal.start(hands, d.turn_up, d.dealer)
+    assert other.hand(a) != d.hand(a) and observe(other) == observe(d)
+    for strength in (2, "easy"):
+        assert decide(observe(other), strength, seed=4) == decide(observe(d), strength, seed=4)
+
+
+def test_voids_shown_in_play_are_respected() -> None:
+    """A seat that failed to follow a suit never gets a card of it in a sample."""
+    for seed in range(40):
+        d = _to_play(seed, 10)
+        if d.is_over:
+            continue
+        obs = observe(d)
+        voids = obs.voids()
+        if not any(voids):
+            continue
+        assert d.trump is not None
+        from euchre_core.tables import EFFECTIVE_SUIT
+        for w in sample_worlds(obs, 5, random.Random(seed)):
+            for s in range(4):
+                for c in w.hand(s):
+                    assert not voids[s] >> EFFECTIVE_SUIT[int(d.trump)][c] & 1
+        return
+    pytest.skip("no void shown in these deals")
+
+
+def test_dd_maker_tricks_is_the_solver_value() -> None:
+    for seed in range(20):
+        d = _to_play(seed, 0)
+        if d.phase == "play":
+            assert dd_maker_tricks(d) == solve(d).maker_tricks
+
+
+def test_moves_come_back_quickly_at_the_default_strength() -> None:
+    """A loose bound (the benchmark measures it): no decision of a few deals takes over two seconds."""
+    worst = 0.0
+    for seed in range(3):
+        d = Deal.shuffled(seed, dealer=seed % 4)
+        while not d.is_over:
+            t0 = time.perf_counter()
+            a = choose(d, seed=seed)
+            worst = max(worst, time.perf_counter() - t0)
+            d = d.apply(a)
+    assert worst < 2.0, worst
+    assert STRENGTHS["default"] >= STRENGTHS["easy"]
+
+
+# ------------------------------------------------------------------ the book's rules of thumb
+
+def test_book_eldest_hand_examples() -> None:
+    """Hint eldest-2: the book's two hands; pass and make it next."""
+    for hand in ("JC TC 9C KS TS", "JS AC 7C 7S 7D"):
+        adv = book_bid(parse_cards(hand), Card.parse("QC"), "eldest")
+        assert not adv.act and adv.hints == ("eldest-2",)
+    adv = book_make(parse_cards("AH KH 7H JS TC"), Suit.SPADES, "eldest")          # eldest-3
+    assert adv.act and adv.suit == Suit.CLUBS
+
+
+def test_book_lists() -> None:
+    assert book_bid(parse_cards("JH 8H AC KS 9S"), Card.parse("KH"), "second").act            # right and another
+    assert not book_bid(parse_cards("7S 8S AH KD 9C"), Card.parse("JS"), "second").act       # second-11
+    assert book_bid(parse_cards("JD JH 9S AC 8C"), Card.parse("TH"), "third").hints == ("third-7",)
+    assert not book_bid(parse_cards("JD AH 9S AC 8C"), Card.parse("JH"), "third").act        # right turned
+    assert book_bid(parse_cards("JD AD 8S 9C 7H"), Card.parse("KD"), "dealer").act           # right and ace
+
+
+def test_book_discards_and_leads() -> None:
+    assert str(book_discard(parse_cards("JC 9C 8C AH 7H KD"), Suit.CLUBS, Card.parse("9C"))) == "KD"   # dealer-18
+    assert str(book_discard(parse_cards("JC 9C AH 7H KD 7D"), Suit.CLUBS, Card.parse("9C"))) == "7D"   # dealer-18
+    assert str(book_discard(parse_cards("JC 9C 8C AH KH AD"), Suit.CLUBS, Card.parse("9C"))) == "KH"   # dealer-19
+    assert str(book_lead_against_lone(parse_cards("8C 7C QH QS 7S"), Suit.CLUBS)) == "QH"             # lone-hands-6
+    assert str(book_lead_against_lone(parse_cards("KC KH AD 7D TS"), Suit.CLUBS)) == "KH"             # lone-hands-7
+
+
+def test_decision_values_are_reported() -> None:
+    d = Deal.shuffled(7)
+    dec = decide(observe(d), strength=2, seed=1)
+    assert set(dec.values) == {str(a) for a in d.legal_actions()}
+    assert dec.to_json()["action"] == str(dec.action)
+    assert isinstance(Action.parse(dec.to_json()["action"]), Action)
