@@ -23,6 +23,8 @@ from typing import Any
 
 import yaml
 
+from build_scripts import load_yaml
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CONTENT_DIR = REPO_ROOT / "content"
 
@@ -50,7 +52,7 @@ ERRATUM_KEYS = {"id", "where", "sources", "chosen", "why"}
 
 def _load(name: str) -> Any:
     with (CONTENT_DIR / name).open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return load_yaml(handle)
 
 
 def load_laws() -> dict[str, Any]:

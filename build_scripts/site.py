@@ -22,9 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from build_scripts import analysis_view, content, hint_sims, law_coverage, law_engine, lessons_pages
+from build_scripts import (
+    analysis_view,
+    content,
+    hint_sims,
+    law_coverage,
+    law_engine,
+    lessons_pages,
+    load_yaml,
+    serve_cache,
+)
 from build_scripts.cards_html import SEATS, card_html, cards_html, deal_html, suit_html, template_env
 from build_scripts.textmark import Inline, Term, TermMatcher, cited_laws, md_escape, relative_link
 from euchre_core.cards import Card, CardError
@@ -94,7 +101,7 @@ class Site:
 def _load_yaml(path: Path) -> Any:
     """One YAML file, parsed safely."""
     with path.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return load_yaml(handle)
 
 
 def load_codes(content_dir: Path = CONTENT_DIR) -> list[dict[str, Any]]:
@@ -852,12 +859,20 @@ class Builder:
         pages = self.law_pages()
         pages[TERMS] = self.terms_page()
         pages.update(self.hint_pages())
-        pages.update(self.case_pages())
+        derived = self._derived_inputs()       # `mkdocs serve`: reused while their inputs are unchanged
+        pages.update(serve_cache.memo("cases", derived, self.case_pages))
         pages.update(self.code_pages())
         pages[ERRATA] = self.errata_page()
         pages[ENGINE_LAWS] = self.engine_laws_page()
-        pages.update(lessons_pages.lesson_pages(self))       # the Learn tab (build_scripts/lessons_pages.py)
+        pages.update(serve_cache.memo("lessons", derived, lambda: lessons_pages.lesson_pages(self)))
         return pages
+
+    def _derived_inputs(self) -> str:
+        """What the case and Learn pages depend on: every content file but the laws' text (they
+        link to the laws, so the pages of the laws count), the engine and the templates."""
+        return serve_cache.signature(
+            [CONTENT_DIR, REPO_ROOT / "euchre_core", REPO_ROOT / "build_scripts"],
+            skip=[CONTENT_DIR / "laws.yaml"], extra=json.dumps(self.law_page, sort_keys=True))
 
     def nav(self, pages: Mapping[str, str]) -> list[Any]:
         """The navigation: tabs for the laws, the remarks, the cases, the other codes and the edition."""
