@@ -46,8 +46,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
+from build_scripts import load_yaml
 from build_scripts.cards_html import card_html, cards_html, deal_html, suit_html
 from build_scripts.textmark import LAW_REF_RE, md_escape
 from euchre_core import lessons as engine_lessons
@@ -108,7 +107,7 @@ def load_lessons(folder: Path = LESSONS_DIR) -> list[dict[str, Any]]:
     seen: dict[str, str] = {}
     for path in sorted(folder.glob("*.yaml")):
         with path.open(encoding="utf-8") as handle:
-            data = yaml.safe_load(handle)
+            data = load_yaml(handle)
         where = f"content/lessons/{path.name}"
         if not isinstance(data, dict):
             raise LessonError(f"{where}: the top level must be a mapping")
