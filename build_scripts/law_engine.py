@@ -1,14 +1,18 @@
 """What the engine does with each law, for the law pages: the registry's status and summary,
 and the ready scenario (if any) ruled by the director at build time, so that the page shows the
-ruling without JavaScript (the penalty sandbox replays the same scenario live)."""
+ruling without JavaScript (the penalty sandbox replays the same scenario live). The laws of the
+shuffle, the cut and the deal show their dealing scenario (euchre_core/data/dealing_scenarios.json),
+ruled by the dealing procedure: a static example (``interactive`` false), no sandbox."""
 
 from __future__ import annotations
 
 import functools
 import json
+import re
 from importlib import resources
 from typing import Any
 
+from euchre_core import sandbox
 from euchre_core.lawbook import LAWBOOK
 from euchre_core.scenario import load_scenario
 
@@ -39,5 +43,35 @@ def engine_view(number: int) -> dict[str, Any]:
             "events": sc["events"],
             "rulings": [r.to_json() for r in rulings],
             "json": json.dumps(sc, ensure_ascii=False),
+            "interactive": True,
         }
+        return view
+    dsc = sandbox.dealing_scenarios().get(number)
+    if dsc is not None:
+        view["scenario"] = dealing_example(number, dsc)
     return view
+
+
+def dealing_example(number: int, sc: dict[str, Any]) -> dict[str, Any]:
+    """The dealing scenario of a law as the template's example: the rulings citing the law, else
+    the outcome or the refusal citing it, as a pseudo-ruling of the same shape."""
+    v = sandbox.dealing_start(number)
+    rulings = [r for r in v["rulings"] if number in r["laws"]]
+    if not rulings:
+        o, err = v["outcome"], v["error"]
+        if o is not None and number in o["laws"]:
+            rulings = [{"irregularity": o["kind"], "laws": o["laws"], "text": o["text"], "options": [],
+                        "chooser": None}]
+        elif err is not None:
+            text = re.sub(r"\s*\(laws? [\d, ]+\)$", "", err["message"])      # the laws are cited apart
+            rulings = [{"irregularity": f"{sc['refused']} refused", "laws": err["laws"] or [number],
+                        "text": text[:1].upper() + text[1:] + ".", "options": [], "chooser": None}]
+        else:
+            rulings = v["rulings"][-1:]
+    return {
+        "title": sc["title"],
+        "events": sc["events"] + ([sc["refused"]] if sc.get("refused") else []),
+        "rulings": rulings,
+        "json": json.dumps(sc, ensure_ascii=False),
+        "interactive": False,
+    }

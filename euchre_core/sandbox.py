@@ -23,11 +23,13 @@ from typing import Any
 
 from .cards import cards_of_mask
 from .deal import SEAT_NAMES, Deal
+from .dealing import DealingProcedure
 from .director import Director
 from .errors import EuchreError, IllegalAction, InputError
 from .scenario import load_scenario
 
-__all__ = ["scenarios", "start", "act", "custom", "view"]
+__all__ = ["scenarios", "start", "act", "custom", "view", "dealing_scenarios", "dealing_start", "dealing_act",
+           "dealing_view"]
 
 
 def scenarios() -> dict[int, dict[str, Any]]:
@@ -142,3 +144,90 @@ def custom(seed: int | None = None, hands: dict[str, list[str]] | None = None, t
     out = view(state, None, base["events"], base)
     out["base"] = {k: v for k, v in base.items() if k != "events"}
     return out
+
+
+# ---------------------------------------------------------------- the shuffle, the cut and the deal
+def dealing_scenarios() -> dict[int, dict[str, Any]]:
+    """The ready scenarios of the dealing procedure (Laws 22–45, 72–73) by law number: ``dealer``,
+    ``seed``, ``events`` up to the irregularity, optionally ``refused`` (an event the laws forbid
+    there) and ``then`` (follow-up events, such as the election)."""
+    path = resources.files("euchre_core") / "data" / "dealing_scenarios.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {int(s["law"]): s for s in data["scenarios"]}
+
+
+def _dealing_scenario(law: int) -> dict[str, Any]:
+    try:
+        return dealing_scenarios()[int(law)]
+    except (KeyError, ValueError, TypeError):
+        raise InputError(f"no ready dealing scenario for law {law!r}", "law") from None
+
+
+def _dealing_fold(sc: dict[str, Any], events: list[str]) -> DealingProcedure:
+    if not isinstance(events, list):
+        raise InputError("the events are a list", "events")
+    return DealingProcedure.start(sc.get("dealer", "A"), seed=int(sc.get("seed", 0))).replay(events)
+
+
+def _error(e: EuchreError) -> dict[str, Any]:
+    return {"message": str(e), "laws": list(getattr(e, "laws", ())), "field": getattr(e, "field", None)}
+
+
+def dealing_view(state: DealingProcedure, law: int | None, events: list[str], base: dict[str, Any]) -> dict[str, Any]:
+    """The JSON of a dealing procedure: the phase, the hands dealt so far, the rulings, the pending
+    election with its options (and the events that elect them), the outcome."""
+    out = state.to_json()
+    pending = None
+    if state.pending is not None:
+        r = state.rulings[state.pending]
+        pending = r.to_json()
+        sides = [r.to_json()["chooser"]] if r.chooser is not None else ["AC", "BD"]
+        pending["choices"] = [f"{side}: choose {o.id}" for side in sides for o in r.options]
+    out.update({
+        "law": law,
+        "title": base.get("title"),
+        "events": list(events),
+        "then": list(base.get("then", [])),
+        "pending": pending,
+        "interactive": False,
+        "error": None,
+    })
+    return out
+
+
+def dealing_start(law: int) -> dict[str, Any]:
+    """The ready dealing scenario of a law, folded up to the irregularity; a scenario whose point
+    is a refusal (``refused``) comes back with that refusal as ``error``."""
+    sc = _dealing_scenario(law)
+    events = list(sc["events"])
+    state = _dealing_fold(sc, events)
+    out = dealing_view(state, int(law), events, sc)
+    if sc.get("refused"):
+        try:
+            state.act(sc["refused"])
+        except (IllegalAction, InputError) as e:
+            out["error"] = _error(e)
+    return out
+
+
+def dealing_act(law: int, events: list[str], event: str) -> dict[str, Any]:
+    """Apply one more dealing event. A refused or unreadable event leaves the events as they
+    were and comes back as ``error`` (the engine's message, its laws or its field), as in :func:`act`.
+
+    >>> v = dealing_start(35)
+    >>> v["pending"]["laws"], v["pending"]["choices"]
+    ([35], ['BD: choose new-deal', 'BD: choose deal-stands'])
+    >>> dealing_act(35, v["events"], "BD: choose new-deal")["outcome"]["kind"]
+    'new-deal'
+    >>> dealing_act(35, v["events"], "AC: choose new-deal")["error"]["message"]
+    'the election belongs to BD'
+    """
+    sc = _dealing_scenario(law)
+    state = _dealing_fold(sc, list(events))
+    try:
+        new = state.act(event)
+    except (IllegalAction, InputError) as e:
+        out = dealing_view(state, int(law), list(events), sc)
+        out["error"] = _error(e)
+        return out
+    return dealing_view(new, int(law), list(events) + [str(event).strip()], sc)
