@@ -36,6 +36,7 @@ from build_scripts.cards_html import SEATS, card_html, cards_html, deal_html, su
 from build_scripts.textmark import Inline, Term, TermMatcher, cited_laws, md_escape, relative_link
 from euchre_core.cards import Card, CardError
 from euchre_core.cases import ROMAN, CaseError, CaseReplay, list_cases, load_case, replay_case_data
+from euchre_core.simulate import load_specs as load_hint_specs
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 _log = logging.getLogger("mkdocs.plugins.euchre")
@@ -479,6 +480,7 @@ class Builder:
                     "holding": self._holding_html(hint.get("holding")),
                     "footnote": inline.render(hint["footnote"]) if hint.get("footnote") else None,
                     "sim": self.hint_sim_tables.get(hint["id"]),  # the hint put to the test (hint_sims)
+                    "reruns": self.hint_sim_reruns.get(hint["id"], []),  # the reader's own run (hint-rerun.mjs)
                     "item_plain": hint.get("item") or "",
                 }
                 lead = hint.get("lead")
@@ -621,10 +623,24 @@ class Builder:
         }
 
     @functools.cached_property
-    def hint_sim_tables(self) -> dict[str, str]:
-        """The tables of the hints put to the test, by hint key (from the committed cache; a stale
+    def hint_sim_results(self) -> dict[str, dict[str, Any]]:
+        """The simulations of the hints put to the test, by spec id (from the committed cache; a stale
         entry is recomputed and written back: :mod:`build_scripts.hint_sims`)."""
-        return hint_sims.tables_by_hint(hint_sims.refresh(write=True, log=_log.info))
+        return hint_sims.refresh(write=True, log=_log.info)
+
+    @functools.cached_property
+    def hint_sim_tables(self) -> dict[str, str]:
+        """The tables of the hints put to the test, by hint key."""
+        return hint_sims.tables_by_hint(self.hint_sim_results)
+
+    @functools.cached_property
+    def hint_sim_reruns(self) -> dict[str, list[dict[str, str]]]:
+        """Each simulated spec's mount for the reader's own run (its id and default holding), by hint key."""
+        out: dict[str, list[dict[str, str]]] = {}
+        for spec in load_hint_specs():
+            if spec["id"] in self.hint_sim_results:
+                out.setdefault(spec["hint"], []).append({"id": spec["id"], "hand": " ".join(spec["hand"])})
+        return out
 
     def _case_link(self, page: str, index: int) -> dict[str, str] | None:
         """The previous or next case (by position in the book), or None past either end."""
