@@ -94,28 +94,7 @@ def parse_dealing_event(text: str | Event) -> Event:
     ...
     euchre_core.errors.InputError: seat: 'shuffle' is done by a seat (A, B, C, D), not 'E'
     """
-    if isinstance(text, Event):
-        text = str(text)
-    if not isinstance(text, str) or not text.strip():
-        raise InputError(f"not an event: {text!r}", "event")
-    who, sep, rest = text.partition(":")
-    if not sep:
-        who, rest = "", text
-    who = who.strip().upper()
-    words = rest.split()
-    if not words:
-        raise InputError(f"no verb in {text!r}", "event")
-    verb = words[0].lower()
-    if verb not in DEALING_VERBS:
-        raise InputError(f"unknown verb {verb!r} in {text!r}; known: {', '.join(DEALING_VERBS)}", "event")
-    kind = DEALING_VERBS[verb][0]
-    if kind == "seat" and (len(who) != 1 or who not in SEAT_NAMES):
-        raise InputError(f"{verb!r} is done by a seat ({', '.join(SEAT_NAMES)}), not {who or 'the table'!r}", "seat")
-    if kind == "side" and who not in _SIDES:
-        raise InputError(f"{verb!r} is done by a side ({', '.join(_SIDES)}), not {who or 'the table'!r}", "side")
-    if kind == "table" and who:
-        raise InputError(f"{verb!r} is an event of the table: write it without a seat", "event")
-    return Event(who, verb, tuple(words[1:]))
+    return Event.parse(text, SEAT_NAMES, verbs=DEALING_VERBS)
 
 
 @dataclass(frozen=True)

@@ -61,9 +61,13 @@ class Event:
     args: tuple[str, ...] = ()
 
     @classmethod
-    def parse(cls, text: str, seats: str = "ABCD") -> Event:
+    def parse(cls, text: str | Event, seats: str = "ABCD",
+              verbs: dict[str, tuple[str, str]] | None = None) -> Event:
+        """Read an event; ``verbs`` is the table of verbs allowed (the play's :data:`VERBS` by
+        default; the dealing procedure has its own). The error names the field at fault."""
+        verbs = VERBS if verbs is None else verbs
         if isinstance(text, Event):
-            return text
+            text = str(text)
         if not isinstance(text, str) or not text.strip():
             raise InputError(f"not an event: {text!r}", "event")
         who, sep, rest = text.partition(":")
@@ -74,14 +78,14 @@ class Event:
         if not words:
             raise InputError(f"no verb in {text!r}", "event")
         verb = words[0].lower()
-        if verb not in VERBS:
-            raise InputError(f"unknown verb {verb!r} in {text!r}; known: {', '.join(VERBS)}", "event")
-        kind = VERBS[verb][0]
+        if verb not in verbs:
+            raise InputError(f"unknown verb {verb!r} in {text!r}; known: {', '.join(verbs)}", "event")
+        kind = verbs[verb][0]
         sides = [seats[i] + seats[i + 2] for i in range(2)] if len(seats) == 4 else list(seats)
         if kind == "seat" and who not in list(seats):
-            raise InputError(f"{verb!r} is done by a seat ({', '.join(seats)}), not {who or 'the table'!r}", "event")
+            raise InputError(f"{verb!r} is done by a seat ({', '.join(seats)}), not {who or 'the table'!r}", "seat")
         if kind == "side" and who not in list(sides):
-            raise InputError(f"{verb!r} is done by a side ({', '.join(sides)}), not {who or 'the table'!r}", "event")
+            raise InputError(f"{verb!r} is done by a side ({', '.join(sides)}), not {who or 'the table'!r}", "side")
         if kind == "table" and who:
             raise InputError(f"{verb!r} is an event of the table: write it without a seat", "event")
         return cls(who, verb, tuple(words[1:]))
