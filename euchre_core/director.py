@@ -985,6 +985,17 @@ class Director:
                                  f"{ev.who} mixed the cards before a revoke claim was examined: the revoke is "
                                  "established.", effects=("revoke established",)), revokes=revokes)
 
+    def _ev_imperfect(self, ev: Event) -> Director:
+        """Law 33: the pack found incorrect or imperfect during the deal or the play: a new deal
+        by the same dealer; all points scored on previous hands stand."""
+        if self.phase == "done":
+            raise IllegalAction("the deal is over")
+        return self._rule(Ruling(
+            "imperfect pack", (33,),
+            "The pack is found incorrect or imperfect: there must be a new deal by the same dealer; the points "
+            "scored on previous hands stand.", effects=("new deal by the same dealer", "this hand scores nothing")),
+            phase="done", extra={**self.extra, "new_deal": (33,)})
+
     def _ev_cut(self, ev: Event) -> Director:
         # Law 68: after the cut for the next deal no revoke can be claimed.
         if self.phase == "play":

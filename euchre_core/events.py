@@ -48,6 +48,7 @@ VERBS: dict[str, tuple[str, str]] = {
     "choose": ("side", "elect one of the options a ruling offers (Law 85)"),
     "mix": ("side", "mix the cards before a revoke claim is examined (Law 67)"),
     "quit": ("table", "turn and quit the trick (Law 64)"),
+    "imperfect": ("table", "the pack is found incorrect or imperfect during the hand (Law 33)"),
     "cut": ("table", "the cards are cut for the next deal: no revoke claim after (Law 68)"),
 }
 

@@ -87,6 +87,7 @@ _ENTRIES = [
     _p(32, "after dealing the dealer puts the pack at his right hand", "a physical arrangement with no "
        "stated consequence"),
     _e(33, "an imperfect pack: a new deal by the same dealer; earlier scores stand", G + "._ev_imperfect",
+       R + "._ev_imperfect",
        "euchre_core.deal.Deal.start"),
     _e(34, "a faced card in the pack before a lead: a new deal", G + "._ev_faced"),
     _e(35, "a card exposed in dealing: the adversaries may claim a new deal if they have not touched the cards",

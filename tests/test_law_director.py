@@ -333,6 +333,13 @@ def test_law_89_lead_before_the_discard_against_the_third_hand_alone():
     assert last(t3).laws == (89,) and not t3.revokes
 
 
+def test_law_33_imperfect_pack_found_during_the_play_new_deal():
+    t = table(START + REST[:6] + ["imperfect"])
+    assert last(t).laws == (33,) and t.is_over
+    res = t.result()
+    assert res["new_deal"] and res["points"] == {"AC": 0, "BD": 0}
+
+
 def test_law_91_trump_card_lifted_from_the_pack_is_exposed():
     t = table(["B: pass", "A: expose 9C"])
     assert last(t).laws == (46, 91)
