@@ -19,6 +19,7 @@ import { mountCasePlayer } from "./case-player.mjs";
 import { mountConsole } from "./engine-console.mjs";
 import { mountHintRerun } from "./hint-rerun.mjs";
 import { mountSandbox } from "./penalty-sandbox.mjs";
+import { mountDealingSandbox } from "./dealing-sandbox.mjs";
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 
@@ -193,6 +194,10 @@ function scan() {
   document.querySelectorAll(".hint-rerun[data-hint]:not([data-engine-bound])").forEach(function (root) {
     root.setAttribute("data-engine-bound", "");
     mounted.push({ root: root, dispose: mountHintRerun(root, engine) });   // starts Python on first use
+  });
+  document.querySelectorAll(".dealing-example[data-law]:not([data-engine-bound])").forEach(function (root) {
+    root.setAttribute("data-engine-bound", "");
+    mounted.push({ root: root, dispose: mountDealingSandbox(root, engine) });   // starts Python on first use
   });
   document.querySelectorAll(".engine-console:not([data-engine-bound])").forEach(function (root) {
     root.setAttribute("data-engine-bound", "");
