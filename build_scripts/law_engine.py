@@ -2,7 +2,10 @@
 and the ready scenario (if any) ruled by the director at build time, so that the page shows the
 ruling without JavaScript (the penalty sandbox replays the same scenario live). The laws of the
 shuffle, the cut and the deal show their dealing scenario (euchre_core/data/dealing_scenarios.json),
-ruled by the dealing procedure: a static example (``interactive`` false), no sandbox."""
+ruled by the dealing procedure: a static example (``interactive`` false), no sandbox. The laws of
+cutting out, entry and re-entry (10, 15–21) show their table scenario
+(euchre_core/data/table_scenarios.json), folded over euchre_core.entry.Club: a static example
+(``kind`` "table", ``interactive`` false) whose rulings are the notes citing the law."""
 
 from __future__ import annotations
 
@@ -49,7 +52,39 @@ def engine_view(number: int) -> dict[str, Any]:
     dsc = sandbox.dealing_scenarios().get(number)
     if dsc is not None:
         view["scenario"] = dealing_example(number, dsc)
+        return view
+    tsc = sandbox.table_scenarios().get(number)
+    if tsc is not None:
+        view["scenario"] = table_example(number, tsc)
     return view
+
+
+def table_example(number: int, sc: dict[str, Any]) -> dict[str, Any]:
+    """The table scenario of a law as the template's example: the notes citing the law, then the
+    refusal (if any), as pseudo-rulings of the same shape as the director's."""
+    v = sandbox.table_start(number)
+    def cited(text: str) -> str:
+        return re.sub(r"\s*\(Laws? [\d, ]+\)", "", text)       # the laws are cited apart
+
+    rulings = [{"irregularity": n["title"], "laws": n["laws"], "text": cited(n["text"]), "options": [],
+                "chooser": None} for n in v["notes"] if number in n["laws"]]
+    err = v["error"]
+    if err is not None:
+        text = re.sub(r"\s*\(laws? [\d, ]+\)$", "", err["message"])      # the laws are cited apart
+        rulings.append({"irregularity": f"{sc['refused']['op'].replace('_', ' ')} refused",
+                        "laws": err["laws"] or [number], "text": text[:1].upper() + text[1:] + ".", "options": [],
+                        "chooser": None})
+    if not rulings:
+        rulings = [{"irregularity": n["title"], "laws": n["laws"], "text": n["text"], "options": [], "chooser": None}
+                   for n in v["notes"][-1:]]
+    return {
+        "title": sc["title"],
+        "events": [json.dumps(op, ensure_ascii=False) for op in sc["ops"]],
+        "rulings": rulings,
+        "json": json.dumps(sc, ensure_ascii=False),
+        "interactive": False,
+        "kind": "table",
+    }
 
 
 def dealing_example(number: int, sc: dict[str, Any]) -> dict[str, Any]:

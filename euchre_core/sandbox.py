@@ -18,6 +18,7 @@ legal cards and the score. The JavaScript draws it; every decision is the engine
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Any
 
@@ -25,11 +26,14 @@ from .cards import cards_of_mask
 from .deal import SEAT_NAMES, Deal
 from .dealing import DealingProcedure
 from .director import Director
+from .entry import Club, Roster
 from .errors import EuchreError, IllegalAction, InputError
 from .scenario import load_scenario
 
 __all__ = ["scenarios", "start", "act", "custom", "view", "dealing_scenarios", "dealing_start", "dealing_act",
-           "dealing_view"]
+           "dealing_view", "table_scenarios", "table_start", "table_act", "table_view"]
+
+_MISSING = object()
 
 
 def scenarios() -> dict[int, dict[str, Any]]:
@@ -231,3 +235,236 @@ def dealing_act(law: int, events: list[str], event: str) -> dict[str, Any]:
         out["error"] = _error(e)
         return out
     return dealing_view(new, int(law), list(events) + [str(event).strip()], sc)
+
+
+# ---------------------------------------------------------------- the table: cutting out, entry and re-entry
+TABLE_OPS = ("form", "open_table", "declare", "end_rubber", "cut_out", "start_rubber", "substitute", "leave",
+             "cut_into", "break_up")
+_LAW_RE = re.compile(r"\(Laws? ([\d, ]+)\)")
+
+
+def table_scenarios() -> dict[int, dict[str, Any]]:
+    """The ready scenarios of cutting, cutting out, entry and re-entry (Laws 10, 15–21) by law
+    number: ``seed`` (of the club), ``ops`` folded over :class:`~euchre_core.entry.Club`, optionally
+    ``refused`` (an op the laws forbid there) and ``then`` (suggested next ops). An op is an object:
+    ``{"op": "form", "table", "candidates", "seed"?, "exposed"?}`` (a table formed by cutting),
+    ``{"op": "open_table", "table", "candidates", "exposed"?}`` (Law 17), ``{"op": "declare", "table",
+    "name"}``, ``{"op": "end_rubber" | "cut_out" | "start_rubber", "table", "exposed"?}``,
+    ``{"op": "substitute", "table", "absent", "substitute", "consenting"?}`` (the other three when
+    omitted), ``{"op": "leave", "table", "name"}``, ``{"op": "cut_into", "name", "table"}``,
+    ``{"op": "break_up", "table", "breaker", "into"}``."""
+    path = resources.files("euchre_core") / "data" / "table_scenarios.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {int(s["law"]): s for s in data["scenarios"]}
+
+
+def _table_scenario(law: int) -> dict[str, Any]:
+    try:
+        return table_scenarios()[int(law)]
+    except (KeyError, ValueError, TypeError):
+        raise InputError(f"no ready table scenario for law {law!r}", "law") from None
+
+
+def _field(op: dict[str, Any], name: str, default: Any = _MISSING) -> Any:
+    if name in op and op[name] not in (None, ""):
+        return op[name]
+    if default is _MISSING:
+        raise InputError(f"the op {op.get('op')!r} needs {name!r}", name)
+    return default
+
+
+def _verb(names: Any, one: str, many: str) -> str:
+    return one if len(names) == 1 else many
+
+
+def _note(title: str, text: str, laws: Any) -> dict[str, Any]:
+    return {"title": title, "text": text, "laws": sorted({int(n) for n in laws})}
+
+
+def _cut_notes(table: str, records: Any) -> list[dict[str, Any]]:
+    out = []
+    for r in records:
+        draws = ", ".join(f"{d.name} {d.card}" + (" (void)" if d.void else "") for d in r.draws)
+        out.append(_note(f"cut at {table}: {r.purpose}", f"Drawn: {draws}. {r.result}".strip(), r.laws))
+    return out
+
+
+def _table_apply(club: Club, op: Any) -> tuple[Club, list[dict[str, Any]]]:
+    """One op on the club: the new club and the notes citing the laws (from what entry.py records)."""
+    if isinstance(op, str):
+        try:
+            op = json.loads(op)
+        except ValueError:
+            raise InputError(f"not an op: {op!r}", "op") from None
+    if not isinstance(op, dict):
+        raise InputError("an op is an object with 'op'", "op")
+    kind = op.get("op")
+    if kind not in TABLE_OPS:
+        raise InputError(f"unknown op {kind!r}; one of " + ", ".join(TABLE_OPS), "op")
+    exposed = op.get("exposed") or None
+    notes: list[dict[str, Any]] = []
+    if kind in ("open_table", "cut_into", "break_up"):
+        before = len(club.notes), {t.name: len(t.cuts) for t in club.tables}, len(club.cuts)
+        if kind == "open_table":
+            new = club.open_table(_field(op, "table"), _field(op, "candidates"), exposed)
+        elif kind == "cut_into":
+            new = club.cut_into(_field(op, "name"), _field(op, "table"))
+        else:
+            new = club.break_up(_field(op, "table"), _field(op, "breaker"), _field(op, "into"))
+        notes += _cut_notes("the club", new.cuts[before[2]:])
+        for t in new.tables:
+            notes += _cut_notes(t.name, t.cuts[before[1].get(t.name, 0):])
+        for text in new.notes[before[0]:]:
+            laws = [int(n) for m in _LAW_RE.findall(text) for n in m.split(",")]
+            notes.append(_note(kind.replace("_", " "), text, laws or []))
+        return new, notes
+    name = _field(op, "table", "T1")
+    if kind == "form":
+        if any(t.name == name for t in club.tables):
+            raise InputError(f"there is already a table {name!r}", "table")
+        seed = _field(op, "seed", 0)
+        t = Roster.form(name, _field(op, "candidates"), seed=seed, rules=club.rules, exposed=exposed)
+        notes += _cut_notes(name, t.cuts)
+        if t.waiting:
+            notes.append(_note("the table formed", f"{', '.join(t.players)} play; {', '.join(t.waiting)} "
+                               f"{_verb(t.waiting, 'belongs', 'belong')} to {name} and "
+                               f"{_verb(t.waiting, 'waits', 'wait')} for entrance (Law 12).", [12]))
+        return club.put(t), notes
+    t = club.table(name)
+    if kind == "declare":
+        who = _field(op, "name")
+        new_t = t.declare(who)
+        if who in new_t.players:
+            notes.append(_note("entry", f"{who} takes the vacant place at {name}.", [16, 19]))
+        else:
+            notes.append(_note("entry", f"{who} declared his intention to enter {name} in time, before any card was "
+                               "cut for a new rubber or for cutting out: he belongs to the table (Law 16).", [16]))
+    elif kind == "end_rubber":
+        new_t = t.end_rubber()
+        for sub, absent in t.substitutes:
+            notes.append(_note("the substitute", f"{sub}'s appointment ends with the rubber: {absent} plays again "
+                               "(Law 18).", [18]))
+        counts = ", ".join(f"{p} {n}" for p, n in new_t.consecutive)
+        notes.append(_note("the rubber ended", f"The rubber at {name} is over. Consecutive rubbers played: {counts} "
+                           "(Law 15)." + (" Candidates waiting: " + ", ".join(new_t.waiting) + "." if new_t.waiting
+                                          else ""), [15]))
+    elif kind in ("cut_out", "start_rubber"):
+        new_t = t.cut_out(exposed) if kind == "cut_out" else t.start_rubber(exposed)
+        notes += _cut_notes(name, new_t.cuts[len(t.cuts):])
+        going = [p for p in t.players if p not in new_t.players]
+        coming = [p for p in new_t.players if p not in t.players]
+        if going or coming:
+            bound = [p for p in going if any(b == p for b, _ in t.bound)]
+            text = (f"{', '.join(coming)} {_verb(coming, 'claims', 'claim')} admission and "
+                    f"{_verb(coming, 'enters', 'enter')}; {', '.join(going)} {_verb(going, 'goes', 'go')} out, "
+                    "having played the greater number of consecutive rubbers or cut lowest (Law 15)")
+            if bound:
+                text += f"; {', '.join(bound)} took a leaver's place and goes out at the end of one rubber (Law 19)"
+            notes.append(_note("cutting out", text + ".", [15] + ([19] if bound else [])))
+    elif kind == "substitute":
+        absent = _field(op, "absent")
+        consenting = op.get("consenting")
+        if consenting is None:
+            consenting = [p for p in t.players if p != absent]
+        sub = _field(op, "substitute")
+        new_t = t.substitute(absent, sub, consenting)
+        notes.append(_note("a substitute", f"{sub} plays for {absent} for the rest of this rubber, with the consent "
+                           "of the other three (Law 18).", [18]))
+    else:   # leave
+        who = _field(op, "name")
+        new_t = t.leave(who)
+        added = [b for b in new_t.bound if b not in t.bound]
+        if added:
+            notes.append(_note("leaving", f"{who} leaves {name} after one of his two rubbers: {added[0][0]}, next in "
+                               "order, takes his place and must go out at the end of one rubber (Law 19).", [19]))
+        else:
+            notes.append(_note("leaving", f"{who} leaves {name}.", []))
+    return club.put(new_t), notes
+
+
+def _table_fold(sc: dict[str, Any], ops: list[Any]) -> tuple[Club, list[dict[str, Any]]]:
+    if not isinstance(ops, list):
+        raise InputError("the ops are a list", "ops")
+    club = Club(seed=int(sc.get("seed", 0)))
+    notes: list[dict[str, Any]] = []
+    for op in ops:
+        club, more = _table_apply(club, op)
+        notes += more
+    return club, notes
+
+
+def _table_json(t: Roster) -> dict[str, Any]:
+    return {
+        "name": t.name,
+        "phase": t.phase,
+        "players": [{"name": p, "rubbers": t.rubbers_of(p)} for p in t.players],
+        "waiting": list(t.waiting),
+        "dealer": t.formation.dealer if t.formation is not None and t.phase == "playing" else None,
+        "partners": [list(p) for p in t.formation.partners] if t.formation is not None and t.phase == "playing"
+        else [],
+        "rubbers": t.rubbers,
+        "substitutes": [list(s) for s in t.substitutes],
+        "bound": [b for b, _ in t.bound],
+        "cuts": [{"purpose": r.purpose, "laws": list(r.laws), "result": r.result,
+                  "draws": [{"name": d.name, "card": str(d.card), "void": d.void} for d in r.draws]} for r in t.cuts],
+    }
+
+
+def table_view(club: Club, law: int | None, ops: list[Any], notes: list[dict[str, Any]],
+               base: dict[str, Any]) -> dict[str, Any]:
+    """The JSON of the club: the tables (members, rubbers played, cuts), the lobby, the notes."""
+    return {
+        "kind": "table",
+        "law": law,
+        "title": base.get("title"),
+        "ops": list(ops),
+        "then": list(base.get("then", [])),
+        "op_names": list(TABLE_OPS),
+        "tables": [_table_json(t) for t in club.tables],
+        "lobby": list(club.lobby),
+        "cuts": [{"purpose": r.purpose, "laws": list(r.laws), "result": r.result,
+                  "draws": [{"name": d.name, "card": str(d.card), "void": d.void} for d in r.draws]}
+                 for r in club.cuts],
+        "notes": notes,
+        "interactive": False,
+        "error": None,
+    }
+
+
+def table_start(law: int) -> dict[str, Any]:
+    """The ready table scenario of a law, folded; a scenario whose point is a refusal
+    (``refused``) comes back with that refusal as ``error``.
+
+    >>> v = table_start(16)
+    >>> v["error"]["laws"]
+    [16]
+    """
+    sc = _table_scenario(law)
+    ops = list(sc["ops"])
+    club, notes = _table_fold(sc, ops)
+    out = table_view(club, int(law), ops, notes, sc)
+    if sc.get("refused"):
+        try:
+            _table_apply(club, sc["refused"])
+        except (IllegalAction, InputError) as e:
+            out["error"] = _error(e)
+    return out
+
+
+def table_act(law: int, ops: list[Any], op: Any) -> dict[str, Any]:
+    """Apply one more op. A refused or unreadable op leaves the ops as they were and comes back
+    as ``error`` (the engine's message, its laws or its field).
+
+    >>> v = table_start(18)
+    >>> table_act(18, v["ops"], {"op": "leave", "table": "T1", "name": "Ames"})["error"]["laws"]
+    [18]
+    """
+    sc = _table_scenario(law)
+    club, notes = _table_fold(sc, list(ops))
+    try:
+        new, more = _table_apply(club, op)
+    except (IllegalAction, InputError) as e:
+        out = table_view(club, int(law), list(ops), notes, sc)
+        out["error"] = _error(e)
+        return out
+    return table_view(new, int(law), list(ops) + [op], notes + more, sc)

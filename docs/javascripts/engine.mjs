@@ -20,6 +20,7 @@ import { mountConsole } from "./engine-console.mjs";
 import { mountHintRerun } from "./hint-rerun.mjs";
 import { mountSandbox } from "./penalty-sandbox.mjs";
 import { mountDealingSandbox } from "./dealing-sandbox.mjs";
+import { mountTableSandbox } from "./table-sandbox.mjs";
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 
@@ -198,6 +199,10 @@ function scan() {
   document.querySelectorAll(".dealing-example[data-law]:not([data-engine-bound])").forEach(function (root) {
     root.setAttribute("data-engine-bound", "");
     mounted.push({ root: root, dispose: mountDealingSandbox(root, engine) });   // starts Python on first use
+  });
+  document.querySelectorAll(".table-example[data-law]:not([data-engine-bound])").forEach(function (root) {
+    root.setAttribute("data-engine-bound", "");
+    mounted.push({ root: root, dispose: mountTableSandbox(root, engine) });   // starts Python on first use
   });
   document.querySelectorAll(".engine-console:not([data-engine-bound])").forEach(function (root) {
     root.setAttribute("data-engine-bound", "");
