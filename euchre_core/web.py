@@ -230,8 +230,22 @@ def case_step(case_id: str, step: int = 0) -> dict[str, Any]:
         "result": _outcome(deal) if deal.is_over else None,
         "outcome_text": data.get("outcome_text") if last_step else None,
         "cards": {c: card_info(c) for c in sorted(codes)},
+        "dd": _dd_at(str(case_id), step),
     }
     return out
+
+
+def _dd_at(case_id: str, step: int) -> dict[str, Any] | None:
+    """The solver's evaluation at this step, like an engine's: the makers' tricks with best play
+    by both sides from here (``euchre_core.analysis``), and how the book's last card changed it."""
+    from .analysis import case_analysis
+
+    a = case_analysis(case_id)
+    line = list(a["dd"]) + [a.get("dd_end")]
+    if not 0 <= step < len(line) or line[step] is None:
+        return None
+    before = line[step - 1] if step > 0 else None
+    return {"makers_tricks": line[step], "before": before, "line": line}
 
 
 def _announce(rep: CaseReplay, step: int) -> str:

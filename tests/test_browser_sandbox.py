@@ -107,3 +107,15 @@ def test_law_16_table_sandbox_refusal_and_suggested_op(page: tuple[object, Guard
     box.get_by_role("button", name="start rubber at T1").click()
     expect(box.locator(".sandbox-live")).to_contain_text("deals")
     expect(box.get_by_role("alert")).to_have_count(0)
+
+
+def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "cases/i/#step-3")  # type: ignore[attr-defined]
+    ev = tab.locator(".case-player .cp-eval")  # type: ignore[attr-defined]
+    expect(ev).to_contain_text("take 4", timeout=BOOT)
+    expect(ev).to_contain_text("not best play")
+    expect(ev.locator(".cp-eval-bar")).to_have_attribute(
+        "aria-label", "With best play from here the makers, AC, take 4 of 5 tricks")

@@ -229,3 +229,14 @@ def test_pyodide_runtime_doctests() -> None:
     import doctest
 
     assert doctest.testmod(pyodide_runtime).failed == 0
+
+
+def test_case_step_carries_the_solvers_evaluation():
+    from euchre_core.analysis import case_analysis
+    from euchre_core.web import case_step
+
+    line = case_analysis("I")["dd"]
+    for step in range(len(line)):
+        assert case_step("I", step)["dd"]["makers_tricks"] == line[step]
+    s = case_step("I", 3)                       # D's ruff with the ten of clubs: not best play
+    assert s["dd"]["before"] == 2 and s["dd"]["makers_tricks"] == 4

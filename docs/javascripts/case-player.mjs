@@ -297,6 +297,14 @@ export function mountCasePlayer(root, engine) {
       " · tricks: A–C " + (won.AC || 0) + ", B–D " + (won.BD || 0) +
       " · score before the deal: A–C " + (data.score.AC || 0) + ", B–D " + (data.score.BD || 0) +
       (data.games ? " (games A–C " + (data.games.AC || 0) + ", B–D " + (data.games.BD || 0) + ")" : "") + "</p>";
+    if (data.dd) {
+      const v = data.dd.makers_tricks;
+      const moved = data.dd.before !== null && data.dd.before !== v;
+      text += '<p class="cp-eval"><span class="cp-eval-bar" role="img" aria-label="With best play from here the makers, ' +
+        escapeHtml(data.makers || "") + ", take " + v + ' of 5 tricks"><span style="width:' + (v * 20) + '%"></span></span> ' +
+        "With best play from here (double dummy): " + escapeHtml(data.makers || "the makers") + " take <strong>" + v +
+        "</strong>" + (moved ? " — the last card changed it from " + data.dd.before + ": it was not best play." : ".") + "</p>";
+    }
     if (data.to_move && (!follow.value || follow.value === data.to_move)) {
       text += '<p class="cp-hint">' + data.to_move + " is to play: the book’s card is marked; choose another legal card to see what would happen.</p>";
     }
