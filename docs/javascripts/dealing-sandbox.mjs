@@ -4,7 +4,7 @@
    and the deal (a seat, a verb, its arguments), and sees the rulings and the outcome.
    The JavaScript only draws and forwards; Python (euchre_core.sandbox.dealing_*) rules. */
 
-import { escapeHtml, statusView } from "./engine-ui.mjs";
+import { escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 
 const VERBS = ["shuffle", "decline", "cut", "give", "deal", "turn", "expose", "touch", "question", "newcards",
   "marked", "confusion", "doubt", "faced", "imperfect", "wrongpack", "lead"];
@@ -12,26 +12,14 @@ const TABLE_VERBS = ["confusion", "doubt", "faced", "imperfect", "wrongpack", "l
 
 export function mountDealingSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
-  const box = document.createElement("div");
-  box.className = "sandbox dealing-sandbox";
-  box.innerHTML =
-    '<p><button type="button" class="md-button sandbox-start">Try it in the sandbox</button></p>' +
-    '<div class="engine-status sandbox-status"></div>' +
-    '<div class="sandbox-table" hidden></div>' +
-    '<div class="sandbox-live" role="status" aria-live="polite"></div>';
-  root.appendChild(box);
-  const status = statusView(box.querySelector(".sandbox-status"), engine);
-  const table = box.querySelector(".sandbox-table");
-  const live = box.querySelector(".sandbox-live");
+  const shell = sandboxShell(root, engine, "dealing-sandbox", START_BUTTON);
+  const box = shell.box;
+  const table = shell.table;
+  const live = shell.live;
   let view = null;
-  let busy = false;
 
   function run(promise, event) {
-    busy = true;
-    status.busy(true);
-    return promise.then(function (v) {
-      busy = false;
-      status.busy(false);
+    return shell.run(promise, function (v) {
       const before = view ? view.rulings.length : 0;
       view = v;
       draw();
@@ -44,15 +32,11 @@ export function mountDealingSandbox(root, engine) {
       } else if (v.outcome) {
         live.textContent = "Outcome: " + v.outcome.text;
       }
-    }).catch(function (error) {
-      busy = false;
-      status.busy(false);
-      status.problem(error);
     });
   }
 
   function send(event) {
-    if (busy || !view) return;
+    if (shell.isBusy() || !view) return;
     run(engine.call("euchre_core.sandbox.dealing_act", { law: law, events: view.events, event: event }), event);
   }
 
@@ -115,7 +99,5 @@ export function mountDealingSandbox(root, engine) {
     });
   }
 
-  return function dispose() {
-    status.dispose();
-  };
+  return shell.dispose;
 }

@@ -90,3 +90,41 @@ export function statusView(element, engine) {
     },
   };
 }
+
+export const START_BUTTON = '<button type="button" class="md-button sandbox-start">Try it in the sandbox</button>';
+
+/* The shell the sandboxes share (the play, the dealing, the tables): the start button(s), the
+   status line, the area the widget draws into, a live region, and `run(promise, onView)` which
+   marks the widget busy while the engine answers and reports a failure on the status line. */
+export function sandboxShell(root, engine, kind, buttonsHtml) {
+  const box = document.createElement("div");
+  box.className = "sandbox" + (kind ? " " + kind : "");
+  box.innerHTML =
+    "<p>" + buttonsHtml + "</p>" +
+    '<div class="engine-status sandbox-status"></div>' +
+    '<div class="sandbox-table" hidden></div>' +
+    '<div class="sandbox-live" role="status" aria-live="polite"></div>';
+  root.appendChild(box);
+  const status = statusView(box.querySelector(".sandbox-status"), engine);
+  let busy = false;
+  return {
+    box: box,
+    table: box.querySelector(".sandbox-table"),
+    live: box.querySelector(".sandbox-live"),
+    isBusy: function () { return busy; },
+    run: function (promise, onView) {
+      busy = true;
+      status.busy(true);
+      return promise.then(function (v) {
+        busy = false;
+        status.busy(false);
+        onView(v);
+      }).catch(function (error) {
+        busy = false;
+        status.busy(false);
+        status.problem(error);
+      });
+    },
+    dispose: function () { status.dispose(); },
+  };
+}

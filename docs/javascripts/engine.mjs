@@ -169,7 +169,17 @@ window.dispatchEvent(new Event("euchre-engine"));
 
 /* ------------------------------------------------------------------ the widgets of the page */
 
-const mounted = [];   // {root, dispose}
+const mounted = [];
+/* [selector, mount, start Python at once]: the case player starts it while the reader reads; the
+   others start it on first use. */
+const WIDGETS = [
+  [".case-player[data-case]", mountCasePlayer, true],
+  [".penalty-sandbox[data-law]", mountSandbox, false],
+  [".hint-rerun[data-hint]", mountHintRerun, false],
+  [".dealing-example[data-law]", mountDealingSandbox, false],
+  [".table-example[data-law]", mountTableSandbox, false],
+  [".engine-console", mountConsole, false],
+];   // {root, dispose}
 
 function scan() {
   performance.mark("euchre:scan");   // a page announced by Material (benchmarks/bench_browser.py)
@@ -183,30 +193,12 @@ function scan() {
     }
   }
   let found = false;
-  document.querySelectorAll(".case-player[data-case]:not([data-engine-bound])").forEach(function (root) {
-    root.setAttribute("data-engine-bound", "");
-    mounted.push({ root: root, dispose: mountCasePlayer(root, engine) });
-    found = true;
-  });
-  document.querySelectorAll(".penalty-sandbox[data-law]:not([data-engine-bound])").forEach(function (root) {
-    root.setAttribute("data-engine-bound", "");
-    mounted.push({ root: root, dispose: mountSandbox(root, engine) });   // starts Python on first use
-  });
-  document.querySelectorAll(".hint-rerun[data-hint]:not([data-engine-bound])").forEach(function (root) {
-    root.setAttribute("data-engine-bound", "");
-    mounted.push({ root: root, dispose: mountHintRerun(root, engine) });   // starts Python on first use
-  });
-  document.querySelectorAll(".dealing-example[data-law]:not([data-engine-bound])").forEach(function (root) {
-    root.setAttribute("data-engine-bound", "");
-    mounted.push({ root: root, dispose: mountDealingSandbox(root, engine) });   // starts Python on first use
-  });
-  document.querySelectorAll(".table-example[data-law]:not([data-engine-bound])").forEach(function (root) {
-    root.setAttribute("data-engine-bound", "");
-    mounted.push({ root: root, dispose: mountTableSandbox(root, engine) });   // starts Python on first use
-  });
-  document.querySelectorAll(".engine-console:not([data-engine-bound])").forEach(function (root) {
-    root.setAttribute("data-engine-bound", "");
-    mounted.push({ root: root, dispose: mountConsole(root, engine) });   // starts Python on first use
+  WIDGETS.forEach(function (widget) {
+    document.querySelectorAll(widget[0] + ":not([data-engine-bound])").forEach(function (root) {
+      root.setAttribute("data-engine-bound", "");
+      mounted.push({ root: root, dispose: widget[1](root, engine) });
+      if (widget[2]) found = true;
+    });
   });
   if (found && !worker) start();   // a case page: start Python while the reader reads
 }

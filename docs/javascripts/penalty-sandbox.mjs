@@ -5,7 +5,7 @@
    sees the rulings and the score. "Your own deal" starts a seeded deal from the bidding.
    The JavaScript only draws and forwards: euchre_core.sandbox (Python) rules on everything. */
 
-import { cardHtml, escapeHtml, statusView } from "./engine-ui.mjs";
+import { cardHtml, escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 
 const SEATS = ["A", "B", "C", "D"];
 const VERBS = [
@@ -16,29 +16,18 @@ const VERBS = [
 
 export function mountSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
-  const box = document.createElement("div");
-  box.className = "sandbox";
-  box.innerHTML =
-    '<p><button type="button" class="md-button sandbox-start">Try it in the sandbox</button> ' +
-    '<button type="button" class="md-button sandbox-own">Your own deal</button></p>' +
-    '<div class="engine-status sandbox-status"></div>' +
-    '<div class="sandbox-table" hidden></div>' +
-    '<div class="sandbox-live" role="status" aria-live="polite"></div>';
-  root.appendChild(box);
-  const status = statusView(box.querySelector(".sandbox-status"), engine);
-  const table = box.querySelector(".sandbox-table");
-  const live = box.querySelector(".sandbox-live");
+  const shell = sandboxShell(root, engine, "",
+    START_BUTTON + ' ' +
+    '<button type="button" class="md-button sandbox-own">Your own deal</button>');
+  const box = shell.box;
+  const table = shell.table;
+  const live = shell.live;
   let view = null;
   let base = null;      // for the reader's own deal
   let verb = "play";
-  let busy = false;
 
   function run(promise) {
-    busy = true;
-    status.busy(true);
-    return promise.then(function (v) {
-      busy = false;
-      status.busy(false);
+    return shell.run(promise, function (v) {
       if (v.error) {
         live.textContent = "Not allowed: " + v.error.message;
         showError(v.error.message);
@@ -53,15 +42,11 @@ export function mountSandbox(root, engine) {
       } else if (v.score && v.score.complete) {
         live.textContent = "The hand is over. " + scoreText(v.score);
       }
-    }).catch(function (error) {
-      busy = false;
-      status.busy(false);
-      status.problem(error);
     });
   }
 
   function send(event) {
-    if (busy || !view) return;
+    if (shell.isBusy() || !view) return;
     const kwargs = { law: base ? null : law, events: view.events, event: event };
     if (base) kwargs.base = base;
     run(engine.call("euchre_core.sandbox.act", kwargs));
@@ -186,7 +171,5 @@ export function mountSandbox(root, engine) {
     });
   }
 
-  return function dispose() {
-    status.dispose();
-  };
+  return shell.dispose;
 }

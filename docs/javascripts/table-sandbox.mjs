@@ -4,7 +4,7 @@
    the tables, who waits, the cuts and the notes citing the laws.
    The JavaScript only draws and forwards; Python (euchre_core.sandbox.table_*) rules. */
 
-import { escapeHtml, statusView } from "./engine-ui.mjs";
+import { escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 
 const OPS = ["declare", "end_rubber", "cut_out", "start_rubber", "substitute", "leave", "cut_into", "break_up",
   "open_table", "form"];
@@ -31,26 +31,14 @@ function names(text) {
 
 export function mountTableSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
-  const box = document.createElement("div");
-  box.className = "sandbox table-sandbox";
-  box.innerHTML =
-    '<p><button type="button" class="md-button sandbox-start">Try it in the sandbox</button></p>' +
-    '<div class="engine-status sandbox-status"></div>' +
-    '<div class="sandbox-table" hidden></div>' +
-    '<div class="sandbox-live" role="status" aria-live="polite"></div>';
-  root.appendChild(box);
-  const status = statusView(box.querySelector(".sandbox-status"), engine);
-  const table = box.querySelector(".sandbox-table");
-  const live = box.querySelector(".sandbox-live");
+  const shell = sandboxShell(root, engine, "table-sandbox", START_BUTTON);
+  const box = shell.box;
+  const table = shell.table;
+  const live = shell.live;
   let view = null;
-  let busy = false;
 
   function run(promise, op) {
-    busy = true;
-    status.busy(true);
-    return promise.then(function (v) {
-      busy = false;
-      status.busy(false);
+    return shell.run(promise, function (v) {
       const before = view && op ? view.notes.length : 0;
       view = v;
       draw();
@@ -59,15 +47,11 @@ export function mountTableSandbox(root, engine) {
       } else if (v.notes.length > before) {
         live.textContent = v.notes.slice(before).map(function (n) { return n.text + cites(n.laws); }).join(" ");
       }
-    }).catch(function (error) {
-      busy = false;
-      status.busy(false);
-      status.problem(error);
     });
   }
 
   function send(op) {
-    if (busy || !view) return;
+    if (shell.isBusy() || !view) return;
     run(engine.call("euchre_core.sandbox.table_act", { law: law, ops: view.ops, op: op }), op);
   }
 
@@ -141,7 +125,5 @@ export function mountTableSandbox(root, engine) {
     });
   }
 
-  return function dispose() {
-    status.dispose();
-  };
+  return shell.dispose;
 }
