@@ -11,28 +11,17 @@ build from ``node_modules/pyodide``: ``make node-deps``); without it they are sk
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import test_browser_smoke as smoke
 from conftest import BuiltSite
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+browser = smoke.browser  # the smoke tests' Chromium (Debian's, the same launch flags)
 ENGINE_TIMEOUT = 180_000          # ms: the first answer waits for Python to start in the page
 
 
@@ -42,20 +31,6 @@ def learn_site(built_site: BuiltSite) -> BuiltSite:
         pytest.skip("the built site has no pyodide/pyodide.mjs: the Pyodide runtime is not installed "
                     "(make node-deps), so the engine cannot run in the browser")
     return built_site
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture()
