@@ -159,14 +159,14 @@ def main() -> int:
             step_ms, whatif_ms = page.evaluate("""async () => {
                 const steps = [], whatifs = [];
                 for (const id of ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX']) {
-                  const first = await euchreEngine.call('euchre_core.web.case_step', {case_id: id, step: 0});
+                  const first = await euchreEngine.call('euchre_core.app.web.case_step', {case_id: id, step: 0});
                   for (let s = 0; s <= first.steps; s++) {
                     let t = performance.now();
-                    const a = await euchreEngine.call('euchre_core.web.case_step', {case_id: id, step: s});
+                    const a = await euchreEngine.call('euchre_core.app.web.case_step', {case_id: id, step: s});
                     steps.push(performance.now() - t);
                     for (const card of a.legal) {
                       t = performance.now();
-                      await euchreEngine.call('euchre_core.web.what_if', {case_id: id, step: s, card: card});
+                      await euchreEngine.call('euchre_core.app.web.what_if', {case_id: id, step: s, card: card});
                       whatifs.push(performance.now() - t);
                     }
                   }
@@ -175,7 +175,7 @@ def main() -> int:
             }""")
 
             # which files of the standard library Python actually read (for a trimmed python_stdlib.zip)
-            used = page.evaluate("""async () => (await euchreEngine.call('euchre_core.web.run_snippet', {code:
+            used = page.evaluate("""async () => (await euchreEngine.call('euchre_core.app.web.run_snippet', {code:
                 "import sys\\nfor m in list(sys.modules.values()):\\n    f = getattr(m, '__file__', None) or ''\\n"
                 + "    if 'python3' in f and '.zip/' in f: print(f.split('.zip/', 1)[1])"})).output""")
 

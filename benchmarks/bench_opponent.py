@@ -1,4 +1,4 @@
-"""Measure the opponent (``euchre_core.opponent``) against two baseline players.
+"""Measure the opponent (``euchre_core.search.opponent``) against two baseline players.
 
 Each deal is shuffled from its seed with the dealer passing to the left (deal k: seed k, dealer
 k mod 4), so every seat deals as often as the others. The opponent holds A and C, the baseline
@@ -34,10 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from euchre_core.actions import Action  # noqa: E402
-from euchre_core.deal import Deal  # noqa: E402
-from euchre_core.opponent import STRENGTHS, book_bid, choose, trumps_in  # noqa: E402
-from euchre_core.tables import TRUMP_POWER  # noqa: E402
+from euchre_core.kernel.actions import Action  # noqa: E402
+from euchre_core.kernel.deal import Deal  # noqa: E402
+from euchre_core.kernel.tables import TRUMP_POWER  # noqa: E402
+from euchre_core.search.opponent import STRENGTHS, book_bid, choose, trumps_in  # noqa: E402
 
 ROLES = ("dealer", "eldest", "second", "third")
 

@@ -1,6 +1,6 @@
 """Time the hint simulations: simulated layouts solved per second (CPython, one process).
 
-Runs :func:`euchre_core.simulate.simulate_hint` on a few specs of each kind (bid, make,
+Runs :func:`euchre_core.search.simulate.simulate_hint` on a few specs of each kind (bid, make,
 discard, lead, play) with a fixed seed, and counts the layouts (each dealt at random and then
 solved double dummy after every option compared) and the solver calls. Run:
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from euchre_core import simulate  # noqa: E402
+from euchre_core.search import simulate  # noqa: E402
 
 DEFAULT_SPECS = ("second-3", "third-10", "dealer-2", "eldest-3", "dealer-18-king", "eldest-10-left",
                  "second-13", "lone-hands-7")

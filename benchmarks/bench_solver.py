@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from euchre_core.cards import pack  # noqa: E402
-from euchre_core.deal import Deal  # noqa: E402
-from euchre_core.rules import SOMERSET_1888, RuleSet, rules_by_name  # noqa: E402
-from euchre_core.solver import solve  # noqa: E402
+from euchre_core.kernel.cards import pack  # noqa: E402
+from euchre_core.kernel.deal import Deal  # noqa: E402
+from euchre_core.kernel.rules import SOMERSET_1888, RuleSet, rules_by_name  # noqa: E402
+from euchre_core.search.solver import solve  # noqa: E402
 
 
 def random_deals(count: int, seed: int, rules: RuleSet = SOMERSET_1888, alone: bool = False) -> list[Deal]:

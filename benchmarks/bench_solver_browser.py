@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SNIPPET = """
 import random, statistics, time
-from euchre_core.cards import pack
-from euchre_core.deal import Deal
-from euchre_core.solver import solve
+from euchre_core.kernel.cards import pack
+from euchre_core.kernel.deal import Deal
+from euchre_core.search.solver import solve
 rng = random.Random({seed})
 times = []
 nodes = 0
@@ -80,13 +80,13 @@ def main() -> None:
             page.evaluate("() => window.euchreEngine.ready()")
             code = "import json\n" + SNIPPET.format(seed=a.seed, deals=a.deals)
             answer = page.evaluate(
-                "(code) => window.euchreEngine.call('euchre_core.web.run_snippet', {code: code})", code)
+                "(code) => window.euchreEngine.call('euchre_core.app.web.run_snippet', {code: code})", code)
             browser.close()
         server.shutdown()
     if not answer.get("ok"):
         raise SystemExit(answer.get("error"))
     result = json.loads(answer["output"].strip().splitlines()[-1])
-    print(json.dumps({"engine": "euchre_core.solver under Pyodide in Chromium", **result}))
+    print(json.dumps({"engine": "euchre_core.search.solver under Pyodide in Chromium", **result}))
 
 
 if __name__ == "__main__":

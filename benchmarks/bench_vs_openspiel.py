@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from euchre_core.fastplay import play_random_deals  # noqa: E402
-from euchre_core.rules import MODERN_24  # noqa: E402
+from euchre_core.kernel.fastplay import play_random_deals  # noqa: E402
+from euchre_core.kernel.rules import MODERN_24  # noqa: E402
 
 
 def openspiel_games_per_s(games: int, stick_the_dealer: bool = True) -> float:

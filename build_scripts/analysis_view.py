@@ -1,7 +1,7 @@
 """The solver's view of a case for its page: the double-dummy value beside each card, and
-"The book, checked" (the claims of :mod:`euchre_core.analysis` with their verdicts).
+"The book, checked" (the claims of :mod:`euchre_core.search.analysis` with their verdicts).
 
-Everything shown is computed at build time by the engine (:func:`euchre_core.analysis.case_analysis`
+Everything shown is computed at build time by the engine (:func:`euchre_core.search.analysis.case_analysis`
 on the case's data); nothing is copied from a file of results. The page needs no JavaScript.
 
 >>> dd_badge(4, 2, "AC")  # doctest: +ELLIPSIS
@@ -15,9 +15,9 @@ from typing import Any
 
 from build_scripts.cards_html import card_html
 from build_scripts.textmark import Inline
-from euchre_core import analysis
-from euchre_core.cases import CaseReplay
-from euchre_core.errors import InputError
+from euchre_core.formats.cases import CaseReplay
+from euchre_core.kernel.errors import InputError
+from euchre_core.search import analysis
 
 VERDICT_WORDS = {
     "verified": ("Verified", "true with best play by both sides"),

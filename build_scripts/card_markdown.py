@@ -5,7 +5,7 @@ root on ``PYTHONPATH``). The HTML is the one of :mod:`build_scripts.cards_html`,
 by hand looks exactly like a card on a generated case page.
 
 Inline: ``{{JC}}`` renders the knave of clubs; several codes are allowed, ``{{JC JS AC}}``; any code
-that :meth:`euchre_core.cards.Card.parse` reads (``TD``, ``10d``, ``7s``, ``JK``). ``\\{{JC}}``
+that :meth:`euchre_core.kernel.cards.Card.parse` reads (``TD``, ``10d``, ``7s``, ``JK``). ``\\{{JC}}``
 keeps the braces as text.
 
 Block::
@@ -43,7 +43,7 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
 from build_scripts.cards_html import SEATS, cards_html, deal_html
-from euchre_core.cards import CardError, Suit, parse_cards
+from euchre_core.kernel.cards import CardError, Suit, parse_cards
 
 # Under "mkdocs." so that MkDocs counts the warnings (and --strict fails on them).
 log = logging.getLogger("mkdocs.build_scripts.card_markdown")

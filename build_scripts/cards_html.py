@@ -2,7 +2,7 @@
 
 The case pages (Jinja2 templates) and the Markdown extension (:mod:`build_scripts.card_markdown`)
 both call these functions, so a card or a deal looks the same wherever it appears. The text comes
-from the engine's :class:`~euchre_core.cards.Card`: ``pretty()`` for the face (``10♦``) and
+from the engine's :class:`~euchre_core.kernel.cards.Card`: ``pretty()`` for the face (``10♦``) and
 ``long_name()`` for screen readers (``10 of diamonds``).
 
 >>> card_html("TD")
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import jinja2
 
-from euchre_core.cards import Card, Suit
+from euchre_core.kernel.cards import Card, Suit
 
 SEATS = "ABCD"
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
@@ -56,7 +56,7 @@ def _colour(is_red: bool) -> str:
 def card_html(card: Card | str) -> str:
     """One card: its face with the suit symbol, its name for screen readers, its colour as a class.
 
-    Raises :class:`euchre_core.cards.CardError` if ``card`` is not a card.
+    Raises :class:`euchre_core.kernel.cards.CardError` if ``card`` is not a card.
     """
     c = Card.parse(card)
     if c.is_joker:

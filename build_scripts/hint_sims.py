@@ -1,9 +1,9 @@
 """The hint simulations for the site: a committed cache, and a small table under each tested hint.
 
-The figures come from :func:`euchre_core.simulate.simulate_hint`, run with the samples and seed
+The figures come from :func:`euchre_core.search.simulate.simulate_hint`, run with the samples and seed
 of ``euchre_core/data/hint_tests.json`` (``"build"``). Running them all takes a minute or two, so
 their results are kept in ``content/cache/hint_sims.json``, each under the content hash of its
-spec, samples, seed and engine (:func:`euchre_core.simulate.spec_hash`). The build uses an entry
+spec, samples, seed and engine (:func:`euchre_core.search.simulate.spec_hash`). The build uses an entry
 whose hash is current and recomputes (and writes back) only the stale ones; ``tests/test_simulate.py``
 requires the committed cache to be current. The game model the chances of winning rest on is
 shipped with the engine (``euchre_core/data/game_model.json``) so that the browser need not
@@ -24,7 +24,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from euchre_core import simulate
+from euchre_core.search import simulate
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CACHE = REPO_ROOT / "content" / "cache" / "hint_sims.json"
@@ -44,7 +44,7 @@ def build_settings() -> tuple[int, int]:
 
 def _load_cache() -> dict[str, Any]:
     """The cache file; its record of the engine's fingerprint for the current sources spares the
-    build the parsing of the engine (:func:`euchre_core.simulate.engine_fingerprint`)."""
+    build the parsing of the engine (:func:`euchre_core.search.simulate.engine_fingerprint`)."""
     doc = json.loads(CACHE.read_text(encoding="utf-8")) if CACHE.is_file() else {"about": "", "results": {}}
     engine = doc.get("engine") or {}
     if engine.get("sources") and engine.get("fingerprint"):
@@ -117,7 +117,7 @@ def refresh(write: bool = True, processes: int = 1, log: Any = None) -> dict[str
     known = {s["id"] for s in specs}
     for k in [k for k in results if k not in known]:
         del results[k]
-    doc["about"] = ("Cached results of euchre_core.simulate.simulate_hint for every spec of "
+    doc["about"] = ("Cached results of euchre_core.search.simulate.simulate_hint for every spec of "
                     "euchre_core/data/hint_tests.json, each under the hash of its inputs (spec, samples, seed, "
                     "engine). Written by `python -m build_scripts.hint_sims` (or by the site build when stale).")
     doc["results"] = {s["id"]: results[s["id"]] for s in specs}

@@ -28,7 +28,7 @@ class LawCoverage:
     """The code and tests that cite one law."""
 
     number: int
-    code: list[str] = field(default_factory=list)    # "euchre_core/deal.py:123"
+    code: list[str] = field(default_factory=list)    # "euchre_core/kernel/deal.py:123"
     tests: list[str] = field(default_factory=list)   # "tests/test_engine_rules.py::test_law_88_..."
 
     @property

@@ -4,7 +4,7 @@ ruling without JavaScript (the penalty sandbox replays the same scenario live). 
 shuffle, the cut and the deal show their dealing scenario (euchre_core/data/dealing_scenarios.json),
 ruled by the dealing procedure: a static example (``interactive`` false), no sandbox. The laws of
 cutting out, entry and re-entry (10, 15–21) show their table scenario
-(euchre_core/data/table_scenarios.json), folded over euchre_core.entry.Club: a static example
+(euchre_core/data/table_scenarios.json), folded over euchre_core.laws.entry.Club: a static example
 (``kind`` "table", ``interactive`` false) whose rulings are the notes citing the law."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import re
 from importlib import resources
 from typing import Any
 
-from euchre_core import sandbox
-from euchre_core.lawbook import LAWBOOK
-from euchre_core.scenario import load_scenario
+from euchre_core.app import sandbox
+from euchre_core.formats.scenario import load_scenario
+from euchre_core.laws.lawbook import LAWBOOK
 
 
 @functools.lru_cache(maxsize=1)

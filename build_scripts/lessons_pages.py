@@ -4,11 +4,11 @@ Called from :meth:`build_scripts.site.Builder.pages` (:func:`lesson_pages`) and
 :meth:`~build_scripts.site.Builder.nav` (:func:`lesson_nav`).
 
 A lesson file holds the lesson's text (Markdown) in sections, and the exercises of each section
-as entries for :func:`euchre_core.lessons.make_exercise`. Every exercise is rendered complete on
+as entries for :func:`euchre_core.app.lessons.make_exercise`. Every exercise is rendered complete on
 paper: the question, what it shows (cards, a trick, a deal, the score counters), the choices, and
 the engine's answer with its reasons folded under ``<details>``. The exercise's spec is kept in a
 ``data-spec`` attribute, so that ``docs/javascripts/learn.js`` can ask the engine in the browser
-(``euchre_core.lessons.check_answer``) when the reader answers.
+(``euchre_core.app.lessons.check_answer``) when the reader answers.
 
 In the lesson texts, besides Markdown and the ``{{JC}}`` cards of :mod:`build_scripts.card_markdown`:
 
@@ -26,7 +26,7 @@ Lesson file schema::
       - heading: ...
         text: |-                # Markdown (optional)
           ...
-        exercises:              # optional: entries for euchre_core.lessons.make_exercise
+        exercises:              # optional: entries for euchre_core.app.lessons.make_exercise
           - {id: pack-left-hearts, kind: left_bower, trump: H}
         table: true             # optional: the play table (lesson 10)
         example: {seed: 10, strength: easy}   # optional: a deal the engine plays against itself
@@ -49,10 +49,10 @@ from typing import TYPE_CHECKING, Any
 from build_scripts import load_yaml
 from build_scripts.cards_html import card_html, cards_html, deal_html, suit_html
 from build_scripts.textmark import LAW_REF_RE, md_escape
-from euchre_core import lessons as engine_lessons
-from euchre_core import opponent
-from euchre_core.cards import Card, Suit
-from euchre_core.deal import SEAT_NAMES, Deal
+from euchre_core.app import lessons as engine_lessons
+from euchre_core.kernel.cards import Card, Suit
+from euchre_core.kernel.deal import SEAT_NAMES, Deal
+from euchre_core.search import opponent
 
 if TYPE_CHECKING:
     from build_scripts.site import Builder

@@ -20,7 +20,7 @@ the file collection as virtual files, so both commands serve them and nothing is
 True
 >>> import io, zipfile
 >>> names = zipfile.ZipFile(io.BytesIO(data)).namelist()
->>> "euchre_core/web.py" in names and any(n.endswith(".dist-info/RECORD") for n in names)
+>>> "euchre_core/app/web.py" in names and any(n.endswith(".dist-info/RECORD") for n in names)
 True
 >>> build_wheel()[1] == data          # reproducible
 True
@@ -58,10 +58,10 @@ def engine_version(engine_dir: Path = ENGINE_DIR) -> str:
     >>> bool(re.fullmatch(r"\\d+(\\.\\d+)*\\S*", engine_version()))
     True
     """
-    text = (engine_dir / "__init__.py").read_text(encoding="utf-8")
+    text = (engine_dir / "kernel" / "version.py").read_text(encoding="utf-8")
     m = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.M)
     if not m:
-        raise RuntimeMissing("euchre_core/__init__.py has no __version__")
+        raise RuntimeMissing("euchre_core/kernel/version.py has no __version__")
     return m.group(1)
 
 

@@ -1,7 +1,7 @@
 """Render the book's data into the site's pages (Markdown) and navigation.
 
 :func:`generate` reads ``content/`` (through :mod:`build_scripts.content`), replays the cases with
-the engine (:func:`euchre_core.cases.replay_case_data`) and returns a :class:`Site`: the text of
+the engine (:func:`euchre_core.formats.cases.replay_case_data`) and returns a :class:`Site`: the text of
 every generated page, keyed by its path in the MkDocs file collection, and the ``nav``. The MkDocs
 hooks (``build_scripts/hooks.py``) add the pages as virtual files; nothing is written to ``docs/``.
 
@@ -34,9 +34,9 @@ from build_scripts import (
 )
 from build_scripts.cards_html import SEATS, card_html, cards_html, deal_html, suit_html, template_env
 from build_scripts.textmark import Inline, Term, TermMatcher, cited_laws, md_escape, relative_link
-from euchre_core.cards import Card, CardError
-from euchre_core.cases import ROMAN, CaseError, CaseReplay, list_cases, load_case, replay_case_data
-from euchre_core.simulate import load_specs as load_hint_specs
+from euchre_core.formats.cases import ROMAN, CaseError, CaseReplay, list_cases, load_case, replay_case_data
+from euchre_core.kernel.cards import Card, CardError
+from euchre_core.search.simulate import load_specs as load_hint_specs
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 _log = logging.getLogger("mkdocs.plugins.euchre")

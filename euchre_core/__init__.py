@@ -9,11 +9,11 @@ command line (``python3 -m euchre_core``) and the reader's browser under Pyodide
 5
 """
 
-from .actions import Action
-from .cards import JOKER, Card, CardError, Rank, Suit, pack, parse_book_card, parse_cards
-from .deal import Deal, DealResult, DealSetup, Trick
-from .errors import EuchreError, IllegalAction, InputError
-from .rules import (
+from .kernel.actions import Action
+from .kernel.cards import JOKER, Card, CardError, Rank, Suit, pack, parse_book_card, parse_cards
+from .kernel.deal import Deal, DealResult, DealSetup, Trick
+from .kernel.errors import EuchreError, IllegalAction, InputError
+from .kernel.rules import (
     HOYLE_2,
     HOYLE_3,
     HOYLE_4,
@@ -24,8 +24,7 @@ from .rules import (
     RuleSet,
     rules_by_name,
 )
-
-__version__ = "0.1.0"
+from .kernel.version import __version__
 
 __all__ = [
     "Action", "Card", "CardError", "Deal", "DealResult", "DealSetup", "EuchreError", "HOYLE_2", "HOYLE_3",

@@ -1,7 +1,7 @@
-"""``python3 -m euchre_core``: the command line (see :mod:`euchre_core.cli`)."""
+"""``python3 -m euchre_core``: the command line (see :mod:`euchre_core.app.cli`)."""
 
 import sys
 
-from .cli import main
+from .app.cli import main
 
 sys.exit(main())

@@ -1,4 +1,4 @@
-"""The book, checked (euchre_core/analysis.py, euchre_core/data/claims.json, the case pages).
+"""The book, checked (euchre_core/search/analysis.py, euchre_core/data/claims.json, the case pages).
 
 Every verdict and line in the claims file is recomputed by the solver and must equal the stored
 one; a deliberately altered claim must come out differently; the double-dummy values have one
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from euchre_core import analysis
-from euchre_core.cases import list_cases, load_case, replay_case
-from euchre_core.deal import SEAT_NAMES, Deal
-from euchre_core.errors import InputError
-from euchre_core.solver import solve
+from euchre_core.formats.cases import list_cases, load_case, replay_case
+from euchre_core.kernel.deal import SEAT_NAMES, Deal
+from euchre_core.kernel.errors import InputError
+from euchre_core.search import analysis
+from euchre_core.search.solver import solve
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = list_cases()

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import BuiltSite
 
-from euchre_core.cases import replay_case
+from euchre_core.formats.cases import replay_case
 
 pytestmark = pytest.mark.browser
 

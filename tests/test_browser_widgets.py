@@ -16,7 +16,7 @@ import test_browser_smoke as smoke
 from conftest import REPO_ROOT, BuiltSite
 from test_browser_smoke import Guard
 
-from euchre_core.cases import replay_case
+from euchre_core.formats.cases import replay_case
 
 pytestmark = pytest.mark.browser
 browser = smoke.browser  # the fixtures of the smoke tests: Chromium, and a page whose requests are guarded
@@ -156,7 +156,7 @@ def test_console_runs_a_snippet_and_shows_an_engine_error(page: tuple[object, Gu
     console = tab.locator(".engine-console").first  # type: ignore[attr-defined]
     code = console.get_by_label(re.compile("^Python"))
     expect(code).to_be_visible()
-    code.fill('from euchre_core.cases import replay_case\nprint(replay_case("I").deal.tricks_won_by_side())')
+    code.fill('from euchre_core.formats.cases import replay_case\nprint(replay_case("I").deal.tricks_won_by_side())')
     console.get_by_role("button", name="Run").click()
     expect(console.locator(".ec-output")).to_have_text("(4, 1)\n", timeout=BOOT)
     code.fill('Card.parse("XX")')

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from build_scripts import law_engine
-from euchre_core import sandbox
-from euchre_core.lawbook import LAWBOOK
+from euchre_core.app import sandbox
+from euchre_core.laws.lawbook import LAWBOOK
 
 DEALING_LAWS = {24, 25, 27, 29, 30, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 72, 73}
 

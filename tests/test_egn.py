@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from euchre_core import MODERN_24, Deal  # noqa: E402
-from euchre_core.egn import (  # noqa: E402
+from euchre_core.formats.egn import (  # noqa: E402
     EgnError,
     egn_card,
     export_egn,
@@ -36,7 +36,7 @@ from euchre_core.egn import (  # noqa: E402
     rules_from_egn,
     split_annotation,
 )
-from euchre_core.errors import EuchreError, InputError  # noqa: E402
+from euchre_core.kernel.errors import EuchreError, InputError  # noqa: E402
 
 ALL_FILES = sorted(p.name for p in EGN_DIR.glob("*.egn"))
 
@@ -223,7 +223,7 @@ def test_emn_match_file():
 
 
 def test_cli_replay_json_uses_the_egn_form(capsys):
-    cli = pytest.importorskip("euchre_core.cli")
+    cli = pytest.importorskip("euchre_core.app.cli")
     path = EGN_DIR / "VWEC_Finals.egn"
     assert cli.main(["replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == replay_json(load("VWEC_Finals.egn"))

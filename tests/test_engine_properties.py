@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_core import RULE_SETS, Deal, rules_by_name
-from euchre_core.fastplay import play_random_deal_logged
-from euchre_core.tables import EFFECTIVE_SUIT, TRUMP_POWER
+from euchre_core.kernel.fastplay import play_random_deal_logged
+from euchre_core.kernel.tables import EFFECTIVE_SUIT, TRUMP_POWER
 
 RULE_NAMES = sorted(RULE_SETS) + ["hoyle4+joker", "hoyle2+joker"]
 

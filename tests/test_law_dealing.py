@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_core import MODERN_24, Card, Deal, DealSetup, IllegalAction, InputError, pack
-from euchre_core.dealing import DEALING_VERBS, DealingProcedure, Outcome, parse_dealing_event
+from euchre_core.laws.dealing import DEALING_VERBS, DealingProcedure, Outcome, parse_dealing_event
 
 A, B, C, D = range(4)
 FACTORY = tuple(pack(32))

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from euchre_core import Deal, IllegalAction, InputError
-from euchre_core.director import Director
-from euchre_core.scenario import rule_scenario
+from euchre_core.formats.scenario import rule_scenario
+from euchre_core.laws.director import Director
 
 # Case I's hands; A deals, the 9 of clubs is turned.
 HANDS = {"A": "JC AH KH 8S QD".split(), "B": "AC QH 8H JD TS".split(),

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_core import IllegalAction, InputError
-from euchre_core.entry import Club, CutRecord, Roster
-from euchre_core.table import cut_rank
+from euchre_core.laws.entry import Club, CutRecord, Roster
+from euchre_core.laws.table import cut_rank
 
 FIVE = ["Ames", "Bell", "Cole", "Dunn", "Eddy"]
 SIX = FIVE + ["Fox"]

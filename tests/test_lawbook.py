@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 from build_scripts.law_coverage import collect
-from euchre_core.lawbook import LAWBOOK
+from euchre_core.laws.lawbook import LAWBOOK
 
 COVERAGE = collect()
 

@@ -1,4 +1,4 @@
-"""The Learn pages' exercises (euchre_core.lessons): every answer is the engine's, all right answers are
+"""The Learn pages' exercises (euchre_core.app.lessons): every answer is the engine's, all right answers are
 accepted, and the pages build (content/lessons/*.yaml through build_scripts/lessons_pages.py)."""
 
 from __future__ import annotations
@@ -15,14 +15,17 @@ import yaml
 from conftest import BuiltSite
 
 from build_scripts import lessons_pages
-from euchre_core import deal as deal_mod
-from euchre_core import lessons, opponent, scoring, solver, tables, web
-from euchre_core.actions import Action
-from euchre_core.cards import Card
-from euchre_core.deal import Deal
-from euchre_core.director import Director
-from euchre_core.errors import IllegalAction, InputError
-from euchre_core.opponent import BookAdvice
+from euchre_core.app import lessons, web
+from euchre_core.kernel import deal as deal_mod
+from euchre_core.kernel import tables
+from euchre_core.kernel.actions import Action
+from euchre_core.kernel.cards import Card
+from euchre_core.kernel.deal import Deal
+from euchre_core.kernel.errors import IllegalAction, InputError
+from euchre_core.laws import scoring
+from euchre_core.laws.director import Director
+from euchre_core.search import opponent, solver
+from euchre_core.search.opponent import BookAdvice
 
 LESSONS = sorted(Path(lessons_pages.LESSONS_DIR).glob("*.yaml"))
 
@@ -280,11 +283,11 @@ def test_the_table_refuses_out_of_turn_and_unlawful_actions() -> None:
 
 
 def test_called_through_the_browser_entry_point() -> None:
-    """The JSON call the page makes (euchre_core.web.call, as the worker does)."""
-    out = json.loads(web.call("euchre_core.lessons.check_answer",
+    """The JSON call the page makes (euchre_core.app.web.call, as the worker does)."""
+    out = json.loads(web.call("euchre_core.app.lessons.check_answer",
                               {"exercise": SPECS["pack-left-hearts"], "answer": "JD"}))
     assert out["ok"] and out["result"]["correct"]
-    out = json.loads(web.call("euchre_core.lessons.table_new", {"seed": 4, "strength": "easy"}))
+    out = json.loads(web.call("euchre_core.app.lessons.table_new", {"seed": 4, "strength": "easy"}))
     assert out["ok"] and out["result"]["seat"] == "C"
 
 

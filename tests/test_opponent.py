@@ -1,4 +1,4 @@
-"""The opponent (euchre_core.opponent): seeded, lawful, as good as the solver when it sees every card,
+"""The opponent (euchre_core.search.opponent): seeded, lawful, as good as the solver when it sees every card,
 and blind to the cards its seat cannot see."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_core.actions import Action
-from euchre_core.cards import Card, Suit, parse_cards
-from euchre_core.deal import Deal
-from euchre_core.opponent import (
+from euchre_core.kernel.actions import Action
+from euchre_core.kernel.cards import Card, Suit, parse_cards
+from euchre_core.kernel.deal import Deal
+from euchre_core.kernel.rules import HOYLE_4, MODERN_24, SOMERSET_1888
+from euchre_core.search.opponent import (
     STRENGTHS,
     book_bid,
     book_discard,
@@ -25,8 +26,7 @@ from euchre_core.opponent import (
     observe,
     sample_worlds,
 )
-from euchre_core.rules import HOYLE_4, MODERN_24, SOMERSET_1888
-from euchre_core.solver import solve
+from euchre_core.search.solver import solve
 
 
 def _to_play(seed: int, cards: int) -> Deal:
@@ -144,7 +144,7 @@ def test_voids_shown_in_play_are_respected() -> None:
         if not any(voids):
             continue
         assert d.trump is not None
-        from euchre_core.tables import EFFECTIVE_SUIT
+        from euchre_core.kernel.tables import EFFECTIVE_SUIT
         for w in sample_worlds(obs, 5, random.Random(seed)):
             for s in range(4):
                 for c in w.hand(s):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_core import sandbox
+from euchre_core.app import sandbox
 
 PLAY_OUT = ["B: play JD", "C: play 7D", "D: play TC", "A: play QD", "D: play AS", "A: play 9C", "B: play TS",
             "C: play QS", "A: play JC", "B: play AC", "C: play 8D", "D: play KC", "A: play KH", "B: play 8H",

@@ -9,9 +9,9 @@ from importlib import resources
 
 import pytest
 
-from euchre_core.errors import IllegalAction
-from euchre_core.lawbook import LAWBOOK
-from euchre_core.scenario import load_scenario
+from euchre_core.formats.scenario import load_scenario
+from euchre_core.kernel.errors import IllegalAction
+from euchre_core.laws.lawbook import LAWBOOK
 
 SCENARIOS = json.loads((resources.files("euchre_core") / "data" / "scenarios.json").read_text(encoding="utf-8"))[
     "scenarios"]

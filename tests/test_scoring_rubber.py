@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from euchre_core import HOYLE_3, MODERN_24, SOMERSET_1888, WASHINGTON_1877
-from euchre_core.scoring import Rubber
+from euchre_core.laws.scoring import Rubber
 
 
 def test_law_2_game_is_five_points():
@@ -74,7 +74,7 @@ def test_modern_game_to_ten_no_rubber():
 def test_law_28_the_deal_passes_to_the_left_in_a_match():
     import random
 
-    from euchre_core.match import Match
+    from euchre_core.laws.match import Match
 
     rng = random.Random(0)
     m = Match.new(seed=1)
@@ -91,7 +91,7 @@ def test_law_5_score_corrected_before_the_next_trump_card_is_turned():
     import pytest
 
     from euchre_core import IllegalAction
-    from euchre_core.match import Match
+    from euchre_core.laws.match import Match
 
     m = Match.new(seed=2)
     assert m.correct_score((3, 1)).rubber.game == (3, 1)

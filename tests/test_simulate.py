@@ -1,4 +1,4 @@
-"""The hints put to the test (euchre_core/simulate.py, euchre_core/data/hint_tests.json,
+"""The hints put to the test (euchre_core/search/simulate.py, euchre_core/data/hint_tests.json,
 build_scripts/hint_sims.py and the committed cache content/cache/hint_sims.json)."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from build_scripts import hint_sims
-from euchre_core import simulate
-from euchre_core.cards import Card
-from euchre_core.errors import InputError
-from euchre_core.tables import EFFECTIVE_SUIT
+from euchre_core.kernel.cards import Card
+from euchre_core.kernel.errors import InputError
+from euchre_core.kernel.tables import EFFECTIVE_SUIT
+from euchre_core.search import simulate
 
 SPECS = simulate.load_specs()
 IDS = [s["id"] for s in SPECS]
@@ -118,14 +118,14 @@ def test_bad_specs_are_refused_with_the_field() -> None:
 
 
 def test_the_readers_own_holding_through_the_widgets_entry_point() -> None:
-    from euchre_core.web import call
+    from euchre_core.app.web import call
 
-    out = json.loads(call("euchre_core.simulate.simulate_hint",
+    out = json.loads(call("euchre_core.search.simulate.simulate_hint",
                           {"spec_or_id": {"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]},
                            "samples": 10, "seed": 2}))
     assert out["ok"], out
     assert out["result"]["samples"] == 10 and out["result"]["advised"] == "bid"
-    bad = json.loads(call("euchre_core.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": -1}))
+    bad = json.loads(call("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": -1}))
     assert not bad["ok"] and bad["error"]["field"] == "samples"
 
 

@@ -26,7 +26,7 @@ from conftest import REPO_ROOT, BuiltSite, run_mkdocs_build
 
 from build_scripts import card_markdown, cards_html, site, textmark
 from build_scripts.content import load_errata, load_hints, load_laws, load_terms
-from euchre_core.cases import CaseError, list_cases, load_case, replay_case
+from euchre_core.formats.cases import CaseError, list_cases, load_case, replay_case
 
 SEATS = "ABCD"
 # XML namespaces are names, not addresses: nothing is fetched from them.
@@ -372,7 +372,7 @@ def test_an_illegal_case_fails_the_render_with_trick_and_law() -> None:
     assert "Case I, trick 1" in message
     assert re.search(r"\b[Ll]aws? \d+", message), message
     with pytest.raises(CaseError):
-        from euchre_core.cases import replay_case_data
+        from euchre_core.formats.cases import replay_case_data
 
         replay_case_data(_broken_case())
 

@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_core.actions import Action
-from euchre_core.cards import pack
-from euchre_core.cases import load_case
-from euchre_core.deal import Deal
-from euchre_core.errors import InputError
-from euchre_core.rules import WASHINGTON_1877, rules_by_name
-from euchre_core.solver import SolveResult, main_solve, position_from_json, solve, solve_position_json
+from euchre_core.formats.cases import load_case
+from euchre_core.kernel.actions import Action
+from euchre_core.kernel.cards import pack
+from euchre_core.kernel.deal import Deal
+from euchre_core.kernel.errors import InputError
+from euchre_core.kernel.rules import WASHINGTON_1877, rules_by_name
+from euchre_core.search.solver import SolveResult, main_solve, position_from_json, solve, solve_position_json
 
 # ----------------------------------------------------------------------------- the reference
 
@@ -314,11 +314,11 @@ def test_main_solve_prints_json_and_text(tmp_path, capsys):
 
 def test_layout_orders_cards_as_the_engine_does():
     """The solver's renumbering: a card beats another exactly when the engine says so."""
-    from euchre_core.solver import _LAYOUTS
-    from euchre_core.tables import EFFECTIVE_SUIT, PLAY_KEY
+    from euchre_core.kernel.tables import EFFECTIVE_SUIT, PLAY_KEY
+    from euchre_core.search.solver import LAYOUTS
 
     for trump in range(4):
-        bit_of, card_of, suit_of_len, trump_mask = _LAYOUTS[trump]
+        bit_of, card_of, suit_of_len, trump_mask = LAYOUTS[trump]
         assert all(card_of[bit_of[c]] == c for c in range(33))
         for led_card in range(33):
             led = EFFECTIVE_SUIT[trump][led_card]

@@ -1,5 +1,5 @@
 """The ready scenarios of cutting out, entry and re-entry (Laws 10, 15–21): each folds over
-euchre_core.entry.Club and cites its law in a note, a cut or a refusal; table_act applies an op
+euchre_core.laws.entry.Club and cites its law in a note, a cut or a refusal; table_act applies an op
 and refuses a bad one, leaving the ops as they were; the law pages show them statically."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import json
 import pytest
 
 from build_scripts.law_engine import engine_view
-from euchre_core import sandbox
-from euchre_core.web import call
+from euchre_core.app import sandbox
+from euchre_core.app.web import call
 
 LAWS = [10, 15, 16, 17, 18, 19, 20, 21]
 
@@ -78,7 +78,7 @@ def test_bad_input_names_the_field() -> None:
 
 
 def test_through_the_web_call() -> None:
-    out = json.loads(call("euchre_core.sandbox.table_start", {"law": 20}))
+    out = json.loads(call("euchre_core.app.sandbox.table_start", {"law": 20}))
     assert out["ok"] and out["result"]["error"]["laws"] == [20]
     assert any(20 in n["laws"] for n in out["result"]["notes"])
 

@@ -1,4 +1,4 @@
-"""euchre_core.web (what the site's widgets ask the engine) and the browser's runtime files in the site."""
+"""euchre_core.app.web (what the site's widgets ask the engine) and the browser's runtime files in the site."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from conftest import REPO_ROOT, BuiltSite
 
 from build_scripts import pyodide_runtime
-from euchre_core import web
-from euchre_core.cases import list_cases, replay_case
-from euchre_core.errors import IllegalAction, InputError
+from euchre_core.app import web
+from euchre_core.formats.cases import list_cases, replay_case
+from euchre_core.kernel.errors import IllegalAction, InputError
 
 SEATS = "ABCD"
 
@@ -87,8 +87,8 @@ def test_what_if_case_i_a_over_trumps_and_is_euchred() -> None:
 
 
 def test_what_if_plays_the_solvers_value() -> None:
-    from euchre_core.actions import Action
-    from euchre_core.solver import solve
+    from euchre_core.kernel.actions import Action
+    from euchre_core.search.solver import solve
 
     for case_id in ("V", "VIII"):
         rep = replay_case(case_id)
@@ -125,12 +125,13 @@ def test_what_if_where_the_book_stops() -> None:
 
 
 def test_run_snippet() -> None:
-    r = web.run_snippet('from euchre_core.cases import replay_case\nprint(replay_case("I").deal.tricks_won_by_side())')
+    r = web.run_snippet('from euchre_core.formats.cases import replay_case\n'
+                        'print(replay_case("I").deal.tricks_won_by_side())')
     assert r == {"ok": True, "output": "(4, 1)\n", "error": None, "laws": [], "field": None}
     assert web.run_snippet("Card.parse('JC')")["output"] == "Card('JC')\n"
     bad = web.run_snippet('Card.parse("XX")')
     assert not bad["ok"] and bad["error"].startswith("not a card: 'XX'")
-    illegal = web.run_snippet('from euchre_core.web import what_if\nwhat_if("I", 1, "QS")')
+    illegal = web.run_snippet('from euchre_core.app.web import what_if\nwhat_if("I", 1, "QS")')
     assert illegal["laws"] == [62] and "You must follow suit" in illegal["error"]
     field = web.run_snippet('Deal.start([[]] * 4, "9C")')
     assert field["field"] == "hands" and field["error"].startswith("hands: ")
@@ -146,20 +147,20 @@ def test_run_snippet() -> None:
 
 
 def test_call_only_reaches_public_engine_functions() -> None:
-    ok = json.loads(web.call("euchre_core.web.case_step", {"case_id": "I", "step": 0}))
+    ok = json.loads(web.call("euchre_core.app.web.case_step", {"case_id": "I", "step": 0}))
     assert ok["ok"] and ok["result"]["to_move"] == "B"
-    for name in ("os.system", "euchre_core", "euchre_core.web._replay", "euchre_core.web.json.loads",
-                 "euchre_core.cards.Card", "euchre_core.nothing.here", "builtins.eval"):
+    for name in ("os.system", "euchre_core", "euchre_core.app.web._replay", "euchre_core.app.web.json.loads",
+                 "euchre_core.kernel.cards.Card", "euchre_core.nothing.here", "builtins.eval"):
         answer = json.loads(web.call(name, {}))
         assert not answer["ok"] and answer["error"]["field"] == "name", name
-    bad_json = json.loads(web.call("euchre_core.web.case_step", "{not json"))
+    bad_json = json.loads(web.call("euchre_core.app.web.case_step", "{not json"))
     assert bad_json["error"]["field"] == "kwargs"
-    wrong = json.loads(web.call("euchre_core.web.case_step", {"nope": 1}))
+    wrong = json.loads(web.call("euchre_core.app.web.case_step", {"nope": 1}))
     assert wrong["error"]["type"] == "TypeError" and "\n" not in wrong["error"]["message"]
-    deal = json.loads(web.call("euchre_core.cases.list_cases", None))
+    deal = json.loads(web.call("euchre_core.formats.cases.list_cases", None))
     assert deal["result"][0] == "I"
     # results that are engine objects travel as JSON too (cards by their codes, a Deal by its summary)
-    parsed = json.loads(web.call("euchre_core.cards.parse_cards", {"texts": "JC TD"}))
+    parsed = json.loads(web.call("euchre_core.kernel.cards.parse_cards", {"texts": "JC TD"}))
     assert parsed["result"] == ["JC", "TD"]
 
 
@@ -232,8 +233,8 @@ def test_pyodide_runtime_doctests() -> None:
 
 
 def test_case_step_carries_the_solvers_evaluation():
-    from euchre_core.analysis import case_analysis
-    from euchre_core.web import case_step
+    from euchre_core.app.web import case_step
+    from euchre_core.search.analysis import case_analysis
 
     line = case_analysis("I")["dd"]
     for step in range(len(line)):

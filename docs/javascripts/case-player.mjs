@@ -1,7 +1,7 @@
 /* The case player: a case of the book card by card, with "what if" another card had been played.
 
    Mounted by engine.mjs on <div class="case-player" data-case="ID"> (build_scripts/templates/case.md.j2).
-   It draws what euchre_core.web.case_step and euchre_core.web.what_if answer (in the engine's worker)
+   It draws what euchre_core.app.web.case_step and euchre_core.app.web.what_if answer (in the engine's worker)
    and forwards the reader's choices: the engine decides the legal cards, the winners, the solver's
    line, the scores and the words of an error. The static tables of the page stay as they are. */
 
@@ -32,12 +32,12 @@ function idle(callback) {
 function prefetch(engine) {
   if (prefetching) return;
   prefetching = true;
-  engine.call("euchre_core.cases.list_cases", {}).then(function (ids) {
+  engine.call("euchre_core.formats.cases.list_cases", {}).then(function (ids) {
     const todo = ids.filter(function (id) { return !answers.has(id + "/0"); });
     (function one() {
       const id = todo.shift();
       if (id === undefined) return;
-      engine.call("euchre_core.web.case_step", { case_id: id, step: 0 }).then(function (answer) {
+      engine.call("euchre_core.app.web.case_step", { case_id: id, step: 0 }).then(function (answer) {
         answers.set(id + "/0", answer);
         idle(one);
       }, function () {});
@@ -94,7 +94,7 @@ export function mountCasePlayer(root, engine) {
   function stepAnswer(n) {
     const key = caseId + "/" + n;
     if (answers.has(key)) return Promise.resolve(answers.get(key));
-    return engine.call("euchre_core.web.case_step", { case_id: caseId, step: n }).then(function (answer) {
+    return engine.call("euchre_core.app.web.case_step", { case_id: caseId, step: n }).then(function (answer) {
       answers.set(key, answer);
       return answer;
     });
@@ -344,7 +344,7 @@ export function mountCasePlayer(root, engine) {
     const seat = data.to_move;
     const id = ++request;
     status.busy(true);
-    engine.call("euchre_core.web.what_if", { case_id: caseId, step: at, card: card }).then(function (answer) {
+    engine.call("euchre_core.app.web.what_if", { case_id: caseId, step: at, card: card }).then(function (answer) {
       if (!alive || id !== request) return;
       status.busy(false);
       showLine(answer);

@@ -1,8 +1,8 @@
 /* The sandbox of the dealing laws (22-45, 72-73) on their law pages: the ready scenario
-   (euchre_core/data/dealing_scenarios.json) replayed by euchre_core.dealing.DealingProcedure, then
+   (euchre_core/data/dealing_scenarios.json) replayed by euchre_core.laws.dealing.DealingProcedure, then
    the reader goes on: elects as the side entitled to claim, or makes any act of the shuffle, the cut
    and the deal (a seat, a verb, its arguments), and sees the rulings and the outcome.
-   The JavaScript only draws and forwards; Python (euchre_core.sandbox.dealing_*) rules. */
+   The JavaScript only draws and forwards; Python (euchre_core.app.sandbox.dealing_*) rules. */
 
 import { escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 
@@ -37,13 +37,13 @@ export function mountDealingSandbox(root, engine) {
 
   function send(event) {
     if (shell.isBusy() || !view) return;
-    run(engine.call("euchre_core.sandbox.dealing_act", { law: law, events: view.events, event: event }), event);
+    run(engine.call("euchre_core.app.sandbox.dealing_act", { law: law, events: view.events, event: event }), event);
   }
 
   box.querySelector(".sandbox-start").addEventListener("click", function () {
     view = null;
     table.hidden = false;
-    run(engine.call("euchre_core.sandbox.dealing_start", { law: law }), null);
+    run(engine.call("euchre_core.app.sandbox.dealing_start", { law: law }), null);
   });
 
   function button(event, label) {

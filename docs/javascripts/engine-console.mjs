@@ -1,4 +1,4 @@
-/* The console: an editable Python snippet, run in the engine's worker (euchre_core.web.run_snippet).
+/* The console: an editable Python snippet, run in the engine's worker (euchre_core.app.web.run_snippet).
 
    Mounted by engine.mjs on <div class="engine-console"> holding a code block: the code block stays
    for readers without JavaScript (and for print); with it, the block becomes a text area with Run,
@@ -48,7 +48,7 @@ export function mountConsole(root, engine) {
     run.setAttribute("aria-disabled", "true");
     result.innerHTML = '<p class="ec-quiet">Running…</p>';
     status.busy(true);
-    engine.call("euchre_core.web.run_snippet", { code: code.value }).then(function (answer) {
+    engine.call("euchre_core.app.web.run_snippet", { code: code.value }).then(function (answer) {
       if (!alive || mine !== running) return;
       status.busy(false);
       run.removeAttribute("aria-disabled");

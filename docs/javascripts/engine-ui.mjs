@@ -8,7 +8,7 @@ export function escapeHtml(text) {
   });
 }
 
-/* `cards` maps a code to [face, name, colour], as the engine sends it (euchre_core.web.card_info). */
+/* `cards` maps a code to [face, name, colour], as the engine sends it (euchre_core.app.web.card_info). */
 export function cardHtml(code, cards) {
   const info = cards[code] || [code, code, "black"];
   return '<span class="card ' + escapeHtml(info[2]) + '" role="img" aria-label="' + escapeHtml(info[1]) + '">' +

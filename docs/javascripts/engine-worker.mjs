@@ -8,11 +8,11 @@
    Messages in:  {type: "call", id, name, kwargs}   name: "euchre_core.<module>.<function>"
    Messages out: {type: "status", phase: "loading" | "ready" | "error", message, ...}
                  {type: "boot"}                      once per loadPyodide call (for the tests)
-                 {type: "result", id, json}          the JSON of euchre_core.web.call()
+                 {type: "result", id, json}          the JSON of euchre_core.app.web.call()
                  {type: "result", id, error}         when Python itself is not available          */
 
 const RUNTIME = new URL("../pyodide/", import.meta.url);
-let web = null;          // the euchre_core.web module (a PyProxy) once Python is up
+let web = null;          // the euchre_core.app.web module (a PyProxy) once Python is up
 let failure = null;      // why Python could not start (a sentence for the reader)
 let bootDone;
 const booted = new Promise(function (resolve) { bootDone = resolve; });   // settles on success or failure
@@ -112,7 +112,7 @@ async function boot() {
   status("loading", "Starting the engine…");
   const loaded = performance.now();
   try {
-    web = pyodide.pyimport("euchre_core.web");
+    web = pyodide.pyimport("euchre_core.app.web");
   } catch (error) {
     return fail("the engine could not be loaded (" + shortMessage(error) + ")");
   }

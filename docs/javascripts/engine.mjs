@@ -13,7 +13,7 @@
                           each change; returns a function that unsubscribes
      status()           → the current status; stats() → {starts, workers} (how often Python booted)
    }
-   The JavaScript only draws and forwards: every rule is decided by the engine (euchre_core/web.py). */
+   The JavaScript only draws and forwards: every rule is decided by the engine (euchre_core/app/web.py). */
 
 import { mountCasePlayer } from "./case-player.mjs";
 import { mountConsole } from "./engine-console.mjs";

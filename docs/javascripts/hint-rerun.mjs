@@ -1,5 +1,5 @@
 /* "Run it yourself" under a hint's simulation table: the reader's own holding, a smaller number of
-   layouts and a seed, simulated in the browser (euchre_core.simulate.simulate_hint with
+   layouts and a seed, simulated in the browser (euchre_core.search.simulate.simulate_hint with
    {"base": spec id, "hand": [...]}). Mount: <div class="hint-rerun" data-hint="SPEC_ID" data-hand="R st x x x">.
    Python starts when the reader first presses Run. The JavaScript only draws and forwards. */
 
@@ -107,7 +107,7 @@ export function mountHintRerun(root, engine) {
       samples: Number(samples.value),
       seed: Number(seedText),
     };
-    engine.call("euchre_core.simulate.simulate_hint", kwargs).then(function (r) {
+    engine.call("euchre_core.search.simulate.simulate_hint", kwargs).then(function (r) {
       busy = false;
       run.removeAttribute("aria-disabled");
       status.busy(false);

@@ -2,7 +2,7 @@
    in this browser's localStorage, and the play table of the last lesson.
 
    Every answer comes from the engine running in the page (window.euchreEngine, docs/javascripts/engine.mjs:
-   Pyodide in a Web Worker) through euchre_core.lessons.check_answer and the table functions; this file
+   Pyodide in a Web Worker) through euchre_core.app.lessons.check_answer and the table functions; this file
    only draws, forwards and remembers. Without JavaScript, or while the engine cannot run, the pages
    stay complete: each exercise's answer is folded under its "Answer".
 
@@ -61,7 +61,7 @@
   }
 
   function call(name, kwargs) {
-    return engine().then(function (e) { return e.call("euchre_core.lessons." + name, kwargs); });
+    return engine().then(function (e) { return e.call("euchre_core.app.lessons." + name, kwargs); });
   }
 
   /* ------------------------------------------------------------------ text and cards */

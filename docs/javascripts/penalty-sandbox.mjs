@@ -3,7 +3,7 @@
    non-offending side, plays on (any card of any seat: a lawful play, a revoke, a lead out of
    turn — the engine decides which), exposes cards, asks, quits tricks, claims a revoke, and
    sees the rulings and the score. "Your own deal" starts a seeded deal from the bidding.
-   The JavaScript only draws and forwards: euchre_core.sandbox (Python) rules on everything. */
+   The JavaScript only draws and forwards: euchre_core.app.sandbox (Python) rules on everything. */
 
 import { cardHtml, escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 
@@ -49,20 +49,20 @@ export function mountSandbox(root, engine) {
     if (shell.isBusy() || !view) return;
     const kwargs = { law: base ? null : law, events: view.events, event: event };
     if (base) kwargs.base = base;
-    run(engine.call("euchre_core.sandbox.act", kwargs));
+    run(engine.call("euchre_core.app.sandbox.act", kwargs));
   }
 
   box.querySelector(".sandbox-start").addEventListener("click", function () {
     base = null;
     view = null;
     table.hidden = false;
-    run(engine.call("euchre_core.sandbox.start", { law: law }));
+    run(engine.call("euchre_core.app.sandbox.start", { law: law }));
   });
   box.querySelector(".sandbox-own").addEventListener("click", function () {
     const seed = Math.floor(Math.random() * 100000);
     view = null;
     table.hidden = false;
-    run(engine.call("euchre_core.sandbox.custom", { seed: seed }).then(function (v) {
+    run(engine.call("euchre_core.app.sandbox.custom", { seed: seed }).then(function (v) {
       base = v.base;
       return v;
     }));

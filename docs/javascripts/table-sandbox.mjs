@@ -1,8 +1,8 @@
 /* The sandbox of cutting out, entry and re-entry (Laws 10, 15-21) on their law pages: the ready
-   scenario (euchre_core/data/table_scenarios.json) folded over euchre_core.entry.Club, then the
+   scenario (euchre_core/data/table_scenarios.json) folded over euchre_core.laws.entry.Club, then the
    reader goes on: the scenario's suggested next ops, or any op (an op, a table, names), and sees
    the tables, who waits, the cuts and the notes citing the laws.
-   The JavaScript only draws and forwards; Python (euchre_core.sandbox.table_*) rules. */
+   The JavaScript only draws and forwards; Python (euchre_core.app.sandbox.table_*) rules. */
 
 import { escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 
@@ -52,13 +52,13 @@ export function mountTableSandbox(root, engine) {
 
   function send(op) {
     if (shell.isBusy() || !view) return;
-    run(engine.call("euchre_core.sandbox.table_act", { law: law, ops: view.ops, op: op }), op);
+    run(engine.call("euchre_core.app.sandbox.table_act", { law: law, ops: view.ops, op: op }), op);
   }
 
   box.querySelector(".sandbox-start").addEventListener("click", function () {
     view = null;
     table.hidden = false;
-    run(engine.call("euchre_core.sandbox.table_start", { law: law }), null);
+    run(engine.call("euchre_core.app.sandbox.table_start", { law: law }), null);
   });
 
   function drawCut(c) {

@@ -1,24 +1,24 @@
 """The shuffle, the cut and the deal as physical events, under Laws 22–45 and 72–73.
 
 A :class:`DealingProcedure` is an immutable state folded from its event log, like the
-:class:`~euchre_core.director.Director`: :meth:`DealingProcedure.act` returns the next state. The
+:class:`~euchre_core.laws.director.Director`: :meth:`DealingProcedure.act` returns the next state. The
 pack is a real order of cards; shuffles are seeded (the seed is written into the log, so
 a log replays anywhere), the cut lifts real cards and the packets deal them from the top.
-An irregular act is not refused: it enters the log and yields a :class:`~euchre_core.rulings.Ruling`
+An irregular act is not refused: it enters the log and yields a :class:`~euchre_core.laws.rulings.Ruling`
 (the laws, the offender, the options of the side entitled to claim). An act the laws
 forbid outright (a second shuffle, Law 24; a re-cut, Law 30; fresh cards after the cut,
-Law 72) raises :class:`~euchre_core.errors.IllegalAction`; unreadable input raises
-:class:`~euchre_core.errors.InputError` naming the field. Either leaves the state unchanged.
+Law 72) raises :class:`~euchre_core.kernel.errors.IllegalAction`; unreadable input raises
+:class:`~euchre_core.kernel.errors.InputError` naming the field. Either leaves the state unchanged.
 
 The procedure ends in an :class:`Outcome` the caller can act on:
 
-- ``deal-stands``: the hands and the turn-up, as a :class:`~euchre_core.deal.Deal`;
+- ``deal-stands``: the hands and the turn-up, as a :class:`~euchre_core.kernel.deal.Deal`;
 - ``new-deal``: the same dealer deals again (Laws 33, 34, 38, 39; Laws 35–37 when claimed; Law 43);
 - ``deal-lost``: the deal passes to the next player (Laws 31, 41, 45);
 - ``deal-stopped``: a deal out of turn stopped before the trump card is turned (Law 40);
 - ``fresh-cut``: a false cut (Law 29): not final, the players may shuffle again (Law 24) and cut.
 
-Notation: the :mod:`~euchre_core.events` style, with the verbs of :data:`DEALING_VERBS`.
+Notation: the :mod:`~euchre_core.laws.events` style, with the verbs of :data:`DEALING_VERBS`.
 
 >>> p = DealingProcedure.start(dealer="A", seed=1)
 >>> p = p.replay(["C: shuffle", "A: shuffle", "D: cut 12", "A: deal 2-3", "A: turn"])
@@ -37,11 +37,11 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import Card, CardError, mask_of, pack
-from .deal import SEAT_NAMES, Deal, DealSetup
-from .errors import EuchreError, IllegalAction, InputError
+from ..kernel.cards import Card, CardError, mask_of, pack
+from ..kernel.deal import SEAT_NAMES, Deal, DealSetup
+from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
 from .events import Event
-from .rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
 from .rulings import Option, Ruling
 
 __all__ = ["DEALING_VERBS", "OUTCOMES", "DealingProcedure", "Outcome", "parse_dealing_event"]
@@ -83,7 +83,7 @@ _SIDES = ("AC", "BD")
 
 
 def parse_dealing_event(text: str | Event) -> Event:
-    """Read one event of the dealing in the :class:`~euchre_core.events.Event` notation.
+    """Read one event of the dealing in the :class:`~euchre_core.laws.events.Event` notation.
 
     >>> parse_dealing_event("D: cut 12")
     Event('D: cut 12')
@@ -92,7 +92,7 @@ def parse_dealing_event(text: str | Event) -> Event:
     >>> parse_dealing_event("E: shuffle")
     Traceback (most recent call last):
     ...
-    euchre_core.errors.InputError: seat: 'shuffle' is done by a seat (A, B, C, D), not 'E'
+    euchre_core.kernel.errors.InputError: seat: 'shuffle' is done by a seat (A, B, C, D), not 'E'
     """
     return Event.parse(text, SEAT_NAMES, verbs=DEALING_VERBS)
 
@@ -299,7 +299,7 @@ class DealingProcedure:
         >>> p.act("C: shuffle")
         Traceback (most recent call last):
         ...
-        euchre_core.errors.IllegalAction: C has shuffled: each player shuffles once only (law 24)
+        euchre_core.kernel.errors.IllegalAction: C has shuffled: each player shuffles once only (law 24)
         """
         ev = parse_dealing_event(event)
         if self.phase == "over":

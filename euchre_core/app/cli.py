@@ -14,12 +14,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .cards import cards_of_mask
-from .cases import case_to_json, list_cases, replay_case
-from .deal import SEAT_NAMES, Deal
-from .errors import EuchreError, InputError
-from .rules import RULE_SETS, RulesError, rules_by_name
+from ..formats.cases import list_cases, replay_case
+from ..kernel.cards import cards_of_mask
+from ..kernel.deal import SEAT_NAMES, Deal
+from ..kernel.errors import EuchreError, InputError
+from ..kernel.rules import RULE_SETS, RulesError, rules_by_name
+from ..kernel.version import __version__
+from ..search.analysis import case_to_json
 
 __all__ = ["main"]
 
@@ -108,7 +109,7 @@ def _cmd_replay(a: argparse.Namespace) -> int:
     if isinstance(data, dict) and (data.get("fileType") == "Euchre Game Notation" or
                                    (isinstance(data.get("deals"), list) and data["deals"]
                                     and isinstance(data["deals"][0], dict) and "initialState" in data["deals"][0])):
-        from .egn import load_egn, replay_json
+        from ..formats.egn import load_egn, replay_json
         game = load_egn(data)
         out = replay_json(game)
         if a.json:
@@ -157,7 +158,7 @@ def _cmd_case(a: argparse.Namespace) -> int:
 
 
 def _cmd_bench(a: argparse.Namespace) -> int:
-    from .fastplay import play_random_deals
+    from ..kernel.fastplay import play_random_deals
 
     rules = _rules(a.rules)
     if a.games < 1:
@@ -175,7 +176,7 @@ def _cmd_bench(a: argparse.Namespace) -> int:
 
 
 def _cmd_table(a: argparse.Namespace) -> int:
-    from .table import form_table
+    from ..laws.table import form_table
 
     t = form_table(a.names, seed=a.seed, rules=_rules(a.rules))
     _print_json({"players": t.players, "table": t.table, "partners": t.partners, "dealer": t.dealer,
@@ -184,13 +185,13 @@ def _cmd_table(a: argparse.Namespace) -> int:
 
 
 def _cmd_rule(a: argparse.Namespace) -> int:
-    from .scenario import main_rule
+    from ..formats.scenario import main_rule
 
     return main_rule(a.file, a.json)
 
 
 def _cmd_solve(a: argparse.Namespace) -> int:
-    from .solver import main_solve
+    from ..search.solver import main_solve
 
     return main_solve(a.file, a.json)
 

@@ -1,6 +1,6 @@
 """The book, checked: the double-dummy value of every step of each case, and its claims tested.
 
-Two things, both computed by the solver (:func:`euchre_core.solver.solve`), never typed in:
+Two things, both computed by the solver (:func:`euchre_core.search.solver.solve`), never typed in:
 
 * :func:`dd_line` — ``dd[i]``: the makers' total tricks with best play by both sides from
   the position before the ``i``-th card of the case's line (the cards of ``tricks`` in the
@@ -38,7 +38,7 @@ played to is won by it; and, about the hands at the position itself, ``trumps_ex
 ``{"seat", "cards"}`` and ``no_trump_below``: ``{"seat", "card"}``), ``instead`` (optional: a
 list of other plays, each a list of pairs from the same position, that the book contrasts
 with its own: they must fail), ``note`` (the editor's words, optional), and the computed
-``verdict`` and ``line`` (written by ``python -m euchre_core.analysis --write``; the tests
+``verdict`` and ``line`` (written by ``python -m euchre_core.search.analysis --write``; the tests
 recompute them and require the stored ones). A case may list ``variants``: a card the book
 leaves unknown (an erratum) and the cards it could be; every claim of the case is checked
 with each, and must get the same verdict.
@@ -65,13 +65,13 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .actions import Action
-from .cards import Card
-from .cases import CaseReplay, replay_case, replay_case_data
-from .deal import SEAT_NAMES, Deal
-from .errors import InputError
+from ..formats.cases import CaseReplay, replay_case, replay_case_data
+from ..kernel.actions import Action
+from ..kernel.cards import Card
+from ..kernel.deal import SEAT_NAMES, Deal
+from ..kernel.errors import InputError
+from ..kernel.tables import EFFECTIVE_SUIT, TRUMP_POWER
 from .solver import solve
-from .tables import EFFECTIVE_SUIT, TRUMP_POWER
 
 __all__ = ["VERDICTS", "dd_line", "departures", "principal_variation", "claim_position", "line_by_trick",
            "load_claims", "check_claim", "check_case", "case_analysis", "analyse", "stored_mismatches",
@@ -641,7 +641,7 @@ def _dump(doc: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m euchre_core.analysis [--write] [CASE ...]``: print each claim's verdict
+    """``python -m euchre_core.search.analysis [--write] [CASE ...]``: print each claim's verdict
     (``--write``: store the recomputed verdicts and lines in the claims file first)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if "--write" in args:
@@ -657,6 +657,30 @@ def main(argv: list[str] | None = None) -> int:
         for c in a["claims"]:
             print(f"  {c['verdict']:>17}  {c['quote']}")
     return 0
+
+
+
+def case_to_json(case_id: str) -> dict[str, Any]:
+    """The ``case ID --json`` form: ``{"case": ..., "deals": [...], "errata": [...], "dd": [...],
+    "claims": [...]}``; ``dd``, ``dd_end``, ``departures`` and ``claims`` are computed by
+    :func:`euchre_core.search.analysis.check_case` (its docstring gives their form)."""
+    rep = replay_case(case_id)
+    d = rep.deal
+    deal_json = d.summary()
+    deal_json.update({
+        "dealer": SEAT_NAMES[d.dealer],
+        "trump": d.trump.letter if d.trump is not None else None,
+        "turn_up": rep.data.get("turn_up"),
+        "hands": rep.data.get("hands"),
+        "complete": d.is_over,
+    })
+    return {
+        "case": rep.data.get("id"),
+        "title": rep.data.get("title"),
+        "deals": [deal_json],
+        "errata": rep.data.get("errata", []),
+        **check_case(rep.data["id"]),
+    }
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """Table management: cutting out, entry and re-entry (Laws 10, 15–21), over the formation of the
-table by cutting (Laws 8–14, :func:`~euchre_core.table.form_table`).
+table by cutting (Laws 8–14, :func:`~euchre_core.laws.table.form_table`).
 
 A :class:`Roster` is one table: the four players (clockwise from the dealer), the candidates
 who belong to the table and wait (Law 12: six belong to a table at most), the consecutive
@@ -8,8 +8,8 @@ tables and remembers who has belonged to or played at which (Laws 17, 20, 21). B
 immutable: each operation returns a new value. Every cut is drawn from one pack (Law 9) with
 a seeded shuffle derived from the seed and the number of operations so far, so the same
 operations replay to the same tables. An operation the laws refuse raises
-:class:`~euchre_core.errors.IllegalAction` naming the law; bad input raises
-:class:`~euchre_core.errors.InputError` naming the field.
+:class:`~euchre_core.kernel.errors.IllegalAction` naming the law; bad input raises
+:class:`~euchre_core.kernel.errors.InputError` naming the field.
 
 >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"], seed=2)
 >>> fifth = t.waiting[0]                    # Law 12: the fifth belongs to the table
@@ -29,9 +29,9 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from .cards import Card, pack
-from .errors import IllegalAction, InputError
-from .rules import SOMERSET_1888, RuleSet
+from ..kernel.cards import Card, pack
+from ..kernel.errors import IllegalAction, InputError
+from ..kernel.rules import SOMERSET_1888, RuleSet
 from .table import TableFormation, cut_rank, form_table
 
 __all__ = ["Club", "CutRecord", "Draw", "Roster"]

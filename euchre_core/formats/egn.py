@@ -11,7 +11,7 @@ the cards each seat played; cards no record shows (a sitting-out partner's hand,
 unrecorded discard, the unplayed cards of an unfinished deal) are filled from the unseen
 cards, never in a suit the player has shown out of, and are reported as inferred.
 
-Every deal goes through :class:`~euchre_core.deal.Deal`, so every call, discard and card
+Every deal goes through :class:`~euchre_core.kernel.deal.Deal`, so every call, discard and card
 is checked by the same laws as a game played here; a violation raises :class:`EgnError`
 naming the deal (counted from 1), the trick (from 1) and the rule with its law, e.g.
 ``deal 3, trick 2: seat 1 (B) cannot play 9h: You must follow suit: ... (law 62)``.
@@ -41,8 +41,8 @@ True
 >>> load_egn({"deals": [bad]})
 Traceback (most recent call last):
   ...
-euchre_core.egn.EgnError: deal 1, trick 2: seat 1 (B) cannot play Ks: You must follow suit: hearts were led and \
-you hold the king of hearts (law 62)
+euchre_core.formats.egn.EgnError: deal 1, trick 2: seat 1 (B) cannot play Ks: You must follow suit: hearts were led \
+and you hold the king of hearts (law 62)
 """
 
 from __future__ import annotations
@@ -53,12 +53,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .actions import Action
-from .cards import JOKER, Card, Rank, Suit, pack
-from .deal import SEAT_NAMES, Deal, DealResult
-from .errors import EuchreError, IllegalAction, InputError
-from .rules import MODERN_24, RuleSet
-from .tables import EFFECTIVE_SUIT, trick_winner_index
+from ..kernel.actions import Action
+from ..kernel.cards import JOKER, Card, Rank, Suit, pack
+from ..kernel.deal import SEAT_NAMES, Deal, DealResult
+from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.rules import MODERN_24, RuleSet
+from ..kernel.tables import EFFECTIVE_SUIT, trick_winner_index
 
 __all__ = [
     "EGN_FILE_TYPE",
@@ -155,8 +155,8 @@ def parse_egn_card(text: Any, field: str = "card", trump: Suit | None = None, pa
     >>> parse_egn_card("Zq", field="deals[0].initialState.upCard")
     Traceback (most recent call last):
       ...
-    euchre_core.egn.EgnError: deals[0].initialState.upCard: not an EGN card: 'Zq' (rank 9 T J Q K A, then c d h s, \
-e.g. 'Qs'; 'B' for the Joker)
+    euchre_core.formats.egn.EgnError: deals[0].initialState.upCard: not an EGN card: 'Zq' (rank 9 T J Q K A, \
+then c d h s, e.g. 'Qs'; 'B' for the Joker)
     """
     if not isinstance(text, str):
         raise EgnError(f"a card is a string such as 'Qs', not {json.dumps(text)}", field)
@@ -217,7 +217,7 @@ def split_annotation(text: str) -> tuple[str | None, str]:
 def rules_from_egn(ruleset: Any, field: str = "metadata.ruleset") -> RuleSet:
     """The engine's rule set for an EGN ``ruleset`` profile (``None`` for the defaults).
 
-    Built on :data:`~euchre_core.rules.MODERN_24`: ``std`` is stick the dealer, ``min_rank`` 7
+    Built on :data:`~euchre_core.kernel.rules.MODERN_24`: ``std`` is stick the dealer, ``min_rank`` 7
     the 32-card pack (33 with ``joker``), ``loner_lead``, ``loner_march_score``,
     ``loner_euchred_score`` and ``winning_score``. A lone hand is announced with the call
     (EGN's ``isAlone``); the partner cannot take it from him. Switches the engine cannot play
@@ -233,8 +233,8 @@ def rules_from_egn(ruleset: Any, field: str = "metadata.ruleset") -> RuleSet:
     >>> rules_from_egn({"canadian": True})
     Traceback (most recent call last):
       ...
-    euchre_core.egn.EgnError: metadata.ruleset.canadian: the Canadian loner (the dealer's partner who orders up must \
-play alone) is not supported by this engine
+    euchre_core.formats.egn.EgnError: metadata.ruleset.canadian: the Canadian loner (the dealer's partner who orders \
+up must play alone) is not supported by this engine
     """
     if ruleset is None:
         ruleset = {}
@@ -451,7 +451,7 @@ def _merge_annotations(annotations: Mapping[str, Mapping[str, list[str]]], keys:
 def load_egn(source: str | bytes | Mapping[str, Any]) -> EgnGame:
     """Read an EGN game (JSON text or the parsed object) and replay every deal.
 
-    Raises :class:`EgnError` (an :class:`~euchre_core.errors.InputError`) naming the field
+    Raises :class:`EgnError` (an :class:`~euchre_core.kernel.errors.InputError`) naming the field
     of malformed input, or the deal, trick and law of a play the laws do not allow.
     """
     data = _json_object(source, "EGN")

@@ -3,7 +3,7 @@
 A :class:`Deal` is the fold of its event log: ``Deal.start(...)`` followed by ``apply`` of
 each logged action always gives the same state, so a log can be saved, put in a URL and
 replayed anywhere (CPython, Pyodide). ``apply`` never changes the state it is called on;
-an action the laws do not allow raises :class:`~euchre_core.errors.IllegalAction`, which
+an action the laws do not allow raises :class:`~euchre_core.kernel.errors.IllegalAction`, which
 names the law.
 
 >>> d = Deal.shuffled(seed=7)
@@ -813,7 +813,7 @@ def legal_play_mask(hand: int, led_card: int | None, trump: int) -> int:
     """The cards of ``hand`` (a bit set) that may be played: the suit led (effective suit, the
     left bower being a trump) if the player holds it, else any (Law 62 defines the revoke).
 
-    >>> from euchre_core.cards import mask_of, cards_of_mask
+    >>> from euchre_core.kernel.cards import mask_of, cards_of_mask
     >>> [str(c) for c in cards_of_mask(legal_play_mask(mask_of([Card.parse("JS"), Card.parse("QS")]),
     ...                                                Card.parse("AC"), Suit.CLUBS))]
     ['JS']

@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .cards import Card, pack
-from .rules import SOMERSET_1888, RuleSet
-from .tables import CUT_RANK_ACE_LOW, CUT_RANK_KNAVE_HIGH
+from ..kernel.cards import Card, pack
+from ..kernel.rules import SOMERSET_1888, RuleSet
+from ..kernel.tables import CUT_RANK_ACE_LOW, CUT_RANK_KNAVE_HIGH
 
 __all__ = ["cut_rank", "TableFormation", "form_table"]
 

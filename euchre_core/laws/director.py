@@ -1,10 +1,10 @@
 """The table director: a deal played by people, irregularities and all.
 
-The :class:`Director` folds physical :class:`~euchre_core.events.Event`\\ s. A lawful act is
-passed to the regular rules (:class:`~euchre_core.deal.Deal` for the bidding and the
+The :class:`Director` folds physical :class:`~euchre_core.laws.events.Event`\\ s. A lawful act is
+passed to the regular rules (:class:`~euchre_core.kernel.deal.Deal` for the bidding and the
 discard; the play is kept here so that cards can be led out of turn, revoked, taken back,
 exposed and called). An act that breaks a law is *not* refused: it enters the log, the
-director recognises the irregularity and issues a :class:`~euchre_core.rulings.Ruling`
+director recognises the irregularity and issues a :class:`~euchre_core.laws.rulings.Ruling`
 (the laws, the offender, the options of the non-offending side, the effects), waits for
 the election when there is one (Law 85), enforces the option chosen in the play that
 follows, and scores the result (Laws 2–4, 63, 71, 90, 102 ...).
@@ -12,7 +12,7 @@ follows, and scores the result (Laws 2–4, 63, 71, 90, 102 ...).
 What a program cannot tell (who touched the cards first, whether a question was answered,
 whether the partners consulted) enters as an event too.
 
->>> from euchre_core.deal import Deal
+>>> from euchre_core.kernel.deal import Deal
 >>> hands = ["JC AH KH 8S QD".split(), "AC QH 8H JD TS".split(), "7D 8D TD QS TH".split(),
 ...          "KC TC AS 9S 9H".split()]
 >>> t = Director.start(Deal.start(hands, "9C"))
@@ -31,13 +31,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .actions import Action
-from .cards import Card, CardError, Suit, cards_of_mask
-from .deal import SEAT_NAMES, Deal, DealResult, Trick, legal_play_mask, score_deal
-from .errors import IllegalAction, InputError
+from ..kernel.actions import Action
+from ..kernel.cards import Card, CardError, Suit, cards_of_mask
+from ..kernel.deal import SEAT_NAMES, Deal, DealResult, Trick, legal_play_mask, score_deal
+from ..kernel.errors import IllegalAction, InputError
+from ..kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, SUIT_MASK, trick_winner_index
 from .events import Event
 from .rulings import Option, Ruling
-from .tables import EFFECTIVE_SUIT, PLAY_KEY, SUIT_MASK, trick_winner_index
 
 __all__ = ["Director", "Revoke", "Requirement"]
 

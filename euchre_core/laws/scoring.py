@@ -1,6 +1,6 @@
 """Games and the rubber: Laws 1, 2 and 7, and the Lap (Technical Terms).
 
-A deal's points (:class:`~euchre_core.deal.DealResult`) are added to the current game; a
+A deal's points (:class:`~euchre_core.kernel.deal.DealResult`) are added to the current game; a
 game is five points (Law 2); points beyond five carry to the next game when the Lap is
 played; a game counts two when the losers have not scored (Law 7; the 1877 "Slam"); the
 rubber is the best of three games, the third always played, and a fourth when the third
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .rules import SOMERSET_1888, RuleSet
+from ..kernel.rules import SOMERSET_1888, RuleSet
 
 __all__ = ["GameResult", "Rubber"]
 

@@ -7,7 +7,7 @@ that check a law are named ``test_law_N_...`` and found by
 coverage table.
 
 >>> LAWBOOK[52].status, LAWBOOK[52].where[0]
-('enforced', 'euchre_core.director.Director._lead_out_of_turn')
+('enforced', 'euchre_core.laws.director.Director._lead_out_of_turn')
 >>> LAWBOOK[112].status
 'presented'
 >>> len(LAWBOOK)
@@ -30,12 +30,12 @@ class LawEntry:
     reason: str | None = None    # for a presented law: why a program cannot apply it
 
 
-D = "euchre_core.deal.Deal"
-R = "euchre_core.director.Director"
-S = "euchre_core.scoring.Rubber"
-T = "euchre_core.table"
-G = "euchre_core.dealing.DealingProcedure"
-E = "euchre_core.entry"
+D = "euchre_core.kernel.deal.Deal"
+R = "euchre_core.laws.director.Director"
+S = "euchre_core.laws.scoring.Rubber"
+T = "euchre_core.laws.table"
+G = "euchre_core.laws.dealing.DealingProcedure"
+E = "euchre_core.laws.entry"
 
 
 def _e(n: int, summary: str, *where: str) -> LawEntry:
@@ -48,12 +48,12 @@ def _p(n: int, summary: str, reason: str) -> LawEntry:
 
 _ENTRIES = [
     _e(1, "rubber: best of three; third game always played; a fourth if the third laps", S + ".is_over", S + ".winner"),
-    _e(2, "game 5; makers 3-4 tricks: 1, march: 2; euchred: adversaries 2", "euchre_core.deal.score_deal",
-       "euchre_core.scoring.Rubber.record"),
-    _e(3, "lone hand: march 4, 3-4 tricks 1, euchred: adversaries 4", "euchre_core.deal.score_deal"),
+    _e(2, "game 5; makers 3-4 tricks: 1, march: 2; euchred: adversaries 2", "euchre_core.kernel.deal.score_deal",
+       "euchre_core.laws.scoring.Rubber.record"),
+    _e(3, "lone hand: march 4, 3-4 tricks 1, euchred: adversaries 4", "euchre_core.kernel.deal.score_deal"),
     _e(4, "the revoke penalty is scored before all other scores", R + ".result"),
     _e(5, "a score error may be rectified until the next trump card is turned",
-       "euchre_core.match.Match.correct_score"),
+       "euchre_core.laws.match.Match.correct_score"),
     _p(6, "points should be announced before scoring", "a matter of table manners: the engine announces every "
        "score it records"),
     _e(7, "a game counts two if the losers have not scored; two points for the rubber", S + ".record", S + ".points"),
@@ -79,7 +79,7 @@ _ENTRIES = [
     _p(26, "after shuffling the cards go face down to the dealer's left", "a physical arrangement with no "
        "stated consequence"),
     _e(27, "the dealer shuffles last; a card seen: he may be compelled to re-shuffle", G + "._ev_shuffle"),
-    _e(28, "the deal passes to the left", "euchre_core.match.Match.apply", G + ".successor"),
+    _e(28, "the deal passes to the left", "euchre_core.laws.match.Match.apply", G + ".successor"),
     _e(29, "the cut leaves at least four cards in each packet; exposure or confusion: a fresh cut",
        D + ".from_setup", G + "._ev_cut", G + "._law_29_event"),
     _e(30, "once the pack is separated the cutter cannot re-shuffle or re-cut", G + "._ev_cut", G + "._ev_shuffle"),
@@ -88,7 +88,7 @@ _ENTRIES = [
        "stated consequence"),
     _e(33, "an imperfect pack: a new deal by the same dealer; earlier scores stand", G + "._ev_imperfect",
        R + "._ev_imperfect",
-       "euchre_core.deal.Deal.start"),
+       "euchre_core.kernel.deal.Deal.start"),
     _e(34, "a faced card in the pack before a lead: a new deal", G + "._ev_faced"),
     _e(35, "a card exposed in dealing: the adversaries may claim a new deal if they have not touched the cards",
        G + "._exposed_in_dealing"),
@@ -183,7 +183,7 @@ _ENTRIES = [
     _e(97, "a lone hand announced after naming the trump: he can be required to play with his partner",
        R + "._ev_alone"),
     _e(98, "a single declaration: \u201cAlone at hearts\u201d; any other precludes a lone hand",
-       "euchre_core.actions.Action", R + "._ev_declare"),
+       "euchre_core.kernel.actions.Action", R + "._ev_declare"),
     _e(99, "the partner offers to take it after a lead or after passing: neither plays alone", R + "._ev_alone"),
     _e(100, "the lone player's partner plays to the first lead: no lone hand unless the adversaries elect",
        R + "._lone_partner_plays"),

@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from .actions import Action
-from .cards import Card, CardError, Suit
-from .deal import SEAT_NAMES, Deal
-from .errors import EuchreError, IllegalAction, InputError
-from .rules import SOMERSET_1888, RuleSet
+from ..kernel.actions import Action
+from ..kernel.cards import Card, CardError, Suit
+from ..kernel.deal import SEAT_NAMES, Deal
+from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.rules import SOMERSET_1888, RuleSet
 
 __all__ = ["CaseError", "CaseReplay", "list_cases", "load_case", "replay_case", "replay_case_data",
-           "case_to_json", "ROMAN"]
+           "ROMAN"]
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"]
 
@@ -146,28 +146,3 @@ def replay_case_data(data: dict[str, Any], rules: RuleSet = SOMERSET_1888) -> Ca
 def replay_case(case_id: str) -> CaseReplay:
     """Load and replay one case; raises CaseError if its data breaks the rules."""
     return replay_case_data(load_case(case_id))
-
-
-def case_to_json(case_id: str) -> dict[str, Any]:
-    """The ``case ID --json`` form: ``{"case": ..., "deals": [...], "errata": [...], "dd": [...],
-    "claims": [...]}``; ``dd``, ``dd_end``, ``departures`` and ``claims`` are computed by
-    :func:`euchre_core.analysis.check_case` (its docstring gives their form)."""
-    from .analysis import check_case
-
-    rep = replay_case(case_id)
-    d = rep.deal
-    deal_json = d.summary()
-    deal_json.update({
-        "dealer": SEAT_NAMES[d.dealer],
-        "trump": d.trump.letter if d.trump is not None else None,
-        "turn_up": rep.data.get("turn_up"),
-        "hands": rep.data.get("hands"),
-        "complete": d.is_over,
-    })
-    return {
-        "case": rep.data.get("id"),
-        "title": rep.data.get("title"),
-        "deals": [deal_json],
-        "errata": rep.data.get("errata", []),
-        **check_case(rep.data["id"]),
-    }

@@ -5,7 +5,7 @@ the others to hold them to as few; :func:`solve` returns that number (counting t
 already won) for the position, and the same number after each legal card of the player
 to move.
 
->>> from euchre_core.deal import Deal
+>>> from euchre_core.kernel.deal import Deal
 >>> d = Deal.position(["9C JC AH KH 8S".split(), "AC QH 8H JD TS".split(),
 ...                    "7D 8D TD QS TH".split(), "KC TC AS 9S 9H".split()], "C", maker=0)
 >>> r = solve(d)
@@ -45,12 +45,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import Action
-from .cards import Card, CardError, Suit, cards_of_mask
-from .deal import SEAT_NAMES, Deal
-from .errors import InputError
-from .rules import RulesError, rules_by_name
-from .tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER
+from ..kernel.actions import Action
+from ..kernel.cards import Card, CardError, Suit, cards_of_mask
+from ..kernel.deal import SEAT_NAMES, Deal
+from ..kernel.errors import InputError
+from ..kernel.rules import RulesError, rules_by_name
+from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER
 
 __all__ = ["SolveResult", "solve", "solve_position_json", "position_from_json", "main_solve"]
 
@@ -125,10 +125,10 @@ def _build_layout(trump: int) -> tuple[list[int], dict[int, int], list[int], int
     return bit_of, card_of, suit_of_len, trump_mask
 
 
-_LAYOUTS = [_build_layout(t) for t in range(4)]
+LAYOUTS = [_build_layout(t) for t in range(4)]
 
 
-def _to_layout(mask: int, bit_of: list[int]) -> int:
+def to_layout(mask: int, bit_of: list[int]) -> int:
     out = 0
     for c in cards_of_mask(mask):
         out |= bit_of[c]
@@ -140,7 +140,7 @@ def _to_layout(mask: int, bit_of: list[int]) -> int:
 # position's tables, because local and closure variables are the fastest lookups Python has;
 # ``hands`` (a list of one bit mask per seat) is changed in place while searching and restored.
 
-class _Core:
+class Core:
     """Null-window searches over one position's cards (a fresh table for each solve).
 
     ``boundary(leader, need, left)`` and ``follow(seat, k, led, win, wseat, allm, need, left)``
@@ -149,7 +149,7 @@ class _Core:
     """
 
     def __init__(self, hands: list[int], active: list[int], maker_seats: set[int], trump: int) -> None:
-        suit_of_len, trump_mask = _LAYOUTS[trump][2], _LAYOUTS[trump][3]
+        suit_of_len, trump_mask = LAYOUTS[trump][2], LAYOUTS[trump][3]
         n = len(hands)
         nxt = [0] * n                              # the next seat to play (a lone player's partner skipped)
         for i, s in enumerate(active):
@@ -355,7 +355,7 @@ class _Core:
         return self._counter[0]
 
 
-def _root_values(core: _Core, seat: int, trick: tuple[tuple[int, int], ...], legal: list[int],
+def _root_values(core: Core, seat: int, trick: tuple[tuple[int, int], ...], legal: list[int],
                  left: int) -> dict[int, int]:
     """The exact makers' tricks to come (the current trick included) after each of ``seat``'s
     ``legal`` cards (layout bits); ``trick`` holds the (seat, bit) already played to the trick."""
@@ -425,7 +425,7 @@ def _check_play_phase(deal: Deal) -> None:
         raise InputError("the trump and the makers must be known", "trump")
 
 
-def _called_card_pending(deal: Deal) -> bool:
+def called_card_pending(deal: Deal) -> bool:
     """1877 jambone: a called card still to be played to the first trick by the lone hand."""
     return (deal.called is not None and deal.alone is not None and not deal.tricks
             and bool(deal.hands[deal.alone] >> deal.called & 1))
@@ -451,7 +451,7 @@ def solve(deal: Deal) -> SolveResult:
     won = sum(w for s, w in enumerate(deal.won) if s in maker_seats)
     if deal.is_over:
         return SolveResult(won, {}, 0, (time.perf_counter() - t0) * 1000)
-    if _called_card_pending(deal):
+    if called_card_pending(deal):
         counter = [0]
         moves = {}
         for a in deal.legal_actions():
@@ -472,7 +472,7 @@ def _value_with_engine(deal: Deal, counter: list[int]) -> int:
     maker_seats = {s for s in range(deal.n) if deal.side_of(s) == maker_side}
     if deal.is_over:
         return sum(w for s, w in enumerate(deal.won) if s in maker_seats)
-    if _called_card_pending(deal) or deal.trick:
+    if called_card_pending(deal) or deal.trick:
         counter[0] += 1
         vals = [_value_with_engine(deal.apply(a), counter) for a in deal.legal_actions()]
         return max(vals) if deal.actor in maker_seats else min(vals)
@@ -484,11 +484,11 @@ def _value_with_engine(deal: Deal, counter: list[int]) -> int:
 def _solve_fast(deal: Deal, maker_seats: set[int]) -> tuple[dict[int, int], int]:
     """Makers' tricks to come after each legal card of the player to move, by card; and nodes."""
     assert deal.trump is not None
-    bit_of, card_of = _LAYOUTS[int(deal.trump)][:2]
+    bit_of, card_of = LAYOUTS[int(deal.trump)][:2]
     active = deal.active_seats()
     # a lone player's partner holds no cards in play
-    hands = [_to_layout(h, bit_of) if s in active else 0 for s, h in enumerate(deal.hands)]
-    core = _Core(hands, active, maker_seats, int(deal.trump))
+    hands = [to_layout(h, bit_of) if s in active else 0 for s, h in enumerate(deal.hands)]
+    core = Core(hands, active, maker_seats, int(deal.trump))
     seat = deal.actor
     left = bin(deal.hands[seat]).count("1")
     legal = [bit_of[a.card] for a in deal.legal_actions() if a.card is not None]
@@ -623,7 +623,7 @@ def position_from_json(obj: dict[str, Any]) -> Deal:
 def main_solve(path: str, as_json: bool = False) -> int:
     """The CLI's ``solve FILE [--json]``: read a position (``-`` for standard input), print
     the answer as JSON or as a few readable lines; returns the exit status (0). Bad input
-    raises :class:`~euchre_core.errors.InputError` naming the field.
+    raises :class:`~euchre_core.kernel.errors.InputError` naming the field.
 
     >>> import os, tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:

@@ -1,7 +1,7 @@
 """The penalty sandbox's Python side: a deal under the director, as JSON for the browser.
 
 The browser keeps only the list of events; every call folds them again through the
-:class:`~euchre_core.director.Director` (a deal has at most a few dozen events, so this is
+:class:`~euchre_core.laws.director.Director` (a deal has at most a few dozen events, so this is
 cheap) and returns the whole view: the hands, the trick, the rulings with their options, the
 legal cards and the score. The JavaScript draws it; every decision is the engine's.
 
@@ -22,13 +22,13 @@ import re
 from importlib import resources
 from typing import Any
 
-from .cards import cards_of_mask
-from .deal import SEAT_NAMES, Deal
-from .dealing import DealingProcedure
-from .director import Director
-from .entry import Club, Roster
-from .errors import EuchreError, IllegalAction, InputError
-from .scenario import load_scenario
+from ..formats.scenario import load_scenario
+from ..kernel.cards import cards_of_mask
+from ..kernel.deal import SEAT_NAMES, Deal
+from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..laws.dealing import DealingProcedure
+from ..laws.director import Director
+from ..laws.entry import Club, Roster
 
 __all__ = ["scenarios", "start", "act", "custom", "view", "dealing_scenarios", "dealing_start", "dealing_act",
            "dealing_view", "table_scenarios", "table_start", "table_act", "table_view"]
@@ -50,7 +50,7 @@ def _scenario(law: int) -> dict[str, Any]:
 
 
 def _card(code: Any) -> list[str]:
-    from .cards import Card
+    from ..kernel.cards import Card
 
     c = Card.parse(code) if not isinstance(code, Card) else code
     return [c.pretty(), c.long_name(), "red" if c.suit is not None and c.suit.is_red else "black"]
@@ -245,7 +245,7 @@ _LAW_RE = re.compile(r"\(Laws? ([\d, ]+)\)")
 
 def table_scenarios() -> dict[int, dict[str, Any]]:
     """The ready scenarios of cutting, cutting out, entry and re-entry (Laws 10, 15–21) by law
-    number: ``seed`` (of the club), ``ops`` folded over :class:`~euchre_core.entry.Club`, optionally
+    number: ``seed`` (of the club), ``ops`` folded over :class:`~euchre_core.laws.entry.Club`, optionally
     ``refused`` (an op the laws forbid there) and ``then`` (suggested next ops). An op is an object:
     ``{"op": "form", "table", "candidates", "seed"?, "exposed"?}`` (a table formed by cutting),
     ``{"op": "open_table", "table", "candidates", "exposed"?}`` (Law 17), ``{"op": "declare", "table",

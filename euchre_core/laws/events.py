@@ -1,7 +1,7 @@
 """Physical events at the table: what a player did, lawful or not, with a notation.
 
-The director (:mod:`euchre_core.director`) folds these events; "what the laws allow" is
-:class:`~euchre_core.deal.Deal`'s business, "what a player physically did" is this.
+The director (:mod:`euchre_core.laws.director`) folds these events; "what the laws allow" is
+:class:`~euchre_core.kernel.deal.Deal`'s business, "what a player physically did" is this.
 
 Notation: ``"SEAT: verb args"`` for a player's act, ``"SIDE: verb args"`` (``AC``/``BD``)
 for a side's claim or election, or a bare ``verb`` for the table (``quit``, ``cut``).
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InputError
+from ..kernel.errors import InputError
 
 __all__ = ["Event", "VERBS"]
 

@@ -8,7 +8,7 @@ Everything here is derived once at import from the ranking rules, so the engine'
   Bower") ranks above the right bower and is always a trump.
 - The left bower belongs to the trump suit for following and leading (its effective suit).
 
->>> from euchre_core.cards import Card, Suit
+>>> from euchre_core.kernel.cards import Card, Suit
 >>> EFFECTIVE_SUIT[Suit.HEARTS][Card.parse("JD")] == Suit.HEARTS
 True
 >>> trick_winner_index(Suit.CLUBS, [Card.parse(c) for c in ("JD", "7D", "TC", "8S")])

@@ -12,7 +12,7 @@ an error) is made here by the engine.
 * :func:`what_if` — another card at that step, then the rest of the deal played by the
   double-dummy solver for both sides; the outcome beside the book's.
 * :func:`run_snippet` — a console: run a Python snippet with ``euchre_core`` imported.
-* :func:`call` — the worker's entry point: ``call("euchre_core.web.case_step", '{"case_id": "I"}')``
+* :func:`call` — the worker's entry point: ``call("euchre_core.app.web.case_step", '{"case_id": "I"}')``
   returns ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": {...}}`` as JSON; only the
   public functions of ``euchre_core`` can be called, and an exception never leaves as a traceback.
 
@@ -36,11 +36,11 @@ import json
 import traceback
 from typing import Any
 
-from .actions import Action
-from .cards import Card, CardError
-from .cases import CaseReplay, replay_case
-from .deal import SEAT_NAMES, Deal
-from .errors import EuchreError, InputError
+from ..formats.cases import CaseReplay, replay_case
+from ..kernel.actions import Action
+from ..kernel.cards import Card, CardError
+from ..kernel.deal import SEAT_NAMES, Deal
+from ..kernel.errors import EuchreError, InputError
 
 __all__ = ["case_step", "what_if", "run_snippet", "call", "card_info"]
 
@@ -133,7 +133,7 @@ def _trick_ends(rep: CaseReplay) -> list[int]:
 
 def _solve_line(deal: Deal) -> tuple[Deal, list[tuple[int, Card]]]:
     """Play the deal to its end with best play for both sides (the double-dummy solver)."""
-    from .solver import solve
+    from ..search.solver import solve
 
     line = []
     while not deal.is_over:
@@ -237,8 +237,8 @@ def case_step(case_id: str, step: int = 0) -> dict[str, Any]:
 
 def _dd_at(case_id: str, step: int) -> dict[str, Any] | None:
     """The solver's evaluation at this step, like an engine's: the makers' tricks with best play
-    by both sides from here (``euchre_core.analysis``), and how the book's last card changed it."""
-    from .analysis import case_analysis
+    by both sides from here (``euchre_core.search.analysis``), and how the book's last card changed it."""
+    from ..search.analysis import case_analysis
 
     a = case_analysis(case_id)
     line = list(a["dd"]) + [a.get("dd_end")]
@@ -271,7 +271,7 @@ def _announce(rep: CaseReplay, step: int) -> str:
 def what_if(case_id: str, step: int, card: str) -> dict[str, Any]:
     """Play ``card`` at ``step`` instead of the book's card; the solver finishes the deal for both sides.
 
-    An illegal card raises the engine's :class:`~euchre_core.errors.IllegalAction`, citing the law.
+    An illegal card raises the engine's :class:`~euchre_core.kernel.errors.IllegalAction`, citing the law.
     The answer: the line from the changed card to the end, trick by trick, its outcome, and the
     book's outcome beside it (the book's own result, or where the book stops, the best play from
     its last card).
@@ -284,7 +284,7 @@ def what_if(case_id: str, step: int, card: str) -> dict[str, Any]:
     >>> what_if("I", 1, "QS")
     Traceback (most recent call last):
     ...
-    euchre_core.errors.IllegalAction: You must follow suit: diamonds were led and you hold the 7 of diamonds, \
+    euchre_core.kernel.errors.IllegalAction: You must follow suit: diamonds were led and you hold the 7 of diamonds, \
 8 of diamonds, 10 of diamonds (law 62)
     """
     rep = _replay(str(case_id))
@@ -434,7 +434,7 @@ def _jsonable(value: Any) -> Any:
 def _resolve(name: Any) -> Any:
     """The public function ``euchre_core.module.function`` (nothing else can be called)."""
     if not isinstance(name, str) or not name.startswith("euchre_core.") or name.count(".") < 2:
-        raise InputError("call a function of euchre_core by its dotted name, e.g. euchre_core.web.case_step",
+        raise InputError("call a function of euchre_core by its dotted name, e.g. euchre_core.app.web.case_step",
                          "name")
     module_name, _, attr = name.rpartition(".")
     parts = name.split(".")
@@ -457,12 +457,12 @@ def call(name: str, kwargs: str | dict[str, Any] | None = None) -> str:
     an engine error keeps its message (for players), its laws and its field; anything else is
     one short line.
 
-    >>> json.loads(call("euchre_core.web.case_step", '{"case_id": "I", "step": 1}'))["result"]["to_move"]
+    >>> json.loads(call("euchre_core.app.web.case_step", '{"case_id": "I", "step": 1}'))["result"]["to_move"]
     'C'
-    >>> json.loads(call("euchre_core.web.what_if", {"case_id": "I", "step": 1, "card": "QS"}))["error"]["laws"]
+    >>> json.loads(call("euchre_core.app.web.what_if", {"case_id": "I", "step": 1, "card": "QS"}))["error"]["laws"]
     [62]
     >>> json.loads(call("os.system", {}))["error"]["message"]
-    'name: call a function of euchre_core by its dotted name, e.g. euchre_core.web.case_step'
+    'name: call a function of euchre_core by its dotted name, e.g. euchre_core.app.web.case_step'
     """
     try:
         function = _resolve(name)

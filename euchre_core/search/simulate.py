@@ -5,7 +5,7 @@ and ace", "discard the lowest card of a short suit", "lead the king of hearts ag
 lone hand") becomes a *hint test*, a spec in ``euchre_core/data/hint_tests.json``. For
 each sample, :func:`simulate_hint` fixes what the player knows (his five cards, the
 turn-up, the cards on the table), deals the unseen cards at random consistently with it,
-and plays the deal out with the exact solver (:func:`euchre_core.solver.solve`) after the
+and plays the deal out with the exact solver (:func:`euchre_core.search.solver.solve`) after the
 advised action and after each alternative. It reports, for every option, the average
 points of the player's side, the average tricks, how often the advised option does better,
 the same, or worse, and, at the scores the hint names, the chance of winning the game.
@@ -72,13 +72,13 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from . import __version__
-from .cards import Card, CardError, Suit, pack
-from .deal import Deal, score_deal
-from .errors import InputError
-from .rules import SOMERSET_1888
+from ..kernel.cards import Card, CardError, Suit, pack
+from ..kernel.deal import Deal, score_deal
+from ..kernel.errors import InputError
+from ..kernel.rules import SOMERSET_1888
+from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER, TRUMP_POWER
+from ..kernel.version import __version__
 from .solver import solve
-from .tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER, TRUMP_POWER
 
 __all__ = ["RULE", "KINDS", "load_specs", "spec_by_id", "simulate_hint", "hand_strength", "rule_discard",
            "game_model", "stored_game_model", "win_probability", "spec_hash", "engine_fingerprint", "token_words",
@@ -235,7 +235,8 @@ def engine_fingerprint() -> str:
     return FINGERPRINTS[raw]
 
 
-_ENGINE_FILES = ("simulate.py", "solver.py", "deal.py", "tables.py", "rules.py", "cards.py")
+_ENGINE_FILES = ("search/simulate.py", "search/solver.py", "kernel/deal.py", "kernel/tables.py", "kernel/rules.py",
+                 "kernel/cards.py")
 FINGERPRINTS: dict[str, str] = {}      # the raw sources' hash -> the fingerprint (a memo: parsing takes time)
 
 
@@ -755,7 +756,7 @@ class _Sim:
 
 
 def _play_action(card: int) -> Any:
-    from .actions import Action
+    from ..kernel.actions import Action
 
     return Action.play(Card(card))
 
@@ -864,7 +865,7 @@ GAME_MODEL_SEED = 1
 
 def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: int = 1) -> dict[str, Any]:
     """Put one hint to the test: JSON in, JSON out (the browser's widget calls it through
-    ``euchre_core.web.call``).
+    ``euchre_core.app.web.call``).
 
     Arguments:
 

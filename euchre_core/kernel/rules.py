@@ -1,7 +1,7 @@
 """Rule sets: value objects of switches that the one engine reads.
 
 Each switch names the law or source it comes from. A rule set is not a fork of the code:
-:mod:`euchre_core.deal` reads these fields and nothing else differs.
+:mod:`euchre_core.kernel.deal` reads these fields and nothing else differs.
 
 >>> SOMERSET_1888.game_points, SOMERSET_1888.revoke_points, WASHINGTON_1877.revoke_points
 (5, 3, 2)

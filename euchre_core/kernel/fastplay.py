@@ -1,12 +1,12 @@
 """Random complete deals at speed, for ``bench`` and for simulations.
 
-This is the same rules as :class:`~euchre_core.deal.Deal` (it reads the same rule set and
-the same precomputed tables of :mod:`euchre_core.tables`), written as one tight loop over
+This is the same rules as :class:`~euchre_core.kernel.deal.Deal` (it reads the same rule set and
+the same precomputed tables of :mod:`euchre_core.kernel.tables`), written as one tight loop over
 plain lists instead of immutable states. Every deal it plays can be returned as an action
 log, and the tests replay those logs through :class:`Deal` and require the same tricks and
 points, so the two can never drift apart.
 
->>> from euchre_core.rules import MODERN_24
+>>> from euchre_core.kernel.rules import MODERN_24
 >>> totals = play_random_deals(MODERN_24, 100, seed=1)
 >>> len(totals)
 2

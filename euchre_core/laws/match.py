@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
-from .deal import Deal
-from .errors import IllegalAction, InputError
-from .rules import SOMERSET_1888, RuleSet
+from ..kernel.actions import Action
+from ..kernel.deal import Deal
+from ..kernel.errors import IllegalAction, InputError
+from ..kernel.rules import SOMERSET_1888, RuleSet
 from .scoring import Rubber
 
 __all__ = ["Match"]
@@ -70,7 +70,8 @@ class Match:
         >>> m.turn().correct_score((1, 0))
         Traceback (most recent call last):
         ...
-        euchre_core.errors.IllegalAction: the trump card has been turned: the score can no longer be rectified (law 5)
+        euchre_core.kernel.errors.IllegalAction: the trump card has been turned: the score can no longer be \
+rectified (law 5)
         """
         if self.turned:
             raise IllegalAction("the trump card has been turned: the score can no longer be rectified", (5,))

@@ -13,7 +13,7 @@ The format (JSON)::
                  "C: play 7D", "BD: choose call-card", ...]
     }
 
-Events are :class:`~euchre_core.events.Event` notation: ``"SEAT: verb args"`` (play, expose,
+Events are :class:`~euchre_core.laws.events.Event` notation: ``"SEAT: verb args"`` (play, expose,
 pass, order, call, discard, ask, correct, throw, callcard, name, attention, mention,
 declare, holds), ``"SIDE: verb args"`` (claim, choose, mix) or a bare table event
 (``quit``, ``cut``).
@@ -33,10 +33,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .deal import SEAT_NAMES, Deal
-from .director import Director
-from .errors import EuchreError, InputError
-from .rules import RulesError, rules_by_name
+from ..kernel.deal import SEAT_NAMES, Deal
+from ..kernel.errors import EuchreError, InputError
+from ..kernel.rules import RulesError, rules_by_name
+from ..laws.director import Director
 
 __all__ = ["load_scenario", "rule_scenario", "main_rule"]
 

@@ -11,7 +11,7 @@ engine for the answer and the reasons (citing the laws, the hints, the cases), a
 options) into a spec, searching seeded deals for a position that shows the point.
 
 The browser calls the same functions through Pyodide with JSON in and out
-(``euchre_core.lessons.check_answer``), and the play table of the last lesson through
+(``euchre_core.app.lessons.check_answer``), and the play table of the last lesson through
 :func:`table_new`, :func:`table_act` and :func:`table_engine`.
 
 >>> spec = make_exercise({"id": "x", "kind": "left_bower", "trump": "H"})
@@ -29,19 +29,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import deal as _deal
-from . import opponent as _opponent
-from . import solver as _solver
-from . import tables as _tables
-from .actions import Action
-from .cards import Card, CardError, Rank, Suit, mask_of, pack
-from .cases import replay_case
-from .deal import SEAT_NAMES, Deal, DealSetup
-from .director import Director
-from .errors import EuchreError, IllegalAction, InputError
-from .match import Match
-from .rules import SOMERSET_1888
-from .scoring import Rubber
+from ..formats.cases import replay_case
+from ..kernel import deal as _deal
+from ..kernel import tables as _tables
+from ..kernel.actions import Action
+from ..kernel.cards import Card, CardError, Rank, Suit, mask_of, pack
+from ..kernel.deal import SEAT_NAMES, Deal, DealSetup
+from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.rules import SOMERSET_1888
+from ..laws.director import Director
+from ..laws.match import Match
+from ..laws.scoring import Rubber
+from ..search import opponent as _opponent
+from ..search import solver as _solver
 
 __all__ = [
     "KINDS",
@@ -1611,7 +1611,7 @@ def table_act(record: dict[str, Any], action: str) -> dict[str, Any]:
     >>> table_act(v["record"], "pass")
     Traceback (most recent call last):
     ...
-    euchre_core.errors.InputError: record: it is B's turn, not yours
+    euchre_core.kernel.errors.InputError: record: it is B's turn, not yours
     """
     m = _match(record)
     you = _seat(record.get("seat", TABLE_SEAT))

@@ -3,7 +3,7 @@
 At each decision the opponent samples the cards it cannot see so that they agree with everything
 its seat knows (:class:`Observation`: its own hand and discard, the turn-up and who holds it, the
 bidding, every card played and the voids the play has shown), plays every sampled deal out
-double dummy with :mod:`euchre_core.solver`, and takes the action with the best average score
+double dummy with :mod:`euchre_core.search.solver`, and takes the action with the best average score
 for its side. Bidding, the dealer's discard and lone hands are decided the same way: each legal
 action is tried in every sample, the rest of the bidding is filled in with the book's rules of
 thumb (:func:`book_bid`, :func:`book_make`, :func:`book_discard`: the General Remarks' "Assist
@@ -12,7 +12,7 @@ with", "Order with" and "Take up" lists), and the deal is then solved from the o
 The strength is the number of samples (:data:`STRENGTHS`); a seed makes every decision
 reproducible. The opponent plays four-handed rule sets (the 1888 laws and their variants).
 
->>> from euchre_core.deal import Deal
+>>> from euchre_core.kernel.deal import Deal
 >>> d = Deal.shuffled(seed=7)
 >>> a = choose(d, strength="easy", seed=1)
 >>> a in d.legal_actions()
@@ -22,7 +22,7 @@ True
 
 The book's lists on their own:
 
->>> from euchre_core.cards import parse_cards
+>>> from euchre_core.kernel.cards import parse_cards
 >>> book_bid(parse_cards("JH 8H AC KS 9S"), Card.parse("KH"), "second").hints    # right and another
 ('second-3',)
 >>> str(book_discard(parse_cards("JC 9C AH 7H KD 7C"), Suit.CLUBS, Card.parse("7C")))
@@ -36,13 +36,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
-from .cards import JOKER, Card, Rank, Suit, cards_of_mask, pack
-from .deal import Deal, score_deal
-from .errors import InputError
-from .rules import RuleSet
-from .solver import _LAYOUTS, _called_card_pending, _Core, _to_layout, solve
-from .tables import EFFECTIVE_SUIT, LEFT_BOWER, PLAY_KEY, RIGHT_BOWER, TRUMP_POWER
+from ..kernel.actions import Action
+from ..kernel.cards import JOKER, Card, Rank, Suit, cards_of_mask, pack
+from ..kernel.deal import Deal, score_deal
+from ..kernel.errors import InputError
+from ..kernel.rules import RuleSet
+from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, PLAY_KEY, RIGHT_BOWER, TRUMP_POWER
+from .solver import LAYOUTS, Core, called_card_pending, solve, to_layout
 
 __all__ = [
     "STRENGTHS",
@@ -413,15 +413,15 @@ def _dd(deal: Deal) -> tuple[int, int]:
     won = sum(deal.won[s] for s in seats)
     if deal.is_over:
         return won, 0
-    if deal.phase != "play" or deal.trick or _called_card_pending(deal):
+    if deal.phase != "play" or deal.trick or called_card_pending(deal):
         res = solve(deal)
         return res.maker_tricks, res.nodes
     assert deal.trump is not None
     trump = int(deal.trump)
-    bit_of = _LAYOUTS[trump][0]
+    bit_of = LAYOUTS[trump][0]
     active = deal.active_seats()
-    hands = [_to_layout(h, bit_of) if s in active else 0 for s, h in enumerate(deal.hands)]
-    core = _Core(hands, active, set(seats), trump)
+    hands = [to_layout(h, bit_of) if s in active else 0 for s, h in enumerate(deal.hands)]
+    core = Core(hands, active, set(seats), trump)
     leader = deal.actor
     left = bin(deal.hands[leader]).count("1")
     v = (left + 1) // 2
@@ -737,7 +737,7 @@ def book_bid(hand: Sequence[Card], turn_up: Card, role: str, trump: Suit | None 
     or ``dealer`` (for the dealer, ``hand`` is his five cards before he takes up). ``trump`` is
     the suit turned (needed only when the turn-up is Hoyle's Joker).
 
-    >>> from euchre_core.cards import parse_cards
+    >>> from euchre_core.kernel.cards import parse_cards
     >>> book_bid(parse_cards("JC TC 9C KS TS"), Card.parse("QC"), "eldest").reason[:38]
     'Do not order if you can make it next ('
     >>> book_bid(parse_cards("JD JH 9S AC 8C"), Card.parse("TH"), "third").hints
@@ -785,7 +785,7 @@ def book_make(hand: Sequence[Card], turned_down: Suit, role: str) -> BookAdvice:
     eldest-3); the second hand makes it red when his partner turned down black, and the reverse
     (second-19); the dealer may make it with somewhat less strength (dealer-14).
 
-    >>> from euchre_core.cards import parse_cards
+    >>> from euchre_core.kernel.cards import parse_cards
     >>> a = book_make(parse_cards("AH KH 7H JS TC"), Suit.SPADES, "eldest")
     >>> a.act, a.suit, a.hints
     (True, Suit.CLUBS, ('eldest-3',))
@@ -835,7 +835,7 @@ def book_discard(six: Sequence[Card], trump: Suit | int, turn_up: Card) -> Card:
     short suit, never an ace if another card will do; of two suits as short, the one not headed
     by the ace; with nothing but trumps and aces, the lowest trump.
 
-    >>> from euchre_core.cards import parse_cards
+    >>> from euchre_core.kernel.cards import parse_cards
     >>> str(book_discard(parse_cards("JC 9C AH 7H KD 7D"), Suit.CLUBS, Card.parse("9C")))
     '7D'
     >>> str(book_discard(parse_cards("JC 9C 8C AH KH AD"), Suit.CLUBS, Card.parse("9C")))
@@ -860,7 +860,7 @@ def book_lead_against_lone(hand: Sequence[Card], trump: Suit | int) -> Card:
     from a short suit or a suit of equals: the highest plain singleton; else the top of a
     plain sequence (king, queen; queen, knave); else the highest plain card.
 
-    >>> from euchre_core.cards import parse_cards
+    >>> from euchre_core.kernel.cards import parse_cards
     >>> str(book_lead_against_lone(parse_cards("KC KH AD 7D TS"), Suit.CLUBS))
     'KH'
     """

@@ -1,0 +1,1 @@
+"""The app layer of the engine (see ARCHITECTURE.md)."""

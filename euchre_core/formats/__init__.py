@@ -1,0 +1,1 @@
+"""The formats layer of the engine (see ARCHITECTURE.md)."""

@@ -1,0 +1,1 @@
+"""The kernel layer of the engine (see ARCHITECTURE.md)."""

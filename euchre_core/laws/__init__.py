@@ -1,0 +1,1 @@
+"""The laws layer of the engine (see ARCHITECTURE.md)."""

@@ -1,0 +1,1 @@
+"""The search layer of the engine (see ARCHITECTURE.md)."""
