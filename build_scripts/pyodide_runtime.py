@@ -8,9 +8,9 @@ the file collection as virtual files, so both commands serve them and nothing is
 * ``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``: the runtime,
   copied from the npm package (``node_modules/pyodide``, installed by ``make node-deps``, i.e.
   ``npm ci``, pinned in ``package.json``);
-* ``euchre_core-<version>-py3-none-any.whl``: the engine as a standard pure-Python wheel, written
-  here with :mod:`zipfile` (METADATA, WHEEL, RECORD; fixed timestamps, so the same sources give the
-  same bytes and the same hash);
+* ``euchre_core-<version>-py3-none-any.whl``: the engine's wheel, built by the declared backend
+  (:mod:`build_scripts.engine_wheel`: ``python -m build --wheel`` with ``SOURCE_DATE_EPOCH``, so the
+  same sources give the same bytes and the same hash; the same wheel ``pip install .`` gives);
 * ``pyodide-lock.json``: a reduced lock file, the runtime's ``info`` and one package, ours, with its
   sha256, so that ``loadPyodide({packages: ["euchre-core"]})`` fetches the wheel from the site with
   an integrity check and nothing from any other host.
@@ -28,14 +28,13 @@ True
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import io
 import json
 import re
-import zipfile
 from pathlib import Path
 from typing import Any
+
+from build_scripts.engine_wheel import build_engine_wheel
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ENGINE_DIR = REPO_ROOT / "euchre_core"
@@ -44,8 +43,6 @@ SITE_FOLDER = "pyodide"                     # site/pyodide/
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PACKAGE = "euchre-core"                     # the lock file's key (the canonical name)
 DIST = "euchre_core"                        # the wheel's distribution name
-_ZIP_DATE = (2020, 1, 1, 0, 0, 0)          # fixed: the wheel is the same for the same sources
-_SUMMARY = "The Laws of Euchre (Somerset Club, Boston, 1888) as a pure-Python rules engine"
 
 
 class RuntimeMissing(Exception):
@@ -65,45 +62,9 @@ def engine_version(engine_dir: Path = ENGINE_DIR) -> str:
     return m.group(1)
 
 
-def _engine_files(engine_dir: Path = ENGINE_DIR) -> list[tuple[str, Path]]:
-    """The package's files as (path in the wheel, file): its modules, the cases' data, py.typed."""
-    files = []
-    for path in sorted(engine_dir.rglob("*")):
-        rel = path.relative_to(engine_dir).as_posix()
-        if not path.is_file() or "__pycache__" in rel.split("/"):
-            continue
-        if path.suffix == ".py" or rel == "py.typed" or (rel.startswith("data/") and path.suffix == ".json"):
-            files.append((f"{DIST}/{rel}", path))
-    return files
-
-
-def _record_hash(data: bytes) -> str:
-    """A RECORD hash: ``sha256=`` and the urlsafe base64 digest without padding."""
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
-    return f"sha256={digest}"
-
-
-def build_wheel(engine_dir: Path = ENGINE_DIR) -> tuple[str, bytes]:
-    """The engine as a ``py3-none-any`` wheel: ``(file name, bytes)``; built in memory in a few ms."""
-    version = engine_version(engine_dir)
-    info = f"{DIST}-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = [(name, path.read_bytes()) for name, path in _engine_files(engine_dir)]
-    metadata = (
-        f"Metadata-Version: 2.1\nName: {PACKAGE}\nVersion: {version}\nSummary: {_SUMMARY}\n"
-        "License: MIT\nRequires-Python: >=3.10\n"
-    )
-    wheel = "Wheel-Version: 1.0\nGenerator: build_scripts.pyodide_runtime\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    entries += [(f"{info}/METADATA", metadata.encode()), (f"{info}/WHEEL", wheel.encode())]
-    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in entries) + f"{info}/RECORD,,\n"
-    entries.append((f"{info}/RECORD", record.encode()))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, data in entries:
-            zi = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            zf.writestr(zi, data)
-    return f"{DIST}-{version}-py3-none-any.whl", buffer.getvalue()
+def build_wheel() -> tuple[str, bytes]:
+    """The engine's wheel ``(file name, bytes)``: :func:`build_scripts.engine_wheel.build_engine_wheel`."""
+    return build_engine_wheel()
 
 
 def lock_file(wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_DIR) -> dict[str, Any]:
