@@ -16,7 +16,7 @@ In the lesson texts, besides Markdown and the ``{{JC}}`` cards of :mod:`build_sc
 * ``[[term:left-bower]]``, ``[[hint:eldest-2]]``, ``[[hints:dealer]]``, ``[[case:IV]]`` become links;
 * ``[[quote:eldest-2]]`` quotes the hint, with a link to it.
 
-Lesson file schema::
+Lesson file schema (``schemas/lesson.schema.json`` is the exact one)::
 
     id: the-pack                # the page is learn/the-pack.md
     number: 1
@@ -46,7 +46,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from build_scripts import load_yaml
+from build_scripts import load_yaml, schemas
 from build_scripts.cards_html import card_html, cards_html, deal_html, suit_html
 from build_scripts.textmark import LAW_REF_RE, md_escape
 from euchre_core.app import lessons as engine_lessons
@@ -98,7 +98,8 @@ def lesson_page(lesson: dict[str, Any]) -> str:
 
 
 def load_lessons(folder: Path = LESSONS_DIR) -> list[dict[str, Any]]:
-    """The lessons, in the order of their numbers; checks the schema and that exercise ids are unique.
+    """The lessons, in the order of their numbers; checks each against ``schemas/lesson.schema.json``
+    and that exercise ids are unique across lessons.
 
     >>> [d["id"] for d in load_lessons()][:2]
     ['the-pack', 'following-suit']
@@ -109,23 +110,14 @@ def load_lessons(folder: Path = LESSONS_DIR) -> list[dict[str, Any]]:
         with path.open(encoding="utf-8") as handle:
             data = load_yaml(handle)
         where = f"content/lessons/{path.name}"
-        if not isinstance(data, dict):
-            raise LessonError(f"{where}: the top level must be a mapping")
-        for key in ("id", "number", "title", "sections"):
-            if key not in data:
-                raise LessonError(f"{where}: missing {key!r}")
+        problems = schemas.problems("lesson", data, where)      # schemas/lesson.schema.json
+        if problems:
+            raise LessonError("\n".join(problems))
         for section in data["sections"]:
-            if "heading" not in section:
-                raise LessonError(f"{where}: a section without a heading")
             for entry in section.get("exercises") or []:
-                ex_id = entry.get("id")
-                if not ex_id or not re.fullmatch(r"[a-z0-9-]+", str(ex_id)):
-                    raise LessonError(f"{where}: exercise id {ex_id!r} (lower case, digits and hyphens)")
-                if ex_id in seen:
-                    raise LessonError(f"{where}: exercise id {ex_id!r} is also in {seen[ex_id]}")
-                seen[ex_id] = where
-                if entry.get("kind") not in engine_lessons.KINDS:
-                    raise LessonError(f"{where}: {ex_id}: no exercise kind {entry.get('kind')!r}")
+                if entry["id"] in seen:
+                    raise LessonError(f"{where}: exercise id {entry['id']!r} is also in {seen[entry['id']]}")
+                seen[entry["id"]] = where
         lessons.append(data)
     lessons.sort(key=lambda d: int(d["number"]))
     return lessons
