@@ -52,6 +52,7 @@ CODES_INDEX = "codes/index.md"
 CONCORDANCE = "concordance.md"
 ERRATA = "errata.md"
 ENGINE_LAWS = "engine-laws.md"
+API_LAYERS = (("Kernel", "kernel"), ("Laws", "laws"), ("Formats", "formats"), ("Search", "search"), ("App", "app"))
 
 CODE_ORDER = ("washington1877", "hoyle")
 CASE_GROUPS = {
@@ -923,6 +924,7 @@ class Builder:
                 "This Edition": [
                     {"Notation": "notation.md"},
                     {"The engine": "engine.md"},
+                    {"API reference": ["api/index.md"] + [{title: f"api/{layer}.md"} for title, layer in API_LAYERS]},
                     {"The laws in the engine": ENGINE_LAWS},
                     {"Errata": ERRATA},
                 ]
