@@ -18,7 +18,6 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
-from typing import Any
 
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
@@ -43,60 +42,10 @@ def on_startup(command: str, dirty: bool) -> None:
     global _serving
     _serving = command == "serve"
     if _serving:
-        from build_scripts import serve_cache
+        from build_scripts import serve_cache, serve_patches
 
         serve_cache.enabled = True
-        _cache_page_rendering()
-
-
-_render_cache: dict[tuple[str, str, int], tuple[Any, ...]] = {}
-_files_signature = 0
-
-
-def _cache_page_rendering() -> None:
-    """``mkdocs serve`` only: wrap ``Page.render`` with a cache keyed by the page, its Markdown and
-    the set of files (links are resolved against it). ``mkdocs build`` never uses it."""
-    from mkdocs.structure.pages import Page
-
-    if getattr(Page.render, "_euchre_cached", False):
-        return
-    original = Page.render
-
-    def render(self: Page, config: MkDocsConfig, files: Files) -> None:
-        key = (self.file.src_uri, self.markdown or "", _files_signature)
-        hit = _render_cache.get(key)
-        if hit is not None:
-            (self.content, self.toc, self._title_from_render, self.present_anchor_ids,
-             self.links_to_anchors) = hit
-            return
-        original(self, config, files)
-        if len(_render_cache) > 2000:
-            _render_cache.clear()
-        _render_cache[key] = (self.content, self.toc, self._title_from_render, self.present_anchor_ids,
-                              self.links_to_anchors)
-
-    render._euchre_cached = True  # type: ignore[attr-defined]
-    Page.render = render  # type: ignore[method-assign]
-
-    # the search index: parsing every page's HTML again is the next largest cost of a rebuild
-    from material.plugins.search.plugin import SearchIndex
-
-    add = SearchIndex.add_entry_from_context
-    entries_cache: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
-
-    def add_entry_from_context(self: SearchIndex, page: Page) -> None:
-        key = (page.url, page.content or "", repr(page.meta.get("search")))
-        hit = entries_cache.get(key)
-        if hit is not None:
-            self.entries.extend(dict(e) for e in hit)
-            return
-        before = len(self.entries)
-        add(self, page)
-        if len(entries_cache) > 2000:
-            entries_cache.clear()
-        entries_cache[key] = [dict(e) for e in self.entries[before:]]
-
-    SearchIndex.add_entry_from_context = add_entry_from_context  # type: ignore[method-assign]
+        serve_patches.install()
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -160,7 +109,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         else:
             files.append(File.generated(config, src_uri, abs_src_path=str(source)))
     config.nav = generated.nav
-    global _files_signature
-    _files_signature = hash(tuple(sorted(f.src_uri for f in files)))
+    if _serving:
+        from build_scripts import serve_patches
+
+        serve_patches.files_signature = hash(tuple(sorted(f.src_uri for f in files)))
     return files
 
