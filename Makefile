@@ -9,7 +9,7 @@ CHROMIUM ?= /usr/bin/chromium
 # build_scripts (hooks, the Markdown extension) and euchre_core import from the repository root.
 RUN := PYTHONPATH=. NO_MKDOCS_2_WARNING=1
 
-.PHONY: all venv node-deps build serve test lint chromium clean
+.PHONY: all venv node-deps build serve test lint dist chromium clean
 
 all: build
 
@@ -53,8 +53,16 @@ chromium:
 test: venv node-deps chromium
 	$(RUN) $(BIN)/python -m pytest
 
+# The habits the tests also hold us to: lint, formatting and types (strict for the engine); run by `make test`.
 lint: venv
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+# The engine for Python programmers: sdist and wheel in dist/ (the release workflow publishes them).
+dist: venv
+	rm -rf dist
+	SOURCE_DATE_EPOCH=315532800 $(BIN)/python -m build --no-isolation --outdir dist .
 
 clean:
-	rm -rf site .pytest_cache .ruff_cache
+	rm -rf site dist build .cache .pytest_cache .ruff_cache .mypy_cache
