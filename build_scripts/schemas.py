@@ -43,6 +43,7 @@ FILES: dict[str, tuple[str, ...]] = {
     "dealing-scenarios": ("euchre_core/data/dealing_scenarios.json",),
     "table-scenarios": ("euchre_core/data/table_scenarios.json",),
     "claims": ("euchre_core/data/claims.json",),
+    "case-completions": ("euchre_core/data/case_completions.json",),
     "hint-tests": ("euchre_core/data/hint_tests.json",),
     "scenario": ("examples/law52_*.json",),
     "position": ("examples/position_*.json",),

@@ -45,10 +45,35 @@ def test_case_json_form():
     deal = data["deals"][0]
     assert deal["makers"] == "AC" and deal["alone"] is None
     assert [t["winner"] for t in deal["tricks"]] == ["D", "A", "A", "A", "A"]
-    assert deal["tricks"][0] == {"leader": "B", "cards": [["B", "JD"], ["C", "7D"], ["D", "TC"], ["A", "8S"]],
-                                 "winner": "D"}
+    first = deal["tricks"][0]
+    assert {k: first[k] for k in ("leader", "cards", "winner")} == {
+        "leader": "B", "cards": [["B", "JD"], ["C", "7D"], ["D", "TC"], ["A", "8S"]], "winner": "D"}
+    assert first["plays"][0] == {"seat": "B", "card": "JD", "source": "book"} and first["source"] == "book"
     assert deal["tricks_won"] == {"AC": 4, "BD": 1} and deal["points"] == {"AC": 1, "BD": 0}
+    assert deal["engine_cards"] == 0 and deal["narration_complete"] is True
     assert isinstance(data["errata"], list)
+
+
+# The book's stated result of each case (outcome, remarks): all nine played to five tricks score as the book says.
+BOOK_RESULTS = {"I": ("AC", 4, {"AC": 1, "BD": 0}), "II": ("AC", 3, {"AC": 1, "BD": 0}),
+                "III": ("AC", 5, {"AC": 2, "BD": 0}), "IV": ("AC", 2, {"AC": 0, "BD": 2}),
+                "V": ("AC", 2, {"AC": 0, "BD": 2}), "VI": ("AC", 2, {"AC": 0, "BD": 2}),
+                "VII": ("AC", 2, {"AC": 0, "BD": 4}), "VIII": ("BD", 2, {"AC": 2, "BD": 0}),
+                "IX": ("AC", 2, {"AC": 0, "BD": 4})}
+
+
+@pytest.mark.parametrize("case_id", list(BOOK_RESULTS))
+def test_every_case_json_gives_the_whole_deal_and_the_books_result(case_id):
+    deal = json.loads(run("case", case_id, "--json").stdout)["deals"][0]
+    makers, makers_tricks, points = BOOK_RESULTS[case_id]
+    assert len(deal["tricks"]) == 5 and deal["complete"] is True
+    assert deal["makers"] == makers and deal["tricks_won"][makers] == makers_tricks
+    assert deal["points"] == points
+    plays = [p for t in deal["tricks"] for p in t["plays"]]
+    assert all(p["source"] in ("book", "engine") for p in plays)
+    assert [p["source"] for p in plays] == sorted((p["source"] for p in plays), key=["book", "engine"].index)
+    assert deal["engine_cards"] == sum(p["source"] == "engine" for p in plays)
+    assert (deal["engine_cards"] > 0) == (case_id in {"II", "IV", "V", "VII", "IX"})
 
 
 def test_bench_json_keys():

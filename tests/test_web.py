@@ -16,15 +16,23 @@ from build_scripts import pyodide_runtime
 from euchre_core.app import web
 from euchre_core.formats.cases import list_cases, replay_case
 from euchre_core.kernel.errors import IllegalAction, InputError
+from euchre_core.search.completion import complete_case
 
 SEATS = "ABCD"
 
 
 @pytest.mark.parametrize("case_id", list_cases())
 def test_case_step_follows_the_books_line_at_every_step(case_id: str) -> None:
-    rep = replay_case(case_id)
+    """Every step of the case played to its end: the book's cards, then the engine's."""
+    book = replay_case(case_id)
+    completed = complete_case(case_id)
+    rep = completed.replay
     cards = [(seat, card) for trick in rep.deal.tricks for seat, card in trick.cards]
+    assert rep.deal.is_over and len(rep.deal.tricks) == 5
+    assert rep.deal.log[: len(book.deal.log)] == book.deal.log          # the book's line comes first
+    assert list(completed.sources[: len(book.states)]) == ["book"] * len(book.states)
     first = web.case_step(case_id, 0)
+    assert first["book_steps"] == completed.sources.count("book") >= len(book.states)
     assert first["steps"] == len(cards) == len(rep.states)
     ends = first["trick_ends"]
     assert ends == [sum(len(t.cards) for t in rep.deal.tricks[: i + 1]) for i in range(len(rep.deal.tricks))]
@@ -39,6 +47,7 @@ def test_case_step_follows_the_books_line_at_every_step(case_id: str) -> None:
         remarks_seen.update(s["remarks"])
         if step < len(cards):
             seat, card = cards[step]
+            assert s["card_source"] == completed.sources[step]
             assert s["to_move"] == SEATS[seat]
             assert s["book_card"] == str(card)
             assert str(card) in s["legal"]
@@ -121,7 +130,9 @@ def test_what_if_where_the_book_stops() -> None:
     step = len(rep.states) - 1
     card = web.case_step("IV", step)["legal"][0]
     w = web.what_if("IV", step, card)
-    assert not w["book"]["complete"] and w["book"]["text"].startswith("the book stops after trick 2")
+    assert not w["book"]["complete"]
+    assert w["book"]["text"] == ("the book narrates 2 tricks and the engine plays the rest: "
+                                 "A–C are euchred: B–D take 3 tricks")
     assert sum(w["result"]["tricks_won"].values()) == 5
 
 

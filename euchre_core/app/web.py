@@ -36,11 +36,12 @@ import json
 import traceback
 from typing import Any
 
-from ..formats.cases import CaseReplay, replay_case
+from ..formats.cases import CaseReplay, list_cases
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, InputError
+from ..search.completion import CompletedCase, complete_case
 
 __all__ = ["case_step", "what_if", "run_snippet", "call", "card_info"]
 
@@ -53,8 +54,15 @@ _SIDE_NAMES = ("A–C", "B–D")
 
 @functools.lru_cache(maxsize=16)
 def _replay(case_id: str) -> CaseReplay:
-    """A case replayed once (the replay is immutable: a :class:`Deal` never changes)."""
-    return replay_case(case_id)
+    """A case played to its end: the book's cards, then the engine's where the narration stops
+    (:func:`euchre_core.search.completion.complete_case`; immutable and cached)."""
+    return _completed(case_id).replay
+
+
+def _completed(case_id: str) -> CompletedCase:
+    if case_id not in list_cases():
+        raise InputError(f"no case {case_id[:20]!r}: the cases are {', '.join(list_cases())}", "case")
+    return complete_case(case_id)
 
 
 def card_info(code: str) -> list[str]:
@@ -170,7 +178,8 @@ def case_step(case_id: str, step: int = 0) -> dict[str, Any]:
     >>> case_step("I", 20)["result"]["text"]
     'A–C make their point: they take 4 tricks'
     """
-    rep = _replay(str(case_id))
+    completed = _completed(str(case_id))
+    rep = completed.replay
     data = rep.data
     deal = _deal_at(rep, step)
     ends = _trick_ends(rep)
@@ -204,7 +213,10 @@ def case_step(case_id: str, step: int = 0) -> dict[str, Any]:
         "step": step,
         "steps": len(rep.states),
         "trick_ends": ends,
-        "narration_complete": bool(rep.deal.is_over),
+        "narration_complete": completed.narrated == len(rep.states),
+        "book_steps": completed.sources.count("book"),
+        "card_source": completed.sources[step] if step < len(completed.sources) else None,
+        "assumption": completed.assumption if last_step else None,
         "dealer": data.get("dealer"),
         "trump": deal.trump.letter if deal.trump is not None else None,
         "trump_name": deal.trump.word if deal.trump is not None else None,
@@ -238,10 +250,7 @@ def case_step(case_id: str, step: int = 0) -> dict[str, Any]:
 def _dd_at(case_id: str, step: int) -> dict[str, Any] | None:
     """The solver's evaluation at this step, like an engine's: the makers' tricks with best play
     by both sides from here (``euchre_core.search.analysis``), and how the book's last card changed it."""
-    from ..search.analysis import case_analysis
-
-    a = case_analysis(case_id)
-    line = list(a["dd"]) + [a.get("dd_end")]
+    line = list(_completed(case_id).dd)
     if not 0 <= step < len(line) or line[step] is None:
         return None
     before = line[step - 1] if step > 0 else None
@@ -327,15 +336,13 @@ def _book_outcome(rep: CaseReplay) -> dict[str, Any]:
 
 
 def _book_outcome_of(rep: CaseReplay) -> dict[str, Any]:
-    """The book's outcome: its line's result, or where the narration stops, best play from there."""
-    if rep.deal.is_over:
-        out = _outcome(rep.deal)
-        out["complete"] = True
-        return out
-    final, _ = _solve_line(rep.deal)
-    out = _outcome(final)
-    out["complete"] = False
-    out["text"] = (f"the book stops after trick {len(rep.deal.tricks)}; best play from there: " + out["text"])
+    """The book's outcome: the result of its line, completed by the engine where the narration stops."""
+    completed = _completed(rep.data["id"])
+    out = _outcome(completed.deal)
+    out["complete"] = completed.narrated == len(completed.sources)
+    if not out["complete"]:
+        out["text"] = (f"the book narrates {len(completed.replay.data.get('tricks', []))} tricks and the engine "
+                       "plays the rest: " + out["text"])
     return out
 
 

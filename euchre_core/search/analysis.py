@@ -71,6 +71,7 @@ from ..kernel.cards import Card
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
 from ..kernel.tables import EFFECTIVE_SUIT, TRUMP_POWER
+from .completion import completion_json
 from .solver import solve
 
 __all__ = ["VERDICTS", "dd_line", "departures", "principal_variation", "claim_position", "line_by_trick",
@@ -662,17 +663,19 @@ def main(argv: list[str] | None = None) -> int:
 
 def case_to_json(case_id: str) -> dict[str, Any]:
     """The ``case ID --json`` form: ``{"case": ..., "deals": [...], "errata": [...], "dd": [...],
-    "claims": [...]}``; ``dd``, ``dd_end``, ``departures`` and ``claims`` are computed by
+    "claims": [...]}``. ``deals[0]`` is the whole deal (:func:`euchre_core.search.completion.completion_json`):
+    every trick with each card's ``source`` (``"book"`` or ``"engine"``), ``tricks_won`` and ``points``;
+    ``dd``, ``dd_end``, ``departures`` and ``claims`` are computed by
     :func:`euchre_core.search.analysis.check_case` (its docstring gives their form)."""
     rep = replay_case(case_id)
     d = rep.deal
-    deal_json = d.summary()
+    deal_json = completion_json(case_id)       # the whole deal: the book's cards, then the engine's
     deal_json.update({
         "dealer": SEAT_NAMES[d.dealer],
         "trump": d.trump.letter if d.trump is not None else None,
         "turn_up": rep.data.get("turn_up"),
         "hands": rep.data.get("hands"),
-        "complete": d.is_over,
+        "narration_complete": d.is_over,
     })
     return {
         "case": rep.data.get("id"),
