@@ -43,7 +43,7 @@ from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, InputError
 from ..search.completion import CompletedCase, complete_case
 
-__all__ = ["case_step", "what_if", "run_snippet", "call", "card_info"]
+__all__ = ["case_step", "what_if", "run_snippet", "call", "card_info", "deal_outcome"]
 
 MAX_OUTPUT = 20_000          # characters of a snippet's output kept
 _SIDE_NAMES = ("A–C", "B–D")
@@ -79,6 +79,16 @@ def card_info(code: str) -> list[str]:
 def _side(deal: Deal, side: int) -> str:
     """``"AC"`` or ``"BD"`` (the book's way of naming a side)."""
     return deal.side_name(side)
+
+
+def deal_outcome(deal: Deal) -> dict[str, Any]:
+    """A finished deal's result in words and numbers (Laws 2, 3): makers, tricks, points, a sentence.
+
+    >>> from euchre_core.formats.cases import replay_case
+    >>> deal_outcome(replay_case("I").deal)["text"]
+    'A–C make their point: they take 4 tricks'
+    """
+    return _outcome(deal)
 
 
 def _outcome(deal: Deal) -> dict[str, Any]:

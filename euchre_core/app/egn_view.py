@@ -1,0 +1,382 @@
+"""Any euchre game on the reader's table: an EGN record, deal by deal and step by step.
+
+The "Replay a game" page sends the file's text (nothing leaves the reader's browser: this runs under
+Pyodide) and asks for what the table draws: :func:`egn_open` checks the whole record through the
+engine (an illegal record is refused with :class:`~euchre_core.formats.egn.EgnError`, naming the deal,
+the trick and the law) and lists its deals with the running score of the game; :func:`egn_step` gives one
+position of one deal in the shape of :func:`euchre_core.app.web.case_step` (hands, the trick on the
+table, tricks won, whose turn, the legal cards), with EGN's annotations and their marks (``[!]``,
+``[??]`` …) and the recorded alternative lines at their step, and in the play the double-dummy value
+and every card that keeps it; :func:`egn_branch` plays another card there and lets the solver finish the
+deal; :func:`egn_export` writes the record back as EGN with the reader's branches as alternative lines.
+
+A step counts the deal's actions (calls, the dealer's discard, cards): step 0 is before the first
+call, the last step is the deal's end.
+
+>>> text = example_egn()
+>>> game = egn_open(text)
+>>> len(game["deals"]), game["deals"][0]["complete"]
+(3, True)
+>>> s = egn_step(text, 0, 0)
+>>> s["phase"], s["step"], s["annotations"]
+('bid1', 0, [])
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import hashlib
+import json
+import random
+from typing import Any
+
+from ..formats.egn import EgnDeal, EgnError, EgnGame, export_egn, load_egn, split_annotation
+from ..kernel.actions import Action
+from ..kernel.cards import Card, CardError
+from ..kernel.deal import SEAT_NAMES, Deal
+from ..kernel.errors import InputError
+from ..search.solver import solve
+from .web import card_info, deal_outcome
+
+__all__ = ["egn_open", "egn_step", "egn_branch", "egn_export", "example_egn", "MAX_EGN_BYTES"]
+
+MAX_EGN_BYTES = 2_000_000          # a record larger than this is refused (the corpus' largest is ~60 kB)
+MAX_BRANCHES = 200
+MARKS = {"[??]": "blunder", "[?]": "mistake", "[?!]": "dubious", "[!?]": "interesting", "[!]": "good",
+         "[!!]": "brilliant"}
+
+
+def example_egn(seed: int = 1888, deals: int = 3) -> str:
+    """A short game the engine plays against itself (seeded random legal play, modern rules), as EGN text:
+    the page's "try an example" record."""
+    from ..kernel.rules import MODERN_24
+
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise InputError("a seed from 0 to 2**32 - 1", "seed")
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 20:
+        raise InputError("from 1 to 20 deals", "deals")
+    rng = random.Random(seed)
+    played = []
+    for i in range(deals):
+        d = Deal.shuffled(seed=rng.randrange(2**32), rules=MODERN_24, dealer=i % 4)
+        while not d.is_over:
+            actions = d.legal_actions()
+            plays = [a for a in actions if a.kind not in ("alone",)]
+            d = d.apply(rng.choice(plays or actions))
+        played.append(d)
+    record = export_egn(played, {"title": "An example: the engine against itself", "initialScore": [0, 0]})
+    return json.dumps(record, indent=1)
+
+
+def _text(text: Any) -> str:
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    if not isinstance(text, str):
+        raise InputError("an EGN record is the text of an .egn file (JSON)", "text")
+    if len(text.encode("utf-8")) > MAX_EGN_BYTES:
+        raise InputError(f"an EGN record of at most {MAX_EGN_BYTES // 1000} kB", "text")
+    return text
+
+
+@functools.lru_cache(maxsize=4)
+def _game(text: str) -> EgnGame:
+    return load_egn(text)
+
+
+def _deal(text: Any, deal: Any) -> tuple[EgnGame, EgnDeal]:
+    game = _game(_text(text))
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < len(game.deals):
+        raise InputError(f"a deal from 0 to {len(game.deals) - 1}", "deal")
+    return game, game.deals[deal]
+
+
+def _sides(scores: tuple[int, int]) -> dict[str, int]:
+    return {"AC": scores[0], "BD": scores[1]}
+
+
+def _players(game: EgnGame) -> dict[str, str]:
+    """Seat (A-D) -> how the table labels it: EGN's seat number and the player's name if recorded."""
+    names = game.metadata.get("players")
+    out = {}
+    for s in range(4):
+        name = None
+        if isinstance(names, list) and s < len(names):
+            raw = names[s]
+            name = raw.get("name") if isinstance(raw, dict) else raw
+        label = f"S{s}"
+        out[SEAT_NAMES[s]] = f"{label} {str(name)[:40]}" if isinstance(name, str) and name.strip() else label
+    return out
+
+
+def egn_open(text: str) -> dict[str, Any]:
+    """Check a whole EGN record and list its deals: dealer, up-card, trump, makers, alone, the result
+    and the game's score after each deal, how many steps each has and where its annotations are."""
+    game = _game(_text(text))
+    scores = game.scores
+    deals = []
+    for i, d in enumerate(game.deals):
+        st = d.state
+        deals.append({
+            "index": i,
+            "number": d.number,
+            "dealer": SEAT_NAMES[d.dealer],
+            "up_card": str(d.up_card),
+            "trump": st.trump.letter if st.trump is not None else None,
+            "makers": st.side_name(st.makers) if st.makers is not None else None,
+            "alone": SEAT_NAMES[st.alone] if st.alone is not None else None,
+            "complete": st.is_over,
+            "steps": len(st.log),
+            "result": deal_outcome(st) if st.is_over else None,
+            "score_after": _sides(scores[i]),
+            "annotated_steps": sorted(_annotations(d)),
+            "alternative_steps": sorted(_alternatives(d)),
+        })
+    meta = game.metadata
+    return {
+        "id": hashlib.sha256(text.encode("utf-8")).hexdigest()[:12],
+        "title": str(meta.get("title") or "")[:200],
+        "description": str(meta.get("description") or "")[:2000],
+        "date": str(meta.get("date") or "")[:40],
+        "players": _players(game),
+        "rules": game.rules.name,
+        "winning_score": game.winning_score,
+        "initial_score": _sides(game.initial_score),
+        "deals": deals,
+    }
+
+
+def _decision_steps(d: EgnDeal) -> tuple[list[int], list[int]]:
+    """The steps (indexes into the deal's log) of EGN's calls and of its cards, in order."""
+    calls, plays = [], []
+    for k, (_, action) in enumerate(d.state.log):
+        if action.kind == "play":
+            plays.append(k)
+        elif action.kind != "discard":
+            calls.append(k)
+    return calls, plays
+
+
+def _annotations(d: EgnDeal) -> dict[int, list[dict[str, Any]]]:
+    """Step -> the annotations at that step (the decision taken at it), each with its mark."""
+    calls, plays = _decision_steps(d)
+    out: dict[int, list[dict[str, Any]]] = {}
+    for index, notes in d.call_annotations.items():
+        if 0 <= index < len(calls):
+            out.setdefault(calls[index], []).extend(_note(n) for n in notes)
+    for index, notes in d.play_annotations.items():
+        if 0 <= index < len(plays):
+            out.setdefault(plays[index], []).extend(_note(n) for n in notes)
+    return out
+
+
+def _note(text: str) -> dict[str, Any]:
+    tag, words = split_annotation(str(text))
+    return {"mark": tag, "meaning": MARKS.get(tag or ""), "text": words[:4000]}
+
+
+def _alternatives(d: EgnDeal) -> dict[int, list[dict[str, Any]]]:
+    """Step -> the recorded alternative lines that depart there (EGN's ``branchIndex`` counts the calls,
+    then the cards), each as its calls and cards in EGN's notation with its annotations."""
+    calls, plays = _decision_steps(d)
+    decisions = calls + plays
+    out: dict[int, list[dict[str, Any]]] = {}
+    for alt in d.alternative_lines or []:
+        if not isinstance(alt, dict):
+            continue
+        index = alt.get("branchIndex")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(decisions):
+            continue
+        moves: list[str] = []
+        notes: list[dict[str, Any]] = []
+        for phase in alt.get("phases") or []:
+            if not isinstance(phase, dict):
+                continue
+            moves += [str(c) for c in phase.get("calls") or []][:40]
+            for trick in phase.get("tricks") or []:
+                if isinstance(trick, list):
+                    moves += [str(c) for c in trick][:8]
+            for key in ("callAnnotations", "playAnnotations"):
+                for _, texts in sorted((phase.get(key) or {}).items()):
+                    notes += [_note(t) for t in texts if isinstance(t, str)][:20]
+        out.setdefault(decisions[index], []).append({"moves": moves[:60], "notes": notes[:20]})
+    return out
+
+
+def _states(d: EgnDeal, rules: Any) -> list[Deal]:
+    """The deal before each of its actions, and at its end (the fold of its log)."""
+    return list(_states_cached(id(d), json.dumps(d.state.to_record()), rules))
+
+
+@functools.lru_cache(maxsize=64)
+def _states_cached(_key: int, record_json: str, rules: Any) -> tuple[Deal, ...]:
+    record = json.loads(record_json)
+    log = record["log"]
+    out = []
+    base = dict(record, log=[])
+    deal = Deal.replay(base, rules=rules)
+    out.append(deal)
+    for entry in log:
+        _, _, action = entry.partition(": ")
+        deal = deal.apply(Action.parse(action))
+        out.append(deal)
+    return tuple(out)
+
+
+def _state_json(deal: Deal, players: dict[str, str]) -> dict[str, Any]:
+    playing = deal.phase == "play" and not deal.is_over
+    hands = {SEAT_NAMES[s]: [str(c) for c in deal.hand(s)] for s in range(deal.n)}
+    if deal.trick or not deal.tricks:
+        trick = {"number": len(deal.tricks) + 1, "leader": SEAT_NAMES[deal.leader] if playing else None,
+                 "cards": [[SEAT_NAMES[s], str(c)] for s, c in deal.trick], "winner": None}
+    else:
+        t = deal.tricks[-1]
+        trick = {"number": len(deal.tricks), "leader": SEAT_NAMES[t.leader],
+                 "cards": [[SEAT_NAMES[s], str(c)] for s, c in t.cards], "winner": SEAT_NAMES[t.winner]}
+    legal = [str(a) for a in deal.legal_actions()] if not deal.is_over else []
+    codes = {c for h in hands.values() for c in h} | {c for _, c in trick["cards"]} | {str(deal.turn_up)}
+    return {
+        "phase": "over" if deal.is_over else getattr(deal.phase, "value", deal.phase),
+        "dealer": SEAT_NAMES[deal.dealer],
+        "turn_up": str(deal.turn_up),
+        "trump": deal.trump.letter if deal.trump is not None else None,
+        "makers": deal.side_name(deal.makers) if deal.makers is not None else None,
+        "alone": SEAT_NAMES[deal.alone] if deal.alone is not None else None,
+        "hands": hands,
+        "trick": trick,
+        "tricks_won": {deal.side_name(i): w for i, w in enumerate(deal.tricks_won_by_side())},
+        "to_move": SEAT_NAMES[deal.actor] if not deal.is_over else None,
+        "legal": legal,
+        "legal_cards": sorted({str(a.card) for a in deal.legal_actions() if a.card is not None}) if playing else [],
+        "calls": [[SEAT_NAMES[s], str(a)] for s, a in deal.log if a.kind not in ("play",)],
+        "result": deal_outcome(deal) if deal.is_over else None,
+        "players": players,
+        "cards": {c: card_info(c) for c in sorted(codes)},
+    }
+
+
+def _dd(deal: Deal) -> dict[str, Any] | None:
+    """The double-dummy value of a play position and every card that keeps it."""
+    if deal.phase != "play" or deal.is_over:
+        return None
+    res = solve(deal)
+    best = res.maker_tricks
+    return {"makers_tricks": best, "moves": dict(sorted(res.moves.items())),
+            "best": sorted(c for c, v in res.moves.items() if v == best)}
+
+
+def egn_step(text: str, deal: int, step: int) -> dict[str, Any]:
+    """Deal ``deal`` (0-based) of the record before its ``step``-th action (``steps``: the end)."""
+    game, d = _deal(text, deal)
+    states = _states(d, game.rules)
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(states):
+        raise InputError(f"a step from 0 to {len(states) - 1}", "step")
+    st = states[step]
+    out = _state_json(st, _players(game))
+    log = d.state.log
+    before = game.scores[deal - 1] if deal > 0 else game.initial_score
+    out.update({
+        "deal": deal,
+        "number": d.number,
+        "step": step,
+        "steps": len(states) - 1,
+        "next": [SEAT_NAMES[log[step][0]], str(log[step][1])] if step < len(log) else None,
+        "annotations": _annotations(d).get(step, []),
+        "alternatives": _alternatives(d).get(step, []),
+        "score_before": _sides(before),
+        "score_after": _sides(game.scores[deal]),
+        "dd": _dd(st),
+    })
+    return out
+
+
+def egn_branch(text: str, deal: int, step: int, moves: list[str]) -> dict[str, Any]:
+    """Play ``moves`` (actions such as ``"play QS"``, or bare cards in the play) from ``step`` instead of
+    the record's, then let the solver finish the deal for both sides (once in the play). Each step of the
+    branch is returned in :func:`egn_step`'s shape; an illegal move raises the engine's error (with its law).
+    """
+    game, d = _deal(text, deal)
+    states = _states(d, game.rules)
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(states) - 1:
+        raise InputError(f"a step from 0 to {len(states) - 2} (a step with an action to change)", "step")
+    if not isinstance(moves, list) or not moves or len(moves) > 40:
+        raise InputError("moves: a list of 1 to 40 actions, e.g. [\"play QS\"]", "moves")
+    deal_state = states[step]
+    players = _players(game)
+    line = [_state_json(deal_state, players)]
+    for i, move in enumerate(moves):
+        if not isinstance(move, str) or len(move) > 40:
+            raise InputError("an action such as 'play QS', 'pass' or 'order'", f"moves[{i}]")
+        try:
+            action = Action.parse(move) if " " in move or not _looks_like_card(move) else Action.play(Card.parse(move))
+        except (CardError, ValueError) as e:
+            raise InputError(str(e), f"moves[{i}]") from None
+        deal_state = deal_state.apply(action)          # IllegalAction names the law
+        line.append(_state_json(deal_state, players))
+    solver_moves = []
+    while deal_state.phase == "play" and not deal_state.is_over:
+        res = solve(deal_state)
+        mine = deal_state.side_of(deal_state.actor) == deal_state.makers
+        best = max(res.moves.values()) if mine else min(res.moves.values())
+        card = min((c for c, v in res.moves.items() if v == best), key=lambda c: int(Card.parse(c)))
+        solver_moves.append([SEAT_NAMES[deal_state.actor], card])
+        deal_state = deal_state.apply(Action.play(Card.parse(card)))
+        line.append(_state_json(deal_state, players))
+    return {"deal": deal, "step": step, "moves": moves, "solver_moves": solver_moves, "steps": line,
+            "result": deal_outcome(deal_state) if deal_state.is_over else None}
+
+
+def _looks_like_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except (CardError, ValueError):
+        return False
+    return True
+
+
+def egn_export(text: str, branches: list[dict[str, Any]] | None = None) -> str:
+    """The record as EGN text, with each of the reader's ``branches`` (``{"deal", "step", "moves"}``) added to
+    its deal's ``alternativeLines`` (``branchIndex`` counting the calls, then the cards, as EGN does)."""
+    game = _game(_text(text))
+    data = export_egn(game)
+    for i, b in enumerate(branches or []):
+        if i >= MAX_BRANCHES:
+            raise InputError(f"at most {MAX_BRANCHES} branches", "branches")
+        if not isinstance(b, dict):
+            raise InputError("a branch is {deal, step, moves}", f"branches[{i}]")
+        answer = egn_branch(text, b.get("deal"), b.get("step"), b.get("moves"))   # checks every move
+        d = game.deals[answer["deal"]]
+        calls, plays = _decision_steps(d)
+        decisions = calls + plays
+        step = answer["step"]
+        index = sum(1 for k in decisions if k < step)
+        played = [m for m in answer["moves"]] + [c for _, c in answer["solver_moves"]]
+        cards = [_egn_move(m) for m in played]
+        phase = {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": _chunk(cards, answer["steps"])}
+        line = {"branchIndex": index, "phases": [phase]}
+        data["deals"][answer["deal"]].setdefault("alternativeLines", []).append(copy.deepcopy(line))
+    return json.dumps(data, indent=1, ensure_ascii=False)
+
+
+def _egn_move(move: str) -> str:
+    from ..formats.egn import egn_card
+
+    code = move.split()[-1]
+    return egn_card(Card.parse(code))
+
+
+def _chunk(cards: list[str], steps: list[dict[str, Any]]) -> list[list[str]]:
+    """Group a branch's cards into tricks as the engine closed them."""
+    out: list[list[str]] = []
+    current: list[str] = []
+    for card, after in zip(cards, steps[1:], strict=False):
+        current.append(card)
+        if after["trick"]["winner"] is not None:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
+__all__ += ["EgnError"]
