@@ -16,7 +16,8 @@ from euchre_core.kernel.errors import EuchreError, IllegalAction, InputError
 EGN_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "egn"
 if not EGN_DIR.is_dir():
     pytest.skip(f"the EGN corpus is not present at {EGN_DIR}", allow_module_level=True)
-INVALID = {"test.egn", "test_annotated.egn", "egn_m_20260529_01__5_.egn", "Masters_of_the_Euchreverse_Week_1_Game_6.egn",
+INVALID = {"test.egn", "test_annotated.egn", "egn_m_20260529_01__5_.egn",
+           "Masters_of_the_Euchreverse_Week_1_Game_6.egn",
            "July_4th_Pairs_Finals.egn"}
 FILES = sorted(p.name for p in EGN_DIR.glob("*.egn"))
 
