@@ -68,7 +68,12 @@ def test_law_10_a_player_exposing_more_than_one_card_must_cut_again_in_cutting_o
 
 def test_law_10_in_the_cut_for_the_table():
     t = Roster.form("one", FIVE, seed=2, exposed={"Cole": 3})
-    assert t.cuts[0].laws == (10,) and t.cuts[0].draws[0].name == "Cole" and t.cuts[0].draws[0].void
+    first = t.cuts[0]
+    assert 10 in first.laws
+    # only Cole cuts again, in the same round from the same pack (Laws 9, 10): one void card, then his cut
+    assert [(d.name, d.void) for d in first.draws if d.name == "Cole"] == [("Cole", True), ("Cole", False)]
+    assert [d.name for d in first.draws if not d.void] == FIVE
+    assert len({d.card for d in first.draws}) == len(first.draws)
 
 
 def test_law_10_exposing_one_card_is_no_fault():

@@ -179,22 +179,20 @@ class Roster:
         return random.Random(self.seed * 1_000_003 + len(self.log))
 
     def _form(self, names: tuple[str, ...], exposed: dict[str, int]) -> tuple[TableFormation, tuple[CutRecord, ...]]:
-        """form_table (Laws 8–14), after any cut made void by Law 10."""
+        """form_table (Laws 8–14); a player who exposed more than one card cuts again, he alone (Law 10)."""
         rng = self._rng()
+        formation = form_table(list(names), seed=rng.randrange(2 ** 31), rules=self.rules, exposed=exposed)
         records: list[CutRecord] = []
-        voids = [n for n in names if exposed.get(n, 1) > 1]
-        if voids:
-            cards = pack(self.rules.pack_size)
-            rng.shuffle(cards)
-            # Law 10: a player exposing more than one card must cut again: the cut is made afresh.
-            records.append(CutRecord("the table, partners and deal", (10,),
-                                     tuple(Draw(n, cards[i], void=True) for i, n in enumerate(voids)),
-                                     ", ".join(voids) + " exposed more than one card: cut again"))
-        formation = form_table(list(names), seed=rng.randrange(2 ** 31), rules=self.rules)
         for i, rnd in enumerate(formation.cuts):       # each round from the same pack (Law 9)
             final = i == len(formation.cuts) - 1
-            records.append(CutRecord("the table, partners and deal", (8, 9, 11, 12, 13, 14),
-                                     tuple(Draw(n, Card.parse(c)) for n, c in rnd),
+            voids = {n: c for r, n, c in formation.voids if r == i}
+            draws: list[Draw] = []
+            for n, c in rnd:
+                if n in voids:
+                    draws.append(Draw(n, Card.parse(voids[n]), void=True))
+                draws.append(Draw(n, Card.parse(c)))
+            laws = (8, 9, 11, 12, 13, 14) + ((10,) if voids else ())
+            records.append(CutRecord("the table, partners and deal", laws, tuple(draws),
                                      f"{formation.dealer} deals; partners " + " and ".join(
                                          "-".join(p) for p in formation.partners) if final else "cut again"))
         return formation, tuple(records)
