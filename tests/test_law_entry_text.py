@@ -35,7 +35,25 @@ def test_law_16_declaring_during_a_rubber_and_after_a_cut_out_decided_without_cu
     t = Roster.form("one", FIVE, seed=7).declare("Fox")    # during the rubber: in time for the next
     assert t.waiting[-1] == "Fox"
     four = Roster.form("one", FIVE[:4], seed=7).end_rubber().cut_out()    # no candidate: no card cut
-    assert not four.cut_made and "Gray" in four.declare("Gray").members
+    assert not four.cut_made
+    late = four.declare("Gray")                            # in time: he claims admission in this cut-out
+    assert "Gray" in late.players and late.cut_made and len(late.waiting) == 1
+
+
+def test_law_15_and_16_a_second_claimant_in_time_joins_a_cut_out_made_by_the_counts():
+    t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn"], seed=7)
+    for g in ["G1", "G2", "G3"]:                           # one player leaves after each rubber; a newcomer enters
+        t = t.end_rubber()
+        veteran = max(t.players, key=t.rubbers_of)
+        t = t.leave(veteran).declare(g).start_rubber()
+    t = t.end_rubber()
+    counts = sorted((t.rubbers_of(p), p) for p in t.players)
+    assert [c for c, _ in counts] == [1, 2, 3, 4]
+    most, second = counts[-1][1], counts[-2][1]
+    one = t.declare("Fox").cut_out()
+    assert not one.cut_made and most not in one.players and "Fox" in one.players     # by the counts, no card
+    two = one.declare("Hale")                              # no card cut yet: Hale is in time (Law 16)
+    assert {"Fox", "Hale"} <= set(two.players) and most not in two.players and second not in two.players
     t2 = Roster.form("one", FIVE + ["Fox"], seed=3).end_rubber().cut_out()
     assert t2.cut_made                                     # four equal counts: cards were cut
     with pytest.raises(IllegalAction) as e:

@@ -144,6 +144,7 @@ class Roster:
                                                  # his predecessor's place): out at the end of one rubber
     substitutes: tuple[tuple[str, str], ...] = ()   # Law 18: (substitute, the player he replaces)
     sub_places: tuple[tuple[str, int], ...] = ()    # Law 18: (substitute, his place among the waiting, or -1)
+    before_cut_out: Roster | None = None         # Law 16: the table as it was before a cut-out made without a card
     formation: TableFormation | None = None
     seed: int = 0
     rules: RuleSet = SOMERSET_1888
@@ -209,6 +210,7 @@ class Roster:
         return dict(self.consecutive).get(name, 0)
 
     def _step(self, op: str, **changes: object) -> Roster:
+        changes.setdefault("before_cut_out", None)       # only the cut-out just made can be made again (Law 16)
         return replace(self, log=self.log + (op,), **changes)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ entry (Law 16)
@@ -226,6 +228,10 @@ class Roster:
         if self.phase != "playing" and self.cut_made:
             raise IllegalAction(f"{name} declared too late: a card has been cut for the new rubber or for cutting "
                                 "out", (16,))
+        if self.phase == "cutting" and self.before_cut_out is not None:
+            # Law 16: no card has been cut yet: he declared in time, and claims admission in the cut-out with the
+            # others, which is made again with him
+            return self.before_cut_out.declare(name).cut_out()
         if len(self.members) >= TABLE_SIZE:
             raise IllegalAction("the table is full: six belong to it", (12,))
         if len(self.players) < 4 and self.phase != "playing":
@@ -315,7 +321,8 @@ class Roster:
         cons = tuple((p, counts.get(p, 0) if p in stay else 0) for p in new_players)
         return self._step("cut_out", players=new_players, waiting=waiting, consecutive=cons, phase="cutting",
                           cut_made=self.cut_made or bool(records), cuts=self.cuts + tuple(records),
-                          bound=tuple(b for b in self.bound if b[0] not in going))
+                          bound=tuple(b for b in self.bound if b[0] not in going),
+                          before_cut_out=None if records else self)
 
     def start_rubber(self, exposed: Mapping[str, int] | None = None) -> Roster:
         """The four cut for partners and the deal (Laws 11, 13, 14) and begin a rubber. At the end of
