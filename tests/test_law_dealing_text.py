@@ -233,3 +233,22 @@ def test_law_73_one_side_alone_cannot_replace_the_card_but_may_call_for_new_card
         assert q.rulings[p.awaiting[0]].chosen == "new-cards" and 72 in last(q).laws
     both = one.act("BD: choose replace")
     assert both.awaiting == () and both.rulings[p.awaiting[0]].chosen == "replace"
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda: DealingProcedure.start("A").replay(None), "events"),
+    (lambda: DealingProcedure.start("A").replay("A: shuffle"), "events"),
+    (lambda: DealingProcedure.start("A", order=5), "order"),
+    (lambda: DealingProcedure.start("A").replay(["D: cut x"]), "cut"),
+])
+def test_bad_input_is_one_input_error_naming_the_field(call, field):
+    from euchre_core import InputError
+    with pytest.raises(InputError) as e:
+        call()
+    assert e.value.field == field
+
+
+def test_replay_keeps_the_laws_of_a_refusal():
+    with pytest.raises(IllegalAction) as e:
+        DealingProcedure.start("A", seed=1).replay(["C: shuffle", "C: shuffle"])
+    assert e.value.laws == (24,) and "event 2" in str(e.value)

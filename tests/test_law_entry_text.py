@@ -132,3 +132,17 @@ def test_law_21_the_remaining_player_enters_before_the_breaker():
     remaining, breaker = c.table("one").players
     c = c.break_up("one", breaker, into="two")
     assert c.table("two").waiting == (remaining, breaker)  # room for both: the remaining first
+
+
+# ---------------------------------------------------------------- bad input
+@pytest.mark.parametrize("call, field", [
+    (lambda: Roster.form("one", None), "candidates"),
+    (lambda: Roster.form("one", 5), "candidates"),
+    (lambda: Club().open_table("two", None), "candidates"),
+    (lambda: Roster.form("one", FIVE[:4], seed=1).substitute("Ames", "Zane", None), "consenting"),
+])
+def test_bad_input_names_the_field(call, field):
+    from euchre_core import InputError
+    with pytest.raises(InputError) as e:
+        call()
+    assert e.value.field == field

@@ -219,6 +219,8 @@ class DealingProcedure:
             cards = list(full)
             random.Random(seed).shuffle(cards)
         else:
+            if not isinstance(order, (list, tuple)):
+                raise InputError(f"a list of cards, top first, not {order!r}", "order")
             try:
                 cards = [Card.parse(c) for c in order]
             except CardError as e:

@@ -59,7 +59,12 @@ class CutRecord:
 
 
 def _names(values: Iterable[str], field_name: str) -> tuple[str, ...]:
-    out = tuple(values) if not isinstance(values, str) else (values,)
+    if isinstance(values, str):
+        out: tuple[str, ...] = (values,)
+    elif isinstance(values, (list, tuple)):
+        out = tuple(values)
+    else:
+        raise InputError(f"a list of names, not {values!r}", field_name)
     for n in out:
         if not isinstance(n, str) or not n.strip():
             raise InputError(f"not a name: {n!r}", field_name)

@@ -109,8 +109,12 @@ class Rubber:
     games: tuple[GameResult, ...] = field(default=())
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rules, RuleSet):
+            raise InputError(f"not a rule set: {self.rules!r}", "rules")
         if not self.game:
             object.__setattr__(self, "game", (0,) * self.rules.sides)
+        bound = self.rules.game_points - 1 + deal_points_bound(self.rules) + revoke_points_bound(self.rules)
+        object.__setattr__(self, "game", _points(self.game, self.rules, bound, "game"))
 
     @property
     def is_over(self) -> bool:
