@@ -500,7 +500,7 @@ def test_law_73_torn_or_marked_card_replaced_by_agreement_or_new_cards():
     p = start().act("B: marked QS")
     r = last(p)
     assert r.laws == (73,) and r.chooser is None and ids(r) == ["replace", "new-cards"]
-    assert p.act("BD: choose replace").order == p.order
+    assert p.act("BD: choose replace").act("AC: choose replace").order == p.order
     n = p.act("AC: choose new-cards")
     assert last(n).laws == (72, 73) and ids(last(n)) == ["pack-1", "pack-2"] and "the table" in last(n).effects[0]
     assert n.act("AC: choose pack-1").order == FACTORY

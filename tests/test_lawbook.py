@@ -41,3 +41,15 @@ def test_registry_entry(n):
         assert COVERAGE[n].tests, f"Law {n} is enforced but no test is named test_law_{n}_..."
     else:
         assert e.status == "presented" and e.reason
+
+
+OPEN_POINTS = [1, 4, 5, 7, 11, 12, 13, 14, 18, 20, 33, 37, 38, 40, 73]
+
+
+@pytest.mark.parametrize("n", OPEN_POINTS, ids=lambda n: f"law-{n}")
+def test_open_points_give_their_reading_on_the_law_page(n):
+    from build_scripts.law_engine import engine_view
+
+    reading = LAWBOOK[n].reading
+    assert reading and len(reading) > 60
+    assert engine_view(n)["reading"] == reading

@@ -79,7 +79,7 @@ def test_bad_input_names_the_field() -> None:
 
 def test_through_the_web_call() -> None:
     out = json.loads(call("euchre_core.app.sandbox.table_start", {"law": 20}))
-    assert out["ok"] and out["result"]["error"]["laws"] == [20]
+    assert out["ok"] and 20 in out["result"]["error"]["laws"]
     assert any(20 in n["laws"] for n in out["result"]["notes"])
 
 

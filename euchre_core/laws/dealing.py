@@ -39,7 +39,7 @@ from typing import Any
 
 from ..kernel.cards import Card, CardError, mask_of, pack
 from ..kernel.deal import SEAT_NAMES, Deal, DealSetup
-from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.errors import IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
 from .events import Event
 from .rulings import Option, Ruling
@@ -189,6 +189,7 @@ class DealingProcedure:
     wrong_pack: bool = False                    # Law 38: dealt with the adversaries' cards; they reclaim them
     led: bool = False                           # Law 34: a lead has been made
     new_packs: int = 0                          # Law 72: new packs brought in
+    agreed: tuple[tuple[int, int], ...] = ()    # Law 73: (ruling index, side) that agreed to replace the card
     fresh_cut: bool = False
     result: Outcome | None = None
 
@@ -218,6 +219,8 @@ class DealingProcedure:
             cards = list(full)
             random.Random(seed).shuffle(cards)
         else:
+            if not isinstance(order, (list, tuple)):
+                raise InputError(f"a list of cards, top first, not {order!r}", "order")
             try:
                 cards = [Card.parse(c) for c in order]
             except CardError as e:
@@ -316,13 +319,26 @@ class DealingProcedure:
         return getattr(st, "_ev_" + ev.verb)(ev)
 
     def replay(self, events: list[str] | tuple[str, ...]) -> DealingProcedure:
-        """Fold a list of events from this state; an error names the event at fault."""
+        """Fold a list of events from this state; an error names the event at fault.
+
+        >>> DealingProcedure.start("A").replay(None)
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.InputError: events: a list of events, not None
+        """
+        if not isinstance(events, (list, tuple)):
+            raise InputError(f"a list of events, not {events!r}", "events")
         st = self
         for i, e in enumerate(events):
             try:
                 st = st.act(e)
-            except EuchreError as err:
-                raise type(err)(f"event {i + 1} ({e}): {err}") from None
+            except IllegalAction as err:
+                raise IllegalAction(f"event {i + 1} ({e}): {err.reason}", err.laws) from None
+            except InputError as err:
+                msg = str(err)
+                if err.field and msg.startswith(err.field + ": "):
+                    msg = msg[len(err.field) + 2:]
+                raise InputError(f"event {i + 1} ({e}): {msg}", err.field) from None
         return st
 
     def to_record(self) -> dict[str, Any]:
@@ -530,11 +546,15 @@ class DealingProcedure:
             raise InputError("which card? 'marked CARD'", "card")
         card = self._card(ev.args[0])
         # Law 73: replaced by agreement, or new cards called for at the expense of the table.
+        # Reading: the agreement is of both sides (each elects "replace"); either side alone may call for
+        # new cards, whichever side elected first.
         return self._rule(Ruling(_MARKED, (73,), f"{ev.who} found the {card.long_name()} torn or marked: it must be "
-                                 "replaced by agreement, or new cards called for at the expense of the table.",
+                                 "replaced by agreement of both sides, or new cards called for by either side at the "
+                                 "expense of the table.",
                                  offender=None, chooser=None,
-                                 options=(Option("replace", "Replace the card by agreement", (73,)),
-                                          Option("new-cards", "New cards at the expense of the table", (72, 73)))))
+                                 options=(Option("replace", "Replace the card: both sides must agree", (73,)),
+                                          Option("new-cards", "New cards at the expense of the table (either side "
+                                                 "may call for them)", (72, 73)))))
 
     # ------------------------------------------------------------------ the cut (Laws 29, 30)
     def _ev_cut(self, ev: Event) -> DealingProcedure:
@@ -976,6 +996,13 @@ class DealingProcedure:
             raise InputError(f"no option {opt!r}; the options are {', '.join(ids)}", "option")
         i = match[-1]
         r = self.rulings[i]
+        if r.irregularity == _MARKED and opt == "replace":
+            # Law 73: "replaced by agreement": both sides must agree; either alone may call for new cards
+            if (i, side) in self.agreed:
+                raise IllegalAction(f"{_SIDES[side]} agreed to replace the card: {_SIDES[1 - side]} must agree too, "
+                                    "or either side may call for new cards", (73,))
+            if (i, 1 - side) not in self.agreed:
+                return replace(self, agreed=self.agreed + ((i, side),))
         rulings = list(self.rulings)
         rulings[i] = r.choose(opt)          # Law 85: such decision is final
         st = replace(self, rulings=tuple(rulings), awaiting=tuple(j for j in self.awaiting if j != i),

@@ -158,6 +158,9 @@ class Director:
         forbid outright (e.g. discarding the trump card, Law 88) raises IllegalAction."""
         ev = Event.parse(event, SEAT_NAMES[: self.n])
         if self.phase == "done":
+            void = self.extra.get("new_deal")
+            if void:        # no cut has happened: the hand is void (Laws 33, 60), not closed by Law 68
+                raise IllegalAction("the hand is void: there must be a new deal by the same dealer", tuple(void))
             raise IllegalAction("the deal is over: the cards have been cut for the next deal", (68,))
         st = replace(self, log=self.log + (ev,))
         handler = getattr(st, "_ev_" + ev.verb)
@@ -1131,6 +1134,11 @@ class Director:
                 entries.append(("revoke", 1 - offender, per * abs(net), (4, 63, 71)))
         if self.extra.get("new_deal"):
             res = None
+        if self.extra.get("new_deal") == (33,):
+            # Law 33, reading: the hand voided for an imperfect pack scores nothing, its revoke penalty included
+            # ("all points scored on previous hands stand": only those), whether the revoke was claimed before or
+            # after the pack was found imperfect
+            entries = []
         if self.abandoned is not None and d.alone is not None:
             entries.append(("hand abandoned", self.side_of(d.alone), 5, (50,)))
             res = None

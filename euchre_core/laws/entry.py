@@ -59,7 +59,12 @@ class CutRecord:
 
 
 def _names(values: Iterable[str], field_name: str) -> tuple[str, ...]:
-    out = tuple(values) if not isinstance(values, str) else (values,)
+    if isinstance(values, str):
+        out: tuple[str, ...] = (values,)
+    elif isinstance(values, (list, tuple)):
+        out = tuple(values)
+    else:
+        raise InputError(f"a list of names, not {values!r}", field_name)
     for n in out:
         if not isinstance(n, str) or not n.strip():
             raise InputError(f"not a name: {n!r}", field_name)
@@ -143,6 +148,8 @@ class Roster:
     bound: tuple[tuple[str, int], ...] = ()      # Law 19: (name, rubbers played at the table when he took
                                                  # his predecessor's place): out at the end of one rubber
     substitutes: tuple[tuple[str, str], ...] = ()   # Law 18: (substitute, the player he replaces)
+    sub_places: tuple[tuple[str, int], ...] = ()    # Law 18: (substitute, his place among the waiting, or -1)
+    before_cut_out: Roster | None = None         # Law 16: the table as it was before a cut-out made without a card
     formation: TableFormation | None = None
     seed: int = 0
     rules: RuleSet = SOMERSET_1888
@@ -179,22 +186,20 @@ class Roster:
         return random.Random(self.seed * 1_000_003 + len(self.log))
 
     def _form(self, names: tuple[str, ...], exposed: dict[str, int]) -> tuple[TableFormation, tuple[CutRecord, ...]]:
-        """form_table (Laws 8–14), after any cut made void by Law 10."""
+        """form_table (Laws 8–14); a player who exposed more than one card cuts again, he alone (Law 10)."""
         rng = self._rng()
+        formation = form_table(list(names), seed=rng.randrange(2 ** 31), rules=self.rules, exposed=exposed)
         records: list[CutRecord] = []
-        voids = [n for n in names if exposed.get(n, 1) > 1]
-        if voids:
-            cards = pack(self.rules.pack_size)
-            rng.shuffle(cards)
-            # Law 10: a player exposing more than one card must cut again: the cut is made afresh.
-            records.append(CutRecord("the table, partners and deal", (10,),
-                                     tuple(Draw(n, cards[i], void=True) for i, n in enumerate(voids)),
-                                     ", ".join(voids) + " exposed more than one card: cut again"))
-        formation = form_table(list(names), seed=rng.randrange(2 ** 31), rules=self.rules)
         for i, rnd in enumerate(formation.cuts):       # each round from the same pack (Law 9)
             final = i == len(formation.cuts) - 1
-            records.append(CutRecord("the table, partners and deal", (8, 9, 11, 12, 13, 14),
-                                     tuple(Draw(n, Card.parse(c)) for n, c in rnd),
+            voids = {n: c for r, n, c in formation.voids if r == i}
+            draws: list[Draw] = []
+            for n, c in rnd:
+                if n in voids:
+                    draws.append(Draw(n, Card.parse(voids[n]), void=True))
+                draws.append(Draw(n, Card.parse(c)))
+            laws = (8, 9, 11, 12, 13, 14) + ((10,) if voids else ())
+            records.append(CutRecord("the table, partners and deal", laws, tuple(draws),
                                      f"{formation.dealer} deals; partners " + " and ".join(
                                          "-".join(p) for p in formation.partners) if final else "cut again"))
         return formation, tuple(records)
@@ -210,6 +215,7 @@ class Roster:
         return dict(self.consecutive).get(name, 0)
 
     def _step(self, op: str, **changes: object) -> Roster:
+        changes.setdefault("before_cut_out", None)       # only the cut-out just made can be made again (Law 16)
         return replace(self, log=self.log + (op,), **changes)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ entry (Law 16)
@@ -227,6 +233,10 @@ class Roster:
         if self.phase != "playing" and self.cut_made:
             raise IllegalAction(f"{name} declared too late: a card has been cut for the new rubber or for cutting "
                                 "out", (16,))
+        if self.phase == "cutting" and self.before_cut_out is not None:
+            # Law 16: no card has been cut yet: he declared in time, and claims admission in the cut-out with the
+            # others, which is made again with him
+            return self.before_cut_out.declare(name).cut_out()
         if len(self.members) >= TABLE_SIZE:
             raise IllegalAction("the table is full: six belong to it", (12,))
         if len(self.players) < 4 and self.phase != "playing":
@@ -237,17 +247,33 @@ class Roster:
 
     # ------------------------------------------------------------------ the rubber
     def end_rubber(self) -> Roster:
-        """The rubber is over: each player has played one more consecutive rubber (Law 15); a
-        substitute's appointment ends with the rubber (Law 18)."""
+        """The rubber is over: each player has played one more consecutive rubber (Law 15). A
+        substitute plays "in his absence during that rubber" (Law 18): the player he replaced takes
+        his place again, and the substitute returns to where he was: to his place among the
+        candidates waiting if he was one (else he leaves this table: the club keeps him, see
+        :meth:`Club.put`).
+
+        >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"], seed=2)
+        >>> w = t.waiting[0]
+        >>> p = t.players[1]
+        >>> t = t.substitute(p, w, [x for x in t.players if x != p])
+        >>> t = t.end_rubber()
+        >>> p in t.players, t.waiting == (w,)
+        (True, True)
+        """
         if self.phase != "playing":
             raise IllegalAction("no rubber is in progress")
         players = list(self.players)
         for sub, absent in self.substitutes:
             players[players.index(sub)] = absent        # Law 18: a substitute only during that rubber
+        waiting = list(self.waiting)
+        for sub, at in sorted(self.sub_places, key=lambda x: x[1]):
+            if at >= 0 and sub not in players and len(players) + len(waiting) < TABLE_SIZE:
+                waiting.insert(min(at, len(waiting)), sub)
         counts = dict(self.consecutive)
         cons = tuple((p, counts.get(p, 0) + 1) for p in players)
-        return self._step("end_rubber", players=tuple(players), consecutive=cons, phase="between", cut_made=False,
-                          substitutes=(), rubbers=self.rubbers + 1)
+        return self._step("end_rubber", players=tuple(players), waiting=tuple(waiting), consecutive=cons,
+                          phase="between", cut_made=False, substitutes=(), sub_places=(), rubbers=self.rubbers + 1)
 
     def cut_out(self, exposed: Mapping[str, int] | None = None) -> Roster:
         """Law 15: at the end of a rubber, the candidates waiting (one or two) claim admission; those
@@ -300,7 +326,8 @@ class Roster:
         cons = tuple((p, counts.get(p, 0) if p in stay else 0) for p in new_players)
         return self._step("cut_out", players=new_players, waiting=waiting, consecutive=cons, phase="cutting",
                           cut_made=self.cut_made or bool(records), cuts=self.cuts + tuple(records),
-                          bound=tuple(b for b in self.bound if b[0] not in going))
+                          bound=tuple(b for b in self.bound if b[0] not in going),
+                          before_cut_out=None if records else self)
 
     def start_rubber(self, exposed: Mapping[str, int] | None = None) -> Roster:
         """The four cut for partners and the deal (Laws 11, 13, 14) and begin a rubber. At the end of
@@ -345,8 +372,14 @@ class Roster:
         players = tuple(substitute if p == absent else p for p in self.players)
         original = dict(self.substitutes).get(absent, absent)      # a substitute quitting in his turn
         subs = tuple(x for x in self.substitutes if x[0] != absent) + ((substitute, original),)
-        return self._step(f"substitute {absent} {substitute}", players=players,
-                          waiting=tuple(w for w in self.waiting if w != substitute), substitutes=subs)
+        waiting = [w for w in self.waiting if w != substitute]
+        places = dict(self.sub_places)
+        left = places.pop(absent, None)
+        if left is not None and left >= 0:                          # the substitute quitting returns at once
+            waiting.insert(min(left, len(waiting)), absent)
+        places[substitute] = self.waiting.index(substitute) if substitute in self.waiting else -1
+        return self._step(f"substitute {absent} {substitute}", players=players, waiting=tuple(waiting),
+                          substitutes=subs, sub_places=tuple(places.items()))
 
     def leave(self, name: str) -> Roster:
         """A member leaves the table between rubbers. Law 19: a player who leaves a full table after
@@ -411,7 +444,13 @@ class Club:
     def put(self, roster: Roster) -> Club:
         """The club with ``roster`` replacing the table of the same name (or added)."""
         others = tuple(t for t in self.tables if t.name != roster.name)
-        return replace(self, tables=others + (roster,), history=self._remember(roster.members, roster.name))
+        old = next((t for t in self.tables if t.name == roster.name), None)
+        # Law 18: a substitute whose appointment ended, and who had no place at this table, returns to the
+        # lobby (he never disappears from the club)
+        released = tuple(s for s, _ in (old.substitutes if old is not None else ()) if s not in roster.members
+                         and not any(s in t.members for t in others) and s not in self.lobby)
+        return replace(self, tables=others + (roster,), history=self._remember(roster.members, roster.name),
+                       lobby=self.lobby + released)
 
     def _remember(self, names: Iterable[str], table: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         hist = dict(self.history)
@@ -427,7 +466,9 @@ class Club:
     def open_table(self, name: str, candidates: Iterable[str], exposed: Mapping[str, int] | None = None) -> Club:
         """A fresh table (Law 17): the candidates who have neither belonged to nor played at any other
         table have the prior right of entry; the others cut for the places left (six: Law 12). The
-        admitted then cut for the table, partners and deal (Laws 8–14).
+        admitted then cut for the table, partners and deal (Laws 8–14). A member of another table
+        (waiting, or a player between rubbers) may be a candidate: he loses his right of re-entry
+        into it and takes his chance of cutting in (Law 20); a player in a rubber cannot.
 
         >>> c = Club(seed=1, history=(("Ames", ("old",)),))    # Ames has played at another table
         >>> c = c.open_table("two", ["Ames", "Eddy", "Fox", "Gray", "Hale", "Ivy", "Jude"])
@@ -437,15 +478,30 @@ class Club:
         if any(t.name == name for t in self.tables):
             raise InputError(f"there is already a table {name!r}", "name")
         names = _names(candidates, "candidates")
+        ex = _exposures(exposed, names)
         busy = [n for n in names if self.table_of(n) is not None]
-        if busy:
-            raise IllegalAction(f"{', '.join(busy)} belong to another table: cutting into this one, they lose their "
-                                "right of re-entry there (use cut_into)", (20,))
+        for n in busy:
+            home = self.table_of(n)
+            assert home is not None
+            if n in home.players and home.phase == "playing":
+                raise IllegalAction(f"{n} is playing a rubber at {home.name}: he cannot cut into another table "
+                                    "before it ends, and can leave only by appointing a substitute", (20, 18))
+        # Law 20: a member of another table cutting into this one loses his right of re-entry into it and takes
+        # his chance of cutting in (having belonged to a table, he has no prior right under Law 17)
+        club = self
+        lost: list[str] = []
+        for n in busy:
+            home = club.table_of(n)
+            assert home is not None
+            club = club.put(home.leave(n))
+            lost.append(f"{n} loses his right of re-entry into {home.name} (Law 20)")
+        return club._open(name, names, ex, lost)
+
+    def _open(self, name: str, names: tuple[str, ...], ex: dict[str, int], lost: list[str]) -> Club:
         fresh = [n for n in names if not self.has_played_elsewhere(n)]
         others = [n for n in names if n not in fresh]
         places = max(TABLE_SIZE - len(fresh), 0)
         records: list[CutRecord] = []
-        ex = _exposures(exposed, names)
         high, low = _split_by_cut(others, places, self._rng(), self.rules, "admission to a fresh table", (17, 8, 9),
                                   {n: k for n, k in ex.items() if n in others}, records)
         admitted = fresh + high
@@ -456,7 +512,7 @@ class Club:
         left_out = [n for n in admitted if n not in roster.members]
         note = (f"{name}: " + (", ".join(fresh) + " had the prior right of entry (Law 17)" if fresh else "no fresh "
                                "candidate") + ("; " + ", ".join(high) + " cut in" if high else "")
-                + ("; " + ", ".join(low) + " cut out" if low else ""))
+                + ("; " + ", ".join(low) + " cut out" if low else "") + "".join("; " + x for x in lost))
         club = replace(self, cuts=self.cuts + tuple(records), notes=self.notes + (note,),
                        lobby=tuple(n for n in self.lobby if n not in roster.members)
                        + tuple(n for n in low + left_out if n not in self.lobby))

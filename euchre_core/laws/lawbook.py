@@ -28,6 +28,7 @@ class LawEntry:
     status: str                  # "enforced" | "presented"
     where: tuple[str, ...] = ()  # the code that applies it (module.qualname)
     reason: str | None = None    # for a presented law: why a program cannot apply it
+    reading: str | None = None   # where the book leaves a point open: the reading the engine takes, and why
 
 
 D = "euchre_core.kernel.deal.Deal"
@@ -38,8 +39,8 @@ G = "euchre_core.laws.dealing.DealingProcedure"
 E = "euchre_core.laws.entry"
 
 
-def _e(n: int, summary: str, *where: str) -> LawEntry:
-    return LawEntry(n, summary, "enforced", tuple(where))
+def _e(n: int, summary: str, *where: str, reading: str | None = None) -> LawEntry:
+    return LawEntry(n, summary, "enforced", tuple(where), reading=reading)
 
 
 def _p(n: int, summary: str, reason: str) -> LawEntry:
@@ -47,29 +48,66 @@ def _p(n: int, summary: str, reason: str) -> LawEntry:
 
 
 _ENTRIES = [
-    _e(1, "rubber: best of three; third game always played; a fourth if the third laps", S + ".is_over", S + ".winner"),
+    _e(1, "rubber: best of three; third game always played; a fourth if the third laps", S + ".is_over", S + ".winner",
+       reading="At two games all (the third game lapped and the losers of the first two won the fourth), the rubber "
+       "goes to the side that won two of the first three games: the law makes the rubber \"the best of three games\" "
+       "and plays the fourth only because the third lapped, so the fourth scores its value (Law 7) but does not "
+       "decide the rubber."),
     _e(2, "game 5; makers 3-4 tricks: 1, march: 2; euchred: adversaries 2", "euchre_core.kernel.deal.score_deal",
        "euchre_core.laws.scoring.Rubber.record"),
     _e(3, "lone hand: march 4, 3-4 tricks 1, euchred: adversaries 4", "euchre_core.kernel.deal.score_deal"),
-    _e(4, "the revoke penalty is scored before all other scores", R + ".result"),
+    _e(4, "the revoke penalty is scored before all other scores", R + ".result", S + ".record",
+       reading="The revoke penalty is scored first. When it completes the game, the revoking side's adversaries win "
+       "it, even if the revoking side's points for the hand would also reach five; the game counts two if the "
+       "revoking side had not scored before that hand. The other points of the hand come after the game is won: the "
+       "winners' carry to the next game as a lap, the losers' are lost, since the lap carries only the points made "
+       "beyond those needed to win (Technical Terms). Two sides out on one score given without the revoke apart is "
+       "refused rather than guessed."),
     _e(5, "a score error may be rectified until the next trump card is turned",
-       "euchre_core.laws.match.Match.correct_score"),
+       "euchre_core.laws.match.Match.correct_score", S + ".corrected",
+       reading="The correction replaces the score of the last hand, recomputed from the score before it, so it can "
+       "undo a game (its double value, the rubber) that the wrong score completed, or complete one that the wrong "
+       "score missed; corrected twice, the last correction holds."),
     _p(6, "points should be announced before scoring", "a matter of table manners: the engine announces every "
        "score it records"),
-    _e(7, "a game counts two if the losers have not scored; two points for the rubber", S + ".record", S + ".points"),
+    _e(7, "a game counts two if the losers have not scored; two points for the rubber", S + ".record", S + ".points",
+       reading="A lapped point is \"carried to the next game\" (Technical Terms): it stands in that game's score, so a "
+       "side holding one has scored in it, and a game it loses counts one."),
     _e(8, "cutting: knave highest, then ace, king ...", T + ".cut_rank"),
     _e(9, "everyone cuts from the same pack", T + ".form_table"),
-    _e(10, "exposing more than one card in cutting: cut again", E + ".Roster.cut_out", E + ".Roster.start_rubber"),
-    _e(11, "four highest play; two highest against two lowest; highest deals and chooses", T + ".form_table"),
-    _e(12, "fifth and sixth highest belong to the table", T + ".form_table"),
-    _e(13, "two equal cards cut again unless the two highest or the two lowest", T + ".form_table"),
-    _e(14, "three equal: cut again; the fourth card decides the partners and the deal", T + ".form_table"),
+    _e(10, "exposing more than one card in cutting: he cuts again, he alone, from the same pack", T + ".form_table",
+       E + ".Roster.cut_out", E + ".Roster.start_rubber"),
+    _e(11, "four highest play; two highest against two lowest; highest deals and chooses", T + ".form_table",
+       T + "._standing",
+       reading="Only the players whose equal cards straddle a place the laws decide (the fourth, the sixth, the "
+       "pairs, the deal) cut again, they alone; a higher card is never sent to wait for a lower. When the two who "
+       "would deal cut equal cards they are partners without cutting again (Law 13), but Law 11 needs one highest "
+       "to deal: those two alone cut again for the deal only (the whist laws these follow call the same \"fresh cut "
+       "... to decide which of those two deals\")."),
+    _e(12, "fifth and sixth highest belong to the table", T + ".form_table", T + "._standing",
+       reading="A tie across the sixth place is cut again by those tied. A tie between the fifth and sixth decides "
+       "nothing the laws name; they keep the order in which they came into the room (Law 11: \"those first in the "
+       "room having the preference\")."),
+    _e(13, "two equal cards cut again unless the two highest or the two lowest", T + ".form_table", T + "._standing",
+       reading="The same holds of a new cut: equal cards in it are cut again only when they leave the pairs or the "
+       "deal undecided."),
+    _e(14, "three equal: cut again; the fourth card decides the partners and the deal", T + ".form_table",
+       T + "._standing",
+       reading="If the new cut itself has equal cards, only those that leave \"the two lowest\" (or \"the two "
+       "highest\") of the new cut undecided cut again; two equal lowest (or highest) are partners as they stand."),
     _e(15, "cutting out: most consecutive rubbers go out; ties cut, lowest out", E + ".Roster.cut_out"),
     _e(16, "entry must be declared before any player has cut", E + ".Roster.declare"),
     _e(17, "fresh tables: candidates who have played at no other table have prior right", E + ".Club.open_table"),
-    _e(18, "a substitute with the consent of the other three", E + ".Roster.substitute"),
+    _e(18, "a substitute with the consent of the other three, for that rubber only", E + ".Roster.substitute",
+       E + ".Roster.end_rubber", E + ".Club.put",
+       reading="At the rubber's end the absent player takes his place again and the substitute returns to where he "
+       "was: to his place among the candidates waiting, or, if he did not belong to the table, to the club's "
+       "candidates without a place."),
     _e(19, "a player leaving after one of his two rubbers: the next candidate takes his place", E + ".Roster.leave"),
-    _e(20, "cutting into another table loses the right of re-entry", E + ".Club.cut_into"),
+    _e(20, "cutting into another table loses the right of re-entry", E + ".Club.cut_into", E + ".Club.open_table",
+       reading="A member of a table (waiting, or a player between rubbers) may be a candidate for a fresh table: he "
+       "loses his right of re-entry into his own and takes his chance of cutting in; having belonged to a table, he "
+       "has no prior right under Law 17. A player in a rubber cannot leave it but by a substitute (Law 18)."),
     _e(21, "the players of a broken-up table have prior right of entry elsewhere", E + ".Club.break_up"),
     _p(22, "not shuffled below the table, nor so that a face is seen", "a physical manner of shuffling; "
        "a card seen in the dealer's shuffle is Law 27"),
@@ -88,16 +126,28 @@ _ENTRIES = [
        "stated consequence"),
     _e(33, "an imperfect pack: a new deal by the same dealer; earlier scores stand", G + "._ev_imperfect",
        R + "._ev_imperfect",
-       "euchre_core.kernel.deal.Deal.start"),
+       "euchre_core.kernel.deal.Deal.start", R + ".result",
+       reading="A revoke penalty does not survive the hand voided: the law keeps \"all points scored on previous "
+       "hands\" and no others, and the penalty is a score of the voided hand (Law 63). The answer is the same "
+       "whether the revoke was claimed before or after the pack was found imperfect; no claim can follow, citing "
+       "Law 33 (no cut has happened, so not Law 68)."),
     _e(34, "a faced card in the pack before a lead: a new deal", G + "._ev_faced"),
     _e(35, "a card exposed in dealing: the adversaries may claim a new deal if they have not touched the cards",
        G + "._exposed_in_dealing"),
     _e(36, "touching the cards during the deal", G + "._ev_touch"),
-    _e(37, "one of the last cards exposed and the trump turned at once: the privilege stands", G + "._ev_turn"),
-    _e(38, "a deal with the adversaries' pack is good once the trump is turned", G + "._ev_wrongpack"),
+    _e(37, "one of the last cards exposed and the trump turned at once: the privilege stands", G + "._ev_turn",
+       reading="\"One of the last cards\" is a card exposed after which the dealer gave no further packet before "
+       "turning the trump: a card exposed earlier left the adversaries the dealing of a packet to decide (their claim "
+       "under Law 35 stays open while the deal goes on), so the turn ends it."),
+    _e(38, "a deal with the adversaries' pack is good once the trump is turned", G + "._ev_wrongpack",
+       reading="The new deal is claimed by the adversaries, whose cards were taken: the dealer's side made the error "
+       "and, having seen its cards, may not profit from it by a new deal."),
     _e(39, "another card exposed while turning the trump: a new deal", G + "._ev_expose"),
     _e(40, "a deal out of turn can be stopped before the trump card is turned",
-       G + "._out_of_turn", G + "._ev_question"),
+       G + "._out_of_turn", G + "._ev_question", G + ".successor",
+       reading="When the deal out of turn stands, the deal goes on to the left of the player who dealt (Law 28: "
+       "\"the right of dealing goes to the left\"); the player whose turn it was loses it: the laws give no way "
+       "to restore it once the deal stands."),
     _e(41, "a misdeal loses the deal", G + "._misdeal"),
     _e(42, "misdeal: not five cards each, or not two-then-three / three-then-two", G + "._packet_fault",
        D + ".from_setup"),
@@ -144,7 +194,10 @@ _ENTRIES = [
     _e(70, "the revoking side may require the hand to be played out", R + "._play"),
     _e(71, "equal numbers of revokes on different sides cancel", R + ".result"),
     _e(72, "fresh cards may be called for before the cut, two new packs", G + "._ev_newcards"),
-    _e(73, "torn or marked cards are replaced by agreement, or new cards called for", G + "._ev_marked"),
+    _e(73, "torn or marked cards are replaced by agreement, or new cards called for", G + "._ev_marked",
+       G + "._ev_choose",
+       reading="\"By agreement\" is of both sides: each must elect to replace the card; either side alone may call "
+       "for new cards at the expense of the table, whether before or after the other side agreed to a replacement."),
     _e(74, "eldest: pass, order up or play alone; the third hand may take it from him", D + "._apply_bid1",
        D + "._made"),
     _e(75, "second hand: pass, assist or play alone; the dealer may take it from him", D + "._apply_bid1",

@@ -34,6 +34,7 @@ class Match:
     number: int = 0                       # deals dealt so far, the current one included
     history: tuple[Deal, ...] = ()
     turned: bool = False                  # the trump card of the current deal has been turned (Law 5)
+    before: Rubber | None = None          # the score before the last deal was recorded (Law 5)
 
     @classmethod
     def new(cls, seed: int = 0, rules: RuleSet = SOMERSET_1888, dealer: int = 0) -> Match:
@@ -49,20 +50,24 @@ class Match:
         one, the deal passing to the left (Law 28; after a deal passed out too, Law 77)."""
         deal = self.deal.apply(action)
         if not deal.is_over:
-            return Match(self.rules, self.seed, self.rubber, deal, self.number, self.history, True)
+            return Match(self.rules, self.seed, self.rubber, deal, self.number, self.history, True, self.before)
         assert deal.result is not None
         rubber = self.rubber.record(deal.result.points, elder=deal.side_of(deal.eldest))
         nxt = (deal.dealer + 1) % deal.n                                   # Law 28
         new_deal = Deal.shuffled(self.seed * 1000 + self.number, dealer=nxt, rules=self.rules)
-        return Match(self.rules, self.seed, rubber, new_deal, self.number + 1, self.history + (deal,))
+        return Match(self.rules, self.seed, rubber, new_deal, self.number + 1, self.history + (deal,),
+                     before=self.rubber)
 
     def turn(self) -> Match:
         """The dealer turns the trump card of the current deal (from then on, Law 5 closes)."""
-        return Match(self.rules, self.seed, self.rubber, self.deal, self.number, self.history, True)
+        return Match(self.rules, self.seed, self.rubber, self.deal, self.number, self.history, True, self.before)
 
-    def correct_score(self, game: tuple[int, ...]) -> Match:
+    def correct_score(self, game: tuple[int, ...] | list[int]) -> Match:
         """Law 5: an error in the score can be rectified at any time before the trump card is
-        turned in the next deal. ``game`` is the corrected score of the current game, by side.
+        turned in the next deal. ``game`` is the score, by side, that the game in which the last
+        deal was scored should stand at after it (before any game it completed was closed). The
+        score is recomputed from the score before that deal, so a correction can undo a game the
+        wrong score completed (the game, its double value, the rubber), or complete one.
 
         >>> m = Match.new(seed=1)
         >>> m.correct_score((1, 0)).rubber.game
@@ -72,10 +77,16 @@ class Match:
         ...
         euchre_core.kernel.errors.IllegalAction: the trump card has been turned: the score can no longer be \
 rectified (law 5)
+        >>> m.correct_score(None)
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.InputError: game: give the score as a list of 2 whole numbers, by side, not None
         """
         if self.turned:
             raise IllegalAction("the trump card has been turned: the score can no longer be rectified", (5,))
-        if len(game) != self.rules.sides or any(not isinstance(x, int) for x in game):
-            raise InputError(f"give {self.rules.sides} whole numbers", "game")
-        fixed = Rubber(self.rules, (0,) * self.rules.sides, self.rubber.games).record(tuple(game))
-        return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False)
+        base = self.before if self.before is not None else self.rubber
+        if not isinstance(game, (tuple, list)):
+            raise InputError(f"give the score as a list of {self.rules.sides} whole numbers, by side, not {game!r}",
+                             "game")
+        fixed = base.corrected(game)
+        return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False, self.before)
