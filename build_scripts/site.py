@@ -911,6 +911,7 @@ class Builder:
             {"The Laws": laws},
             {"Terms & Remarks": remarks},
             {"Cases": cases},
+            {"Replay a game": "replay.md"},
             {"Learn": lessons_pages.lesson_nav(self)},
         ]
         if CODES_INDEX in pages:
