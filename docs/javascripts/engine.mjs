@@ -16,6 +16,7 @@
    The JavaScript only draws and forwards: every rule is decided by the engine (euchre_core/app/web.py). */
 
 import { mountCasePlayer } from "./case-player.mjs";
+import { mountEgnReplay } from "./egn-replay.mjs";
 import { mountConsole } from "./engine-console.mjs";
 import { mountHintRerun } from "./hint-rerun.mjs";
 import { mountSandbox } from "./penalty-sandbox.mjs";
@@ -179,6 +180,7 @@ const WIDGETS = [
   [".dealing-example[data-law]", mountDealingSandbox, false],
   [".table-example[data-law]", mountTableSandbox, false],
   [".engine-console", mountConsole, false],
+  [".egn-replay", mountEgnReplay, false],
 ];   // {root, dispose}
 
 function scan() {
