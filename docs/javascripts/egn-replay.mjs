@@ -250,6 +250,7 @@ export function mountEgnReplay(root) {
       const turn = seat === s.to_move && s.phase === "play";
       const tags = [game.players[seat]];
       if (seat === s.dealer) tags.push("dealer");
+      if (seat === s.maker) tags.push("maker");
       if (s.alone === seat) tags.push("alone");
       seats[seat] = {
         tags: tags, turn: seat === s.to_move, out: false, hidden: false,
@@ -275,7 +276,7 @@ export function mountEgnReplay(root) {
     const bar = "<strong>Deal " + (deal + 1) + "</strong> · " + (s.phase === "play" || s.phase === "over" ? "trick " + s.trick.number + " · " : escapeHtml(phaseWord(s.phase)) + " · ") +
       "tricks A–C <strong>" + (won.AC || 0) + "</strong>, B–D <strong>" + (won.BD || 0) + "</strong> · game A–C " + score.AC + ", B–D " + score.BD;
     const centre = '<p class="et-trump">' + (s.trump ? "Trump <strong>" + suitWord(s.trump) + "</strong> · " : "") +
-      "up-card " + cardFace(s.turn_up, s.cards) + (s.makers ? " · makers " + s.makers.split("").join("–") : "") + "</p>" +
+      "up-card " + cardFace(s.turn_up, s.cards) + "</p>" +
       (s.result ? '<p class="et-result">' + escapeHtml(s.result.text) + " · " + escapeHtml(s.result.points_text) + "</p>" : "");
     table.draw({ seats: seats, trick: s.trick, cards: s.cards, bar: bar, centre: centre, variation: !!branch });
     const total = branch ? branch.answer.steps.length - 1 : info.steps;

@@ -241,6 +241,7 @@ def _state_json(deal: Deal, players: dict[str, str]) -> dict[str, Any]:
         "turn_up": str(deal.turn_up),
         "trump": deal.trump.letter if deal.trump is not None else None,
         "makers": deal.side_name(deal.makers) if deal.makers is not None else None,
+        "maker": SEAT_NAMES[deal.maker] if deal.maker is not None else None,
         "alone": SEAT_NAMES[deal.alone] if deal.alone is not None else None,
         "hands": hands,
         "trick": trick,
