@@ -13,11 +13,13 @@ import pytest
 import test_browser_smoke as smoke
 from conftest import BuiltSite
 from test_browser_smoke import Guard
-from test_browser_widgets import BOOT, axe_path, run_axe  # noqa: F401 (axe_path is a fixture)
+import test_browser_widgets as widgets
+from test_browser_widgets import BOOT, run_axe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 browser = smoke.browser
 page = smoke.page
+axe_path = widgets.axe_path
 
 EGN_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "egn"
 INVALID = {"test.egn", "test_annotated.egn", "egn_m_20260529_01__5_.egn",
