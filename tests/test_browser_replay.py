@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 import test_browser_smoke as smoke
+import test_browser_widgets as widgets
 from conftest import BuiltSite
 from test_browser_smoke import Guard
-import test_browser_widgets as widgets
 from test_browser_widgets import BOOT, run_axe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
