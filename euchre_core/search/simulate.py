@@ -379,6 +379,16 @@ def _solve_tricks(hands: list[list[int]], trump: int, maker: int, alone: int | N
     return solve(d).maker_tricks
 
 
+def _memo_solve(memo: dict[Any, int] | None, key: tuple[Any, ...], solve_it: Any) -> int:
+    """The makers' tricks of the deal ``key`` names (round, trump, maker, lone seat), solved once per
+    layout when a memo is given (the hands are the layout's), every time when ``memo`` is None."""
+    if memo is None:
+        return int(solve_it())
+    if key not in memo:
+        memo[key] = int(solve_it())
+    return memo[key]
+
+
 class _Outcome:
     """One option's result on one layout: the player's side's points (net) and tricks, and the
     points of both sides (for the chance of winning the game)."""
@@ -634,7 +644,13 @@ class _Sim:
 
     # ---- evaluation
 
-    def evaluate(self, lay: dict[str, Any]) -> dict[str, _Outcome]:
+    def evaluate(self, lay: dict[str, Any], cached: bool = True) -> dict[str, _Outcome]:
+        """Every compared option's outcome on one layout. Bids and makes share solves between
+        options (the same hands, trump, maker and lone seat give the same tricks; the memo is
+        keyed by all four: a deal is solved once, whoever's option leads to it); ``cached=False``
+        solves every option afresh (the plain valuation the tests compare the memo with)."""
+        if self.kind in ("bid", "make"):
+            return getattr(self, f"_eval_{self.kind}")(lay, {} if cached else None)
         return getattr(self, f"_eval_{self.kind}")(lay)
 
     def _outcome(self, makers_side: int, maker: int, alone: int | None, tricks: int) -> _Outcome:
@@ -643,22 +659,25 @@ class _Sim:
         return _Outcome(pts, self.side, mine)
 
     def _round1_made(self, hands: list[list[int]], turn_up: int, maker: int, alone: int | None,
-                     memo: dict[Any, int]) -> _Outcome:
+                     memo: dict[Any, int] | None) -> _Outcome:
+        """The turn-up's suit made in the first round by ``maker`` (``alone``: the lone seat);
+        the dealer takes the turn-up up and discards by :func:`rule_discard`."""
         t = turn_up >> 3
-        played = [list(h) for h in hands]
-        played[0] = _dealer_takes(hands[0], turn_up, t)
-        key = ("r1", alone)
-        if key not in memo:
-            memo[key] = _solve_tricks(played, t, maker, alone)
-        return self._outcome(maker % 2, maker, alone, memo[key])
 
-    def _round2_made(self, hands: list[list[int]], suit: int, maker: int, memo: dict[Any, int]) -> _Outcome:
-        key = ("r2", suit, maker % 2)
-        if key not in memo:
-            memo[key] = _solve_tricks(hands, suit, maker)
-        return self._outcome(maker % 2, maker, None, memo[key])
+        def tricks() -> int:
+            played = [list(h) for h in hands]
+            played[0] = _dealer_takes(hands[0], turn_up, t)
+            return _solve_tricks(played, t, maker, alone)
 
-    def _rest_of_bidding(self, lay: dict[str, Any], start_round: int, after: int, memo: dict[Any, int]
+        return self._outcome(maker % 2, maker, alone, _memo_solve(memo, ("r1", t, maker, alone), tricks))
+
+    def _round2_made(self, hands: list[list[int]], suit: int, maker: int, memo: dict[Any, int] | None
+                     ) -> _Outcome:
+        """``suit`` made in the second round by ``maker`` (nobody alone); the hands as dealt."""
+        return self._outcome(maker % 2, maker, None,
+                             _memo_solve(memo, ("r2", suit, maker, None), lambda: _solve_tricks(hands, suit, maker)))
+
+    def _rest_of_bidding(self, lay: dict[str, Any], start_round: int, after: int, memo: dict[Any, int] | None
                          ) -> _Outcome:
         """The bidding after the player passed: the others by the rule; the player in the
         second round by the rule or as the spec's ``then`` says."""
@@ -683,8 +702,7 @@ class _Sim:
                 return self._round2_made(hands, choice, s, memo)
         return _Outcome((0, 0), self.side, 0.0)
 
-    def _eval_bid(self, lay: dict[str, Any]) -> dict[str, _Outcome]:
-        memo: dict[Any, int] = {}
+    def _eval_bid(self, lay: dict[str, Any], memo: dict[Any, int] | None) -> dict[str, _Outcome]:
         hands, up = lay["hands"], lay["turn_up"]
         out: dict[str, _Outcome] = {}
         for o in self.compare:
@@ -698,8 +716,7 @@ class _Sim:
                 out[o] = _Outcome((0, 0), self.side, 0.0)
         return out
 
-    def _eval_make(self, lay: dict[str, Any]) -> dict[str, _Outcome]:
-        memo: dict[Any, int] = {}
+    def _eval_make(self, lay: dict[str, Any], memo: dict[Any, int] | None) -> dict[str, _Outcome]:
         out: dict[str, _Outcome] = {}
         for o in self.compare:
             if o == "pass":
