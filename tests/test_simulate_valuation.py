@@ -97,3 +97,21 @@ def test_the_memo_gives_what_the_plain_valuation_gives(kind: str, seat: str, han
         fast = sim.evaluate(lay)
         plain = sim.evaluate(lay, cached=False)
         assert {o: (r.pts, r.tricks) for o, r in fast.items()} == {o: (r.pts, r.tricks) for o, r in plain.items()}
+
+
+CARD_SPECS = [s["id"] for s in simulate.load_specs()
+              if s["kind"] in ("lead", "play") and s.get("turn_up") and s["seat"] != "A"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(spec_id=st.sampled_from(CARD_SPECS), seed=st.integers(0, 10**6))
+def test_the_dealer_who_took_up_discarded_by_the_rule_in_leads_and_plays(spec_id: str, seed: int) -> None:
+    """The model of the others is the same in every test: in a lead or a play after a first-round
+    make, the dealer was dealt five cards and discarded by the rule, as in the bid tests."""
+    sim = simulate._Sim(dict(simulate.spec_by_id(spec_id)))
+    lay = sim.draw(random.Random(seed))
+    up = lay["turn_up"]
+    dealt = lay["dealt"][0]
+    assert up not in dealt and len(dealt) == 5
+    assert sorted(lay["hands"][0]) == sorted(simulate._dealer_takes(dealt, up, sim.trump))
+    assert [sorted(h) for h in lay["dealt"][1:]] == [sorted(h) for h in lay["hands"][1:]]

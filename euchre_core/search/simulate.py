@@ -560,8 +560,11 @@ class _Sim:
             for j in range(len(cons.get("holds") or [])):
                 hands[SEATS.index(seat)].append(got[f"holds.{seat}.{j}"])
         turn_up = got.get("turn_up")
-        dealer_has_up = self.kind in ("lead", "play") and turn_up is not None
-        if dealer_has_up:
+        # a lead or a play after a first-round make: the dealer was dealt five cards, took the
+        # turn-up and discarded by the rule (rule_discard), unless he is the player (then his hand
+        # as the spec gives it holds the turn-up)
+        dealer_took_up = self.kind in ("lead", "play") and turn_up is not None
+        if dealer_took_up and self.player == 0:
             hands[0].append(turn_up)
         rest = [c for c in range(32) if c not in res.used]
         rng.shuffle(rest)
@@ -572,11 +575,20 @@ class _Sim:
                 k += 1
             if len(hands[s]) > 5:
                 raise InputError(f"seat {SEATS[s]} would hold more than five cards", "others")
+        dealt = None
+        if dealer_took_up and self.player != 0:
+            assert turn_up is not None
+            dealt = [list(h) for h in hands]
+            kept = _dealer_takes(hands[0], turn_up, self.trump)
+            if any(c not in kept for c in hands[0] if c in res.used):
+                return None                 # he would have discarded a card the spec says he holds or played
+            hands[0] = kept
         if not self._constraints_ok(hands):
             return None
         lay = {"hands": hands, "turn_up": turn_up, "turn_down": got.get("turn_down"), "table": table,
                "cards": {key: c for key, c in got.items() if key.startswith("hand.")},
-               "spare": rest[k]}                # an unseen card: what a dealer who took up discarded
+               "dealt": dealt,                  # the hands as dealt, before the dealer took up (else None)
+               "spare": rest[k]}                # an unseen card: what a dealer who is the player discarded
         if self.kind in ("bid", "make") and not self._earlier_passed(lay):
             return None
         if self.kind in ("lead", "play", "discard") and not self._made_by_rule(lay):
@@ -607,8 +619,8 @@ class _Sim:
         if lay["turn_up"] is not None:                 # made in the first round
             up = lay["turn_up"]
             before = [s for s in ROUND1[: ROUND1.index(maker)] if s != self.player]
-            dealt = [list(h) for h in hands]
-            if up in dealt[0]:                          # the dealer's hand before he took it up
+            dealt = [list(h) for h in (lay.get("dealt") or hands)]
+            if up in dealt[0]:                          # the dealer is the player: his hand before he took up
                 dealt[0] = [c for c in dealt[0] if c != up] + [lay["spare"]]
             if any(_round1_bid(s, dealt, up) for s in before):
                 return False
