@@ -154,7 +154,7 @@ VERDICT_WORDS = {
 
 
 def _num(x: float, unit: str) -> str:
-    return f"{x:+.1f}".replace("-", "−") if unit == "win" else _signed(x)
+    return (f"{x:+.1f}" if unit == "win" else f"{x:+.3f}").replace("-", "−")
 
 
 def verdict_html(result: dict[str, Any]) -> str:

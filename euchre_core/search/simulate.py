@@ -964,7 +964,8 @@ def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: in
     percentage points). ``summary``: the advised option's average, the best other option (by
     points, or by the chance of winning at the first score when scores are named), the margin,
     the share of layouts where the advised option is at least as good as every other one
-    compared, the ``diff`` and ``se`` the verdict rests on, its ``interval`` (diff ± 3 se),
+    compared, the ``diff`` and ``se`` the verdict rests on (to four places; the verdict is decided
+    on the unrounded figures), its ``interval`` (diff ± 3 se),
     ``settled``, and ``verdict`` (:func:`verdict`: ``supported``, ``not supported``,
     ``unclear`` or ``borderline``), on the ``basis`` of ``points`` or ``win a-b``.
 
@@ -1107,11 +1108,12 @@ class _Tally:
         basis = f"win {sim.scores[0][0]}-{sim.scores[0][1]}" if by_win else "points"
         best_other = max(others, key=lambda o: o["win"][0] if by_win else o["points"]) if others else None
         v, d, se, interval = None, None, None, None
-        if best_other is not None:
-            vs = best_other["vs_advised"]
-            d, se = (vs["win_diff"], vs["win_se"]) if by_win else (vs["diff"], vs["se"])
+        if best_other is not None:                  # decided on the unrounded figures
+            sums = (self.wdiff if by_win else self.diff)[best_other["option"]]
+            d, se = sums[0] / samples, _stderr(sums, samples, None)
             v = verdict(d, se, basis)
-            interval = [round(d - 3 * se, 3), round(d + 3 * se, 3)]
+            interval = [round(d - 3 * se, 4), round(d + 3 * se, 4)]
+            d, se = round(d, 4), round(se, 4)
         return options, {
             "advised_points": adv_row["points"],
             "best_other": best_other["option"] if best_other else None,
@@ -1132,13 +1134,15 @@ def _win(table: dict[tuple[int, int, bool], float], mine: int, theirs: int, mine
     return 1.0 if mine >= 5 else 0.0 if theirs >= 5 else table[(mine, theirs, mine_next)]
 
 
-def _stderr(sums: list[float], n: int) -> float:
-    """The standard error of a mean from its sum and sum of squares."""
+def _stderr(sums: list[float], n: int, digits: int | None = 3) -> float:
+    """The standard error of a mean from its sum and sum of squares (rounded to ``digits``;
+    None: not rounded)."""
     if n < 2:
         return 0.0
     mean = sums[0] / n
     var = max(0.0, (sums[1] - n * mean * mean) / (n - 1))
-    return round((var / n) ** 0.5, 3)
+    se = (var / n) ** 0.5
+    return se if digits is None else round(se, digits)
 
 
 def _made(r: _Outcome, sim: _Sim, option: str) -> bool:
