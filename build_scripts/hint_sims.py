@@ -1,9 +1,12 @@
 """The hint simulations for the site: a committed cache, and a small table under each tested hint.
 
-The figures come from :func:`euchre_core.search.simulate.simulate_hint`, run with the samples and seed
-of ``euchre_core/data/hint_tests.json`` (``"build"``). Running them all takes a minute or two, so
-their results are kept in ``content/cache/hint_sims.json``, each under the content hash of its
-spec, samples, seed and engine (:func:`euchre_core.search.simulate.spec_hash`). The build uses an entry
+The figures come from :func:`euchre_core.search.simulate.simulate_hint`, run with the seed, the batch
+and the cap of ``euchre_core/data/hint_tests.json`` (``"build"``): sequential sampling, one stream of
+layouts from the seed, checked after every batch, stopping when the verdict is settled or at the cap.
+Running them all takes a few minutes, so their results are kept in ``content/cache/hint_sims.json``,
+each under the content hash of its spec, cap, seed, batch and engine
+(:func:`euchre_core.search.simulate.spec_hash`); the file depends on nothing else (no timings), so a
+rerun on the same engine writes the same bytes. The build uses an entry
 whose hash is current and recomputes (and writes back) only the stale ones; ``tests/test_simulate.py``
 requires the committed cache to be current. The game model the chances of winning rest on is
 shipped with the engine (``euchre_core/data/game_model.json``) so that the browser need not
@@ -36,10 +39,10 @@ def key_of_paragraph(chapter_id: str, index: int) -> str:
     return f"hoyle:{chapter_id}:{index}"
 
 
-def build_settings() -> tuple[int, int]:
-    """(samples, seed) of the site's simulations."""
+def build_settings() -> tuple[int, int, int]:
+    """(cap, seed, batch) of the site's simulations: at most ``cap`` layouts, checked every ``batch``."""
     build = json.loads(simulate._specs_text())["build"]
-    return int(build["samples"]), int(build["seed"])
+    return int(build["cap"]), int(build["seed"]), int(build["batch"])
 
 
 def _load_cache() -> dict[str, Any]:
@@ -66,21 +69,21 @@ def game_model_current() -> bool:
 
 def stale_specs() -> list[str]:
     """The ids of the specs whose cached result is missing or was computed from other inputs."""
-    samples, seed = build_settings()
+    samples, seed, batch = build_settings()
     engine = simulate.engine_fingerprint()
     results = _load_cache().get("results", {})
     stale = []
     for spec in simulate.load_specs():
         entry = results.get(spec["id"])
-        if not entry or entry.get("hash") != simulate.spec_hash(spec, samples, seed, engine):
+        if not entry or entry.get("hash") != simulate.spec_hash(spec, samples, seed, engine, batch):
             stale.append(spec["id"])
     return stale
 
 
 def _run(spec: dict[str, Any]) -> tuple[str, dict[str, Any], float]:
-    samples, seed = build_settings()
+    samples, seed, batch = build_settings()
     t0 = time.perf_counter()
-    result = simulate.simulate_hint(spec, samples=samples, seed=seed)
+    result = simulate.simulate_hint(spec, samples=samples, seed=seed, batch=batch)
     return spec["id"], result, time.perf_counter() - t0
 
 
@@ -88,7 +91,7 @@ def refresh(write: bool = True, processes: int = 1, log: Any = None) -> dict[str
     """Every spec's result (``{spec id: result}``): from the cache when current, else computed
     (with ``processes`` worker processes); the cache and the game model are written back when
     something was recomputed and ``write`` is true."""
-    samples, seed = build_settings()
+    samples, seed, batch = build_settings()
     doc = _load_cache()
     if not game_model_current():
         model = simulate.game_model(simulate.GAME_MODEL_DEALS, simulate.GAME_MODEL_SEED)
@@ -99,26 +102,26 @@ def refresh(write: bool = True, processes: int = 1, log: Any = None) -> dict[str
     specs = simulate.load_specs()
     engine = simulate.engine_fingerprint()
     todo = [s for s in specs
-            if (results.get(s["id"]) or {}).get("hash") != simulate.spec_hash(s, samples, seed, engine)]
+            if (results.get(s["id"]) or {}).get("hash") != simulate.spec_hash(s, samples, seed, engine, batch)]
     if todo:
         if processes > 1:
             import multiprocessing
 
-            with multiprocessing.Pool(processes) as pool:
-                done = pool.map(_run, todo)
+            with multiprocessing.Pool(processes) as pool:     # one spec at a time: their costs differ
+                done = list(pool.imap_unordered(_run, todo, chunksize=1))
         else:
             done = [_run(s) for s in todo]
         for spec_id, result, secs in done:
             spec = next(s for s in specs if s["id"] == spec_id)
-            results[spec_id] = {"hash": simulate.spec_hash(spec, samples, seed, engine), "seconds": round(secs, 2),
-                                "result": result}
+            results[spec_id] = {"hash": simulate.spec_hash(spec, samples, seed, engine, batch), "result": result}
             if log:
-                log(f"hint simulation {spec_id}: {secs:.1f} s")
+                log(f"hint simulation {spec_id}: {result['samples']} layouts, {result['summary']['verdict']}, "
+                    f"{secs:.1f} s")
     known = {s["id"] for s in specs}
     for k in [k for k in results if k not in known]:
         del results[k]
     doc["about"] = ("Cached results of euchre_core.search.simulate.simulate_hint for every spec of "
-                    "euchre_core/data/hint_tests.json, each under the hash of its inputs (spec, samples, seed, "
+                    "euchre_core/data/hint_tests.json, each under the hash of its inputs (spec, cap, seed, batch, "
                     "engine). Written by `python -m build_scripts.hint_sims` (or by the site build when stale).")
     doc["results"] = {s["id"]: results[s["id"]] for s in specs}
     fingerprint = {"sources": simulate.engine_sources_hash(), "fingerprint": engine}
@@ -143,10 +146,81 @@ def _score_words(score: list[int]) -> str:
 
 
 VERDICT_WORDS = {
-    "supported": "the simulation supports the hint",
-    "not supported": "the simulation does not support the hint",
-    "unclear": "no clear difference",
+    "supported": "Supported",
+    "not supported": "Not supported",
+    "unclear": "No clear difference",
+    "borderline": "Borderline",
 }
+
+
+def _num(x: float, unit: str) -> str:
+    return (f"{x:+.1f}" if unit == "win" else f"{x:+.3f}").replace("-", "−")
+
+
+def verdict_html(result: dict[str, Any]) -> str:
+    """The verdict, with the layouts it rests on and the interval of the difference beside it."""
+    s = result["summary"]
+    v = s.get("verdict")
+    if not v or s.get("diff") is None:
+        return ""
+    unit = "win" if str(s.get("basis", "points")).startswith("win") else "points"
+    what = "points a deal" if unit == "points" else "points of percentage of the chance of winning the game"
+    lo, hi = s["interval"]
+    n = result["samples"]
+    cap = result.get("cap")
+    how = (f"{n:,} layouts" + (" (the cap: not settled)" if v == "borderline" and cap and n >= cap
+                               else ", settled" if cap and v != "borderline" else ""))
+    return (f"<p class='hint-sim-verdict' data-verdict='{escape(v)}'><strong>{VERDICT_WORDS[v]}</strong> — "
+            f"{how}; the book's choice minus the best other: {_num(s['diff'], unit)} {what}, "
+            f"interval {_num(lo, unit)} to {_num(hi, unit)} (three standard errors either side).</p>")
+
+
+def model_sentence() -> str:
+    """The model of the players not being tested, in one sentence (under every table)."""
+    r = simulate.RULE
+    return (f"The other players bid by a rule of thumb (right {r['right']:g}, left {r['left']:g}, ace of trumps "
+            f"{r['ace']:g}, king {r['king']:g}, queen {r['queen']:g}, other trumps {r['small']:g}, plain aces "
+            f"{r['plain_ace']:g}, {r['void']:g} a void with two trumps; they make it at {r['threshold']:g}), never "
+            "alone unless the test says so; a dealer who takes up discards by rule (the lowest card of his "
+            "shortest plain suit, keeping aces); and both sides play double dummy.")
+
+
+def model_markdown() -> str:
+    """How the hints are put to the test: the model of the other players and the verdict rule
+    (Markdown for the General Remarks; the figures are the engine's)."""
+    r = simulate.RULE
+    cap, seed, batch = build_settings()
+    f = simulate.SE_FLOOR
+    return (
+        "Under a hint that names a concrete holding, a table puts it to the test: layouts of the unseen cards "
+        "are dealt at random, consistent with what the player knows, and each is played out after the book's "
+        "choice and after each alternative, with best play by both sides (*double dummy*: every hand seen, "
+        "which flatters makers and defenders alike). The same model of the players who are not being tested "
+        "is used in every test, bids, makes, discards, leads and plays alike:\n\n"
+        f"- **Bids.** Each other player makes the trump if his hand is worth {r['threshold']:g} or more: "
+        f"right bower {r['right']:g}, left bower {r['left']:g}, ace of trumps {r['ace']:g}, king "
+        f"{r['king']:g}, queen {r['queen']:g}, any other trump {r['small']:g}, each plain ace "
+        f"{r['plain_ace']:g}, and {r['void']:g} for each plain suit void when holding two trumps or more. In "
+        "the first round the dealer counts the hand he would keep after taking up, and his partner counts "
+        "the turn-up with his own hand; in the second round each makes his best suit. Nobody goes alone "
+        "unless the test names a lone player. The layouts are drawn so that the players before the player "
+        "passed, and the maker made the trump, by this rule.\n"
+        "- **The dealer's discard.** A dealer who takes up (in the bid tests and in every lead and play after a "
+        "first-round make) was dealt five cards and discards by rule: the lowest card of his shortest plain "
+        "suit, keeping aces; a trump only if he holds nothing else.\n"
+        "- **Defence and play.** Both sides play every card perfectly with all the hands seen.\n"
+        "- **A pass** is valued two ways: as if the deal were thrown in (0), and with the bidding going on "
+        "by the rule (if all pass, 0).\n\n"
+        f"**The verdict.** Layouts are drawn from one fixed stream of seed {seed}, {batch:,} at a time. After "
+        "each batch the difference (the book's choice minus the best other option, in points a deal, or in "
+        "the chance of winning the game when the hint names a score) and its standard error are checked: the "
+        "hint is *supported* when the difference is more than three standard errors above nought, *not "
+        "supported* when it is as far below, and there is *no clear difference* when it is within that and the "
+        f"standard error is below {f['points']:g} points ({f['win']:g} point of percentage for the chance of "
+        f"winning). Otherwise more layouts are drawn, up to {cap:,}; a test still unsettled then is shown as "
+        "*borderline*. Beside every verdict: the number of layouts and the interval of the difference (three "
+        "standard errors either side)."
+    )
 
 
 def table_html(result: dict[str, Any]) -> str:
@@ -162,7 +236,7 @@ def table_html(result: dict[str, Any]) -> str:
         cmp = o.get("vs_advised")
         if cmp:
             d, se = (cmp["win_diff"], cmp["win_se"]) if "win_diff" in cmp else (cmp["diff"], cmp["se"])
-            cls = "sim-better" if d > 2 * se and d > 0 else "sim-worse" if d < -2 * se and d < 0 else ""
+            cls = "sim-better" if d > 3 * se and d > 0 else "sim-worse" if d < -3 * se and d < 0 else ""
             vs = (f"<span class='{cls}'>{cmp['better']:.0f}% / {cmp['same']:.0f}% / {cmp['worse']:.0f}%</span>"
                   f" <span class='visually-hidden'>of the layouts</span>")
         else:
@@ -175,25 +249,28 @@ def table_html(result: dict[str, Any]) -> str:
         tr = "<tr class='advised'>" if advised else "<tr>"
         rows.append(f"{tr}{''.join(cells)}</tr>")
     s = result["summary"]
-    words = VERDICT_WORDS.get(str(s.get("verdict")), "")
-    note = (f"Double dummy (every hand seen), {result['samples']} layouts (seed {result['seed']}). "
+    cap = result.get("cap")
+    drawn = (f"{result['samples']:,} layouts (seed {result['seed']}"
+             + (f", drawn {result['batch']:,} at a time until the verdict was settled, at most {cap:,})" if cap
+                else ")"))
+    note = (f"Double dummy (every hand seen), {drawn}. "
             f"The book's choice averages {_signed(s['advised_points'])} points a deal for the player's side "
             f"(the other side's points counted against it)")
     if s.get("best_other") and s.get("basis", "points") == "points":
         best = next(o for o in result["options"] if o["option"] == s["best_other"])
         cmp = best["vs_advised"]
         note += (f"; the best other choice, {escape(best['label'])}, {_signed(s['best_other_points'])}: a difference "
-                 f"of {_signed(cmp['diff'])} ± {cmp['se']:.2f}, so {words}")
+                 f"of {_signed(cmp['diff'])} ± {cmp['se']:.3f} (standard error)")
     elif s.get("best_other"):
         best = next(o for o in result["options"] if o["option"] == s["best_other"])
         adv = result["options"][0]
         cmp = best["vs_advised"]
         note += (f". At the score the hint names ({_score_words(scores[0])}) what counts is the game: the book's "
-                 f"choice wins it {adv['win'][0]:.0f}% of the time, the best other choice, {escape(best['label'])}, "
-                 f"{best['win'][0]:.0f}% (a difference of {cmp['win_diff']:+.1f} ± {cmp['win_se']:.1f} points of "
-                 f"percentage), so {words}")
+                 f"choice wins it {adv['win'][0]:.1f}% of the time, the best other choice, {escape(best['label'])}, "
+                 f"{best['win'][0]:.1f}% (a difference of {cmp['win_diff']:+.1f} ± {cmp['win_se']:.1f} points of "
+                 f"percentage, standard error)")
     note += (f". The book's choice scores at least as much as every other one compared in "
-             f"{s['advised_at_least_as_good_pct']:.0f}% of the layouts.")
+             f"{s['advised_at_least_as_good_pct']:.0f}% of the layouts. " + model_sentence())
     if scores:
         note += (" The chance of winning the game assumes the later deals go as in random deals bid by the same "
                  "rule of thumb and played double dummy.")
@@ -206,7 +283,7 @@ def table_html(result: dict[str, Any]) -> str:
                     else f"<th scope='col'>{h}</th>" for h in head)
     return (f"<div class='hint-sim' data-search-exclude data-spec='{escape(str(result.get('id')))}'>"
             f"<table><caption>{caption}</caption><thead><tr>{thead}</tr></thead><tbody>{''.join(rows)}</tbody>"
-            f"</table><p class='hint-sim-note'>{note}</p></div>")
+            f"</table>{verdict_html(result)}<p class='hint-sim-note'>{note}</p></div>")
 
 
 def tables_by_hint(results: dict[str, dict[str, Any]]) -> dict[str, str]:

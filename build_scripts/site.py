@@ -466,6 +466,7 @@ class Builder:
                 for p in positions
             ],
             cases_link=self.link(HINTS_INDEX, CASES_INDEX),
+            tests_model=hint_sims.model_markdown(),  # how the hints are put to the test (issue 18)
         )
         for index, position in enumerate(positions):
             page = f"hints/{position['id']}.md"

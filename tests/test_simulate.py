@@ -27,19 +27,21 @@ def test_the_committed_cache_is_current() -> None:
 
 
 def test_a_changed_spec_makes_its_entry_stale() -> None:
-    samples, seed = hint_sims.build_settings()
+    samples, seed, batch = hint_sims.build_settings()
     spec = dict(SPECS[0])
     cached = json.loads(hint_sims.CACHE.read_text(encoding="utf-8"))["results"][spec["id"]]["hash"]
-    assert simulate.spec_hash(spec, samples, seed) == cached
-    assert simulate.spec_hash(dict(spec, hand=["R", "L", "x", "x", "x"]), samples, seed) != cached
-    assert simulate.spec_hash(spec, samples, seed + 1) != cached
+    assert simulate.spec_hash(spec, samples, seed, batch=batch) == cached
+    assert simulate.spec_hash(dict(spec, hand=["R", "L", "x", "x", "x"]), samples, seed, batch=batch) != cached
+    assert simulate.spec_hash(spec, samples, seed + 1, batch=batch) != cached
+    assert simulate.spec_hash(spec, samples + 1, seed, batch=batch) != cached
+    assert simulate.spec_hash(spec, samples, seed, batch=batch + 1) != cached
 
 
 def test_the_cached_results_are_what_simulate_hint_returns() -> None:
-    samples, seed = hint_sims.build_settings()
+    samples, seed, batch = hint_sims.build_settings()
     cache = json.loads(hint_sims.CACHE.read_text(encoding="utf-8"))["results"]
     spec_id = "second-13"                                # a quick one: one solve per layout
-    assert simulate.simulate_hint(spec_id, samples=samples, seed=seed) == cache[spec_id]["result"]
+    assert simulate.simulate_hint(spec_id, samples=samples, seed=seed, batch=batch) == cache[spec_id]["result"]
 
 
 def test_simulate_hint_is_reproducible_with_a_seed() -> None:

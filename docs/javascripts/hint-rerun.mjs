@@ -37,7 +37,9 @@ function resultHtml(r) {
     "</tr></thead><tbody>" + rows + "</tbody></table>" +
     '<p class="hint-rerun-note">The book\'s choice scores at least as much as every other one in ' +
     escapeHtml(s.advised_at_least_as_good_pct) + "% of these layouts" +
-    (s.verdict ? "; verdict on so few layouts: " + escapeHtml(s.verdict) : "") + ".</p>";
+    (s.verdict ? "; verdict on " + r.samples + " layouts: " + escapeHtml(s.verdict) +
+      (s.interval ? " (difference " + escapeHtml(s.diff) + ", interval " + escapeHtml(s.interval[0]) + " to " +
+        escapeHtml(s.interval[1]) + ", three standard errors either side)" : "") : "") + ".</p>";
 }
 
 export function mountHintRerun(root, engine) {

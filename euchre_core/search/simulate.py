@@ -26,6 +26,17 @@ pass: it is his turn); for a lead, a play or a discard, so that the bidding the 
 describes happened by the rule (the players before the maker passed, and the maker, if not
 the player, would have made it). Nobody but the player (and a spec's lone maker) goes alone.
 
+**One model of the others, in every test.** The players not being tested bid by the rule
+above; a dealer who takes up was dealt five cards and discards by :func:`rule_discard` (in a
+bid test when the turn-up is taken, and in every lead and play after a first-round make: the
+layout deals him five cards, then he takes up and discards by the rule); every card is played
+double dummy, defence included.
+
+**Settling a verdict.** ``simulate_hint(..., batch=n)`` draws layouts from the seed's one
+stream ``n`` at a time and stops as soon as the verdict is settled (:func:`verdict`: the
+difference more than three standard errors from nought, or its standard error below
+:data:`SE_FLOOR`), or at ``samples`` (the cap), where an unsettled verdict is ``borderline``.
+
 **The game.** At the scores a spec names, each outcome is turned into the chance of winning
 the game, from a Markov model of the following deals (:func:`game_model`: the distribution
 of a deal's points under the same rule and double-dummy play, by who deals).
@@ -82,7 +93,7 @@ from .solver import solve
 
 __all__ = ["RULE", "KINDS", "load_specs", "spec_by_id", "simulate_hint", "hand_strength", "rule_discard",
            "game_model", "stored_game_model", "win_probability", "spec_hash", "engine_fingerprint", "token_words",
-           "MAX_SAMPLES", "GAME_MODEL_DEALS", "GAME_MODEL_SEED"]
+           "MAX_SAMPLES", "GAME_MODEL_DEALS", "GAME_MODEL_SEED", "SE_FLOOR", "VERDICTS", "verdict"]
 
 SEATS = "ABCD"                         # A deals; B eldest; C the dealer's partner; D third hand
 ROUND1 = (1, 2, 3, 0)                  # the order of the first round (and the second)
@@ -260,15 +271,15 @@ def _code_shape(source: str) -> str:
     return ast.dump(tree)
 
 
-def spec_hash(spec: dict[str, Any], samples: int, seed: int, engine: str | None = None) -> str:
-    """The content hash of one simulation: the spec, the samples, the seed and the engine
-    (``engine``: :func:`engine_fingerprint`, computed if not given).
+def spec_hash(spec: dict[str, Any], samples: int, seed: int, engine: str | None = None, batch: int = 0) -> str:
+    """The content hash of one simulation: the spec, the samples (with ``batch``, the cap), the
+    seed, the batch and the engine (``engine``: :func:`engine_fingerprint`, computed if not given).
 
     >>> len(spec_hash({"id": "x"}, 10, 1, engine="e"))
     16
     """
-    text = json.dumps({"spec": spec, "samples": samples, "seed": seed, "engine": engine or engine_fingerprint()},
-                      sort_keys=True)
+    text = json.dumps({"spec": spec, "samples": samples, "seed": seed, "engine": engine or engine_fingerprint(),
+                       **({"batch": batch} if batch else {})}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -377,6 +388,16 @@ def _solve_tricks(hands: list[list[int]], trump: int, maker: int, alone: int | N
     """The makers' tricks with best play from the opening lead (eldest leads)."""
     d = Deal.position([[Card(c) for c in h] for h in hands], Suit(trump), maker=maker, alone=alone)
     return solve(d).maker_tricks
+
+
+def _memo_solve(memo: dict[Any, int] | None, key: tuple[Any, ...], solve_it: Any) -> int:
+    """The makers' tricks of the deal ``key`` names (round, trump, maker, lone seat), solved once per
+    layout when a memo is given (the hands are the layout's), every time when ``memo`` is None."""
+    if memo is None:
+        return int(solve_it())
+    if key not in memo:
+        memo[key] = int(solve_it())
+    return memo[key]
 
 
 class _Outcome:
@@ -550,8 +571,11 @@ class _Sim:
             for j in range(len(cons.get("holds") or [])):
                 hands[SEATS.index(seat)].append(got[f"holds.{seat}.{j}"])
         turn_up = got.get("turn_up")
-        dealer_has_up = self.kind in ("lead", "play") and turn_up is not None
-        if dealer_has_up:
+        # a lead or a play after a first-round make: the dealer was dealt five cards, took the
+        # turn-up and discarded by the rule (rule_discard), unless he is the player (then his hand
+        # as the spec gives it holds the turn-up)
+        dealer_took_up = self.kind in ("lead", "play") and turn_up is not None
+        if dealer_took_up and self.player == 0:
             hands[0].append(turn_up)
         rest = [c for c in range(32) if c not in res.used]
         rng.shuffle(rest)
@@ -562,11 +586,20 @@ class _Sim:
                 k += 1
             if len(hands[s]) > 5:
                 raise InputError(f"seat {SEATS[s]} would hold more than five cards", "others")
+        dealt = None
+        if dealer_took_up and self.player != 0:
+            assert turn_up is not None
+            dealt = [list(h) for h in hands]
+            kept = _dealer_takes(hands[0], turn_up, self.trump)
+            if any(c not in kept for c in hands[0] if c in res.used):
+                return None                 # he would have discarded a card the spec says he holds or played
+            hands[0] = kept
         if not self._constraints_ok(hands):
             return None
         lay = {"hands": hands, "turn_up": turn_up, "turn_down": got.get("turn_down"), "table": table,
                "cards": {key: c for key, c in got.items() if key.startswith("hand.")},
-               "spare": rest[k]}                # an unseen card: what a dealer who took up discarded
+               "dealt": dealt,                  # the hands as dealt, before the dealer took up (else None)
+               "spare": rest[k]}                # an unseen card: what a dealer who is the player discarded
         if self.kind in ("bid", "make") and not self._earlier_passed(lay):
             return None
         if self.kind in ("lead", "play", "discard") and not self._made_by_rule(lay):
@@ -597,8 +630,8 @@ class _Sim:
         if lay["turn_up"] is not None:                 # made in the first round
             up = lay["turn_up"]
             before = [s for s in ROUND1[: ROUND1.index(maker)] if s != self.player]
-            dealt = [list(h) for h in hands]
-            if up in dealt[0]:                          # the dealer's hand before he took it up
+            dealt = [list(h) for h in (lay.get("dealt") or hands)]
+            if up in dealt[0]:                          # the dealer is the player: his hand before he took up
                 dealt[0] = [c for c in dealt[0] if c != up] + [lay["spare"]]
             if any(_round1_bid(s, dealt, up) for s in before):
                 return False
@@ -634,7 +667,13 @@ class _Sim:
 
     # ---- evaluation
 
-    def evaluate(self, lay: dict[str, Any]) -> dict[str, _Outcome]:
+    def evaluate(self, lay: dict[str, Any], cached: bool = True) -> dict[str, _Outcome]:
+        """Every compared option's outcome on one layout. Bids and makes share solves between
+        options (the same hands, trump, maker and lone seat give the same tricks; the memo is
+        keyed by all four: a deal is solved once, whoever's option leads to it); ``cached=False``
+        solves every option afresh (the plain valuation the tests compare the memo with)."""
+        if self.kind in ("bid", "make"):
+            return getattr(self, f"_eval_{self.kind}")(lay, {} if cached else None)
         return getattr(self, f"_eval_{self.kind}")(lay)
 
     def _outcome(self, makers_side: int, maker: int, alone: int | None, tricks: int) -> _Outcome:
@@ -643,22 +682,25 @@ class _Sim:
         return _Outcome(pts, self.side, mine)
 
     def _round1_made(self, hands: list[list[int]], turn_up: int, maker: int, alone: int | None,
-                     memo: dict[Any, int]) -> _Outcome:
+                     memo: dict[Any, int] | None) -> _Outcome:
+        """The turn-up's suit made in the first round by ``maker`` (``alone``: the lone seat);
+        the dealer takes the turn-up up and discards by :func:`rule_discard`."""
         t = turn_up >> 3
-        played = [list(h) for h in hands]
-        played[0] = _dealer_takes(hands[0], turn_up, t)
-        key = ("r1", alone)
-        if key not in memo:
-            memo[key] = _solve_tricks(played, t, maker, alone)
-        return self._outcome(maker % 2, maker, alone, memo[key])
 
-    def _round2_made(self, hands: list[list[int]], suit: int, maker: int, memo: dict[Any, int]) -> _Outcome:
-        key = ("r2", suit, maker % 2)
-        if key not in memo:
-            memo[key] = _solve_tricks(hands, suit, maker)
-        return self._outcome(maker % 2, maker, None, memo[key])
+        def tricks() -> int:
+            played = [list(h) for h in hands]
+            played[0] = _dealer_takes(hands[0], turn_up, t)
+            return _solve_tricks(played, t, maker, alone)
 
-    def _rest_of_bidding(self, lay: dict[str, Any], start_round: int, after: int, memo: dict[Any, int]
+        return self._outcome(maker % 2, maker, alone, _memo_solve(memo, ("r1", t, maker, alone), tricks))
+
+    def _round2_made(self, hands: list[list[int]], suit: int, maker: int, memo: dict[Any, int] | None
+                     ) -> _Outcome:
+        """``suit`` made in the second round by ``maker`` (nobody alone); the hands as dealt."""
+        return self._outcome(maker % 2, maker, None,
+                             _memo_solve(memo, ("r2", suit, maker, None), lambda: _solve_tricks(hands, suit, maker)))
+
+    def _rest_of_bidding(self, lay: dict[str, Any], start_round: int, after: int, memo: dict[Any, int] | None
                          ) -> _Outcome:
         """The bidding after the player passed: the others by the rule; the player in the
         second round by the rule or as the spec's ``then`` says."""
@@ -683,8 +725,7 @@ class _Sim:
                 return self._round2_made(hands, choice, s, memo)
         return _Outcome((0, 0), self.side, 0.0)
 
-    def _eval_bid(self, lay: dict[str, Any]) -> dict[str, _Outcome]:
-        memo: dict[Any, int] = {}
+    def _eval_bid(self, lay: dict[str, Any], memo: dict[Any, int] | None) -> dict[str, _Outcome]:
         hands, up = lay["hands"], lay["turn_up"]
         out: dict[str, _Outcome] = {}
         for o in self.compare:
@@ -698,8 +739,7 @@ class _Sim:
                 out[o] = _Outcome((0, 0), self.side, 0.0)
         return out
 
-    def _eval_make(self, lay: dict[str, Any]) -> dict[str, _Outcome]:
-        memo: dict[Any, int] = {}
+    def _eval_make(self, lay: dict[str, Any], memo: dict[Any, int] | None) -> dict[str, _Outcome]:
         out: dict[str, _Outcome] = {}
         for o in self.compare:
             if o == "pass":
@@ -863,7 +903,31 @@ GAME_MODEL_SEED = 1
 # --------------------------------------------------------------------------- the simulation
 
 
-def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: int = 1) -> dict[str, Any]:
+SE_FLOOR = {"points": 0.025, "win": 1.0}
+"""The standard error below which a difference still within three standard errors of nought is
+settled as no clear difference (:func:`verdict`): 0.025 points a deal (the difference is then
+within about ±0.075 points), or 1.0 percentage point of the chance of winning the game."""
+
+
+def verdict(diff: float, se: float, basis: str = "points") -> str:
+    """The verdict on a difference (advised − best other option) with standard error ``se``:
+    ``supported`` when it is more than three standard errors above nought, ``not supported``
+    when as far below, ``unclear`` (no clear difference: settled) when it is within that but the
+    standard error is below :data:`SE_FLOOR` (points, or ``win`` for a chance of winning in
+    percentage points), else ``borderline`` (more layouts would be needed to tell).
+
+    >>> verdict(0.3, 0.05), verdict(-0.3, 0.05), verdict(0.01, 0.02), verdict(0.1, 0.05)
+    ('supported', 'not supported', 'unclear', 'borderline')
+    """
+    if diff > 3 * se and diff > 0:
+        return "supported"
+    if diff < -3 * se and diff < 0:
+        return "not supported"
+    return "unclear" if se < SE_FLOOR["win" if basis.startswith("win") else "points"] else "borderline"
+
+
+def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: int = 1,
+                  batch: int = 0) -> dict[str, Any]:
     """Put one hint to the test: JSON in, JSON out (the browser's widget calls it through
     ``euchre_core.app.web.call``).
 
@@ -875,29 +939,44 @@ def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: in
         ``{"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]}`` takes a stored test
         and changes some of its fields (the reader's own holding).
     ``samples``
-        the number of layouts to deal and solve (1 to 20,000; each takes a few milliseconds).
+        the number of layouts to deal and solve (1 to 20,000; each takes a few milliseconds);
+        with ``batch``, the most (the cap).
     ``seed``
-        the random seed: the same spec, samples and seed give the same answer, anywhere.
+        the random seed: the same spec, samples, batch and seed give the same answer, anywhere.
+        The layouts are one stream from the seed: the first n layouts of a longer run are the
+        layouts of a run of n.
+    ``batch``
+        0: exactly ``samples`` layouts. Else sequential sampling: after every ``batch`` layouts
+        the run stops if the verdict is settled (supported, not supported, or a difference
+        whose standard error is below :data:`SE_FLOOR`: :func:`verdict`), and at ``samples``
+        layouts in any case, where an unsettled verdict is ``borderline``.
 
     Returns ``{"id", "hint", "kind", "seat", "advised", "samples", "seed", "double_dummy":
-    true, "options": [...], "scores": [...], "summary": {...}}``. Each option: ``option``,
-    ``label``, ``points`` (the average points of the player's side, theirs counted negative),
-    ``tricks`` (the player's side's average tricks), ``made`` (% of layouts where the makers
-    make their point; None for a pass), ``vs_advised`` (% of layouts where the advised option
-    scores more / the same / less than this one), and ``win`` (the % chance of winning the
-    game, one per score in ``scores``). ``vs_advised`` also gives ``diff`` and ``se``: the
-    average of (advised − this option) in points and its standard error, and with scores
+    true, "options": [...], "scores": [...], "summary": {...}}`` (``samples``: the layouts
+    used; with ``batch``, also ``cap`` and ``batch``). Each option: ``option``, ``label``,
+    ``points`` (the average points of the player's side, theirs counted negative), ``tricks``
+    (the player's side's average tricks), ``made`` (% of layouts where the makers make their
+    point; None for a pass), ``vs_advised`` (% of layouts where the advised option scores more /
+    the same / less than this one), and ``win`` (the % chance of winning the game, one per
+    score in ``scores``). ``vs_advised`` also gives ``diff`` and ``se``: the average of
+    (advised − this option) in points and its standard error, and with scores
     ``win_diff``/``win_se`` the same for the chance of winning at the first score (in
-    percentage points). ``summary``: the advised option's average, the best other option
-    (by points, or by the chance of winning at the first score when scores are named), the
-    margin, the share of layouts where the advised option is at least as good as every other
-    one compared, and ``verdict``: ``supported`` (the advised option does better by more than
-    twice the standard error), ``not supported`` (it does worse by as much) or ``unclear``,
-    on the ``basis`` of ``points`` or ``win a-b``.
+    percentage points). ``summary``: the advised option's average, the best other option (by
+    points, or by the chance of winning at the first score when scores are named), the margin,
+    the share of layouts where the advised option is at least as good as every other one
+    compared, the ``diff`` and ``se`` the verdict rests on (to four places; the verdict is decided
+    on the unrounded figures), its ``interval`` (diff ± 3 se),
+    ``settled``, and ``verdict`` (:func:`verdict`: ``supported``, ``not supported``,
+    ``unclear`` or ``borderline``), on the ``basis`` of ``points`` or ``win a-b``.
 
     >>> r = simulate_hint({"base": "dealer-18-king"}, samples=10, seed=3)
     >>> r["kind"], r["advised"], len(r["options"]) >= 2
     ('discard', 'K2', True)
+    >>> s = simulate_hint("second-13", samples=800, seed=1, batch=200)
+    >>> s["samples"] in (200, 400, 600, 800), s["summary"]["verdict"] in VERDICTS
+    (True, True)
+    >>> simulate_hint("second-13", samples=s["samples"], seed=1)["options"] == s["options"]
+    True
     """
     if isinstance(spec_or_id, str):
         spec = dict(spec_by_id(spec_or_id))
@@ -912,102 +991,142 @@ def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: in
     try:
         samples = int(samples)
         seed = int(seed)
+        batch = int(batch)
     except (TypeError, ValueError):
-        raise InputError("samples and seed are whole numbers", "samples") from None
+        raise InputError("samples, seed and batch are whole numbers", "samples") from None
     if not 1 <= samples <= MAX_SAMPLES:
         raise InputError(f"samples: 1 to {MAX_SAMPLES}", "samples")
+    if batch < 0:
+        raise InputError("batch: 0 (a fixed number of layouts) or the layouts between checks", "batch")
     try:
         sim = _Sim(spec)
     except CardError as e:
         raise InputError(str(e), "hand") from None
     rng = random.Random(seed)
-    names = sim.compare
-    totals = {o: [0.0, 0.0, 0, 0] for o in names}       # points, tricks, made, counted-for-made
-    cmp = {o: [0, 0, 0] for o in names}                  # advised better, same, worse
-    diff = {o: [0.0, 0.0] for o in names}                # sum and sum of squares of (advised - option)
-    wins = {o: [0.0] * len(sim.scores) for o in names}
-    wdiff = {o: [0.0, 0.0] for o in names}               # the same for the chance of winning at the first score
-    table = _default_win_table(GAME_MODEL_DEALS, GAME_MODEL_SEED) if sim.scores else {}
-    next_mine = sim.side == 1                            # A deals this deal; B's side deals next
-    all_best = 0
-    for _ in range(samples):
+    acc = _Tally(sim)
+    n = 0
+    while n < samples:
         lay = sim.draw(rng)
-        res = sim.evaluate(lay)
-        adv = res[sim.advised]
-        won = {o: [_win(table, m + res[o].pts[sim.side], th + res[o].pts[1 - sim.side], next_mine)
-                   for m, th in sim.scores] for o in names}
-        for o in names:
-            r = res[o]
-            t = totals[o]
-            t[0] += r.net
-            t[1] += r.tricks
-            if r.pts != (0, 0) and o not in ("pass", "pass=0"):
-                t[3] += 1
-                t[2] += 1 if _made(r, sim, o) else 0
-            c = cmp[o]
-            c[0 if adv.net > r.net else 1 if adv.net == r.net else 2] += 1
-            dv = adv.net - r.net
-            diff[o][0] += dv
-            diff[o][1] += dv * dv
-            for i in range(len(sim.scores)):
-                wins[o][i] += won[o][i]
-            if sim.scores:
-                dw = 100 * (won[sim.advised][0] - won[o][0])
-                wdiff[o][0] += dw
-                wdiff[o][1] += dw * dw
-        if all(adv.net >= res[o].net for o in names):
-            all_best += 1
-    options = []
-    for o in names:
-        t = totals[o]
-        options.append({
-            "option": o,
-            "label": _label(sim, o, spec),
-            "points": round(t[0] / samples, 3),
-            "tricks": None if o in ("pass", "pass=0") else round(t[1] / samples, 3),
-            "made": round(100 * t[2] / t[3], 1) if t[3] else None,
-            "vs_advised": None if o == sim.advised else {
-                "better": round(100 * cmp[o][0] / samples, 1), "same": round(100 * cmp[o][1] / samples, 1),
-                "worse": round(100 * cmp[o][2] / samples, 1),
-                "diff": round(diff[o][0] / samples, 3), "se": _stderr(diff[o], samples),
-                **({"win_diff": round(wdiff[o][0] / samples, 2), "win_se": _stderr(wdiff[o], samples)}
-                   if sim.scores else {})},
-            "win": [round(100 * w / samples, 1) for w in wins[o]],
-        })
-    adv_row = options[0]
-    others = [o for o in options[1:] if o["option"] != "pass=0"] or options[1:]
-    # the verdict: the advised option against the best other one, by the average points, or, when
-    # the spec names scores, by the chance of winning the game at the first of them; "supported"
-    # when the difference is more than twice its standard error
-    by_win = bool(sim.scores)
-    best_other = max(others, key=lambda o: o["win"][0] if by_win else o["points"]) if others else None
-    verdict = None
-    if best_other is not None:
-        vs = best_other["vs_advised"]
-        d, se = (vs["win_diff"], vs["win_se"]) if by_win else (vs["diff"], vs["se"])
-        verdict = "supported" if d > 2 * se and d > 0 else "not supported" if d < -2 * se and d < 0 else "unclear"
-    return {
+        acc.add(sim.evaluate(lay))
+        n += 1
+        if batch and n % batch == 0 and n < samples and acc.summary(n, spec)[1]["settled"]:
+            break
+    options, summary = acc.summary(n, spec)
+    out = {
         "id": spec.get("id"),
         "hint": spec.get("hint"),
         "label": spec.get("label"),
         "kind": sim.kind,
         "seat": SEATS[sim.player],
         "advised": sim.advised,
-        "samples": samples,
+        "samples": n,
         "seed": seed,
         "double_dummy": True,
         "scores": [list(s) for s in sim.scores],
         "options": options,
-        "summary": {
+        "summary": summary,
+    }
+    if batch:
+        out.update(cap=samples, batch=batch)
+    return out
+
+
+VERDICTS = ("supported", "not supported", "unclear", "borderline")
+
+
+class _Tally:
+    """The running sums of a simulation: per option, its points, tricks, makes, chances of
+    winning, and the difference from the advised option (sum and sum of squares)."""
+
+    def __init__(self, sim: _Sim) -> None:
+        self.sim = sim
+        names = sim.compare
+        self.totals = {o: [0.0, 0.0, 0, 0] for o in names}       # points, tricks, made, counted-for-made
+        self.cmp = {o: [0, 0, 0] for o in names}                  # advised better, same, worse
+        self.diff = {o: [0.0, 0.0] for o in names}                # sum and sum of squares of (advised - option)
+        self.wins = {o: [0.0] * len(sim.scores) for o in names}
+        self.wdiff = {o: [0.0, 0.0] for o in names}               # the same for the chance of winning (1st score)
+        self.table = _default_win_table(GAME_MODEL_DEALS, GAME_MODEL_SEED) if sim.scores else {}
+        self.next_mine = sim.side == 1                            # A deals this deal; B's side deals next
+        self.all_best = 0
+
+    def add(self, res: dict[str, _Outcome]) -> None:
+        """One layout's outcomes."""
+        sim = self.sim
+        names = sim.compare
+        adv = res[sim.advised]
+        won = {o: [_win(self.table, m + res[o].pts[sim.side], th + res[o].pts[1 - sim.side], self.next_mine)
+                   for m, th in sim.scores] for o in names}
+        for o in names:
+            r = res[o]
+            t = self.totals[o]
+            t[0] += r.net
+            t[1] += r.tricks
+            if r.pts != (0, 0) and o not in ("pass", "pass=0"):
+                t[3] += 1
+                t[2] += 1 if _made(r, sim, o) else 0
+            c = self.cmp[o]
+            c[0 if adv.net > r.net else 1 if adv.net == r.net else 2] += 1
+            dv = adv.net - r.net
+            self.diff[o][0] += dv
+            self.diff[o][1] += dv * dv
+            for i in range(len(sim.scores)):
+                self.wins[o][i] += won[o][i]
+            if sim.scores:
+                dw = 100 * (won[sim.advised][0] - won[o][0])
+                self.wdiff[o][0] += dw
+                self.wdiff[o][1] += dw * dw
+        if all(adv.net >= res[o].net for o in names):
+            self.all_best += 1
+
+    def summary(self, samples: int, spec: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The options' rows and the summary after ``samples`` layouts."""
+        sim = self.sim
+        options = []
+        for o in sim.compare:
+            t = self.totals[o]
+            options.append({
+                "option": o,
+                "label": _label(sim, o, spec),
+                "points": round(t[0] / samples, 3),
+                "tricks": None if o in ("pass", "pass=0") else round(t[1] / samples, 3),
+                "made": round(100 * t[2] / t[3], 1) if t[3] else None,
+                "vs_advised": None if o == sim.advised else {
+                    "better": round(100 * self.cmp[o][0] / samples, 1),
+                    "same": round(100 * self.cmp[o][1] / samples, 1),
+                    "worse": round(100 * self.cmp[o][2] / samples, 1),
+                    "diff": round(self.diff[o][0] / samples, 3), "se": _stderr(self.diff[o], samples),
+                    **({"win_diff": round(self.wdiff[o][0] / samples, 2), "win_se": _stderr(self.wdiff[o], samples)}
+                       if sim.scores else {})},
+                "win": [round(100 * w / samples, 1) for w in self.wins[o]],
+            })
+        adv_row = options[0]
+        others = [o for o in options[1:] if o["option"] != "pass=0"] or options[1:]
+        # the verdict: the advised option against the best other one, by the average points, or, when
+        # the spec names scores, by the chance of winning the game at the first of them (verdict())
+        by_win = bool(sim.scores)
+        basis = f"win {sim.scores[0][0]}-{sim.scores[0][1]}" if by_win else "points"
+        best_other = max(others, key=lambda o: o["win"][0] if by_win else o["points"]) if others else None
+        v, d, se, interval = None, None, None, None
+        if best_other is not None:                  # decided on the unrounded figures
+            sums = (self.wdiff if by_win else self.diff)[best_other["option"]]
+            d, se = sums[0] / samples, _stderr(sums, samples, None)
+            v = verdict(d, se, basis)
+            interval = [round(d - 3 * se, 4), round(d + 3 * se, 4)]
+            d, se = round(d, 4), round(se, 4)
+        return options, {
             "advised_points": adv_row["points"],
             "best_other": best_other["option"] if best_other else None,
             "best_other_points": best_other["points"] if best_other else None,
             "margin": round(adv_row["points"] - best_other["points"], 3) if best_other else None,
-            "advised_at_least_as_good_pct": round(100 * all_best / samples, 1),
-            "verdict": verdict,
-            "basis": f"win {sim.scores[0][0]}-{sim.scores[0][1]}" if by_win else "points",
-        },
-    }
+            "advised_at_least_as_good_pct": round(100 * self.all_best / samples, 1),
+            "verdict": v,
+            "basis": basis,
+            "diff": d,
+            "se": se,
+            "interval": interval,
+            "settled": v is not None and v != "borderline",
+        }
 
 
 def _win(table: dict[tuple[int, int, bool], float], mine: int, theirs: int, mine_next: bool) -> float:
@@ -1015,13 +1134,15 @@ def _win(table: dict[tuple[int, int, bool], float], mine: int, theirs: int, mine
     return 1.0 if mine >= 5 else 0.0 if theirs >= 5 else table[(mine, theirs, mine_next)]
 
 
-def _stderr(sums: list[float], n: int) -> float:
-    """The standard error of a mean from its sum and sum of squares."""
+def _stderr(sums: list[float], n: int, digits: int | None = 3) -> float:
+    """The standard error of a mean from its sum and sum of squares (rounded to ``digits``;
+    None: not rounded)."""
     if n < 2:
         return 0.0
     mean = sums[0] / n
     var = max(0.0, (sums[1] - n * mean * mean) / (n - 1))
-    return round((var / n) ** 0.5, 3)
+    se = (var / n) ** 0.5
+    return se if digits is None else round(se, digits)
 
 
 def _made(r: _Outcome, sim: _Sim, option: str) -> bool:
