@@ -35,7 +35,7 @@ POSITION_IDS = ("eldest", "second", "third", "dealer", "bridge", "lone-hands", "
 ERRATA_KINDS = ("law", "term", "hint", "case", "text")
 SOURCE_KEYS = ("000", "001", "002", "003")
 CASE_REFS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
-TEXT_REFS_FIXED = ("all", "laws", "terms", "hints", "intro")
+TEXT_REFS_FIXED = ("all", "laws", "terms", "hints", "intro", "preface")
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 CARD_RE = re.compile(r"^(?:[789TJQKA][CDHS]|JK)$")
@@ -44,7 +44,8 @@ MARKUP_RE = re.compile(r"[*\\#]|<sup>|\[\d+\]")
 
 LAW_KEYS = {"number", "text", "refs", "refs_implicit"}
 SECTION_KEYS = {"id", "heading", "part", "laws"}
-TERM_KEYS = {"id", "names", "definition"}
+TERM_KEYS = {"id", "names", "head", "definition"}
+PREFACE_KEYS = {"heading", "paragraphs", "italics"}
 POSITION_KEYS = {"id", "heading", "hints"}
 HINT_KEYS = {"id", "text", "lead", "item", "score", "holding", "footnote"}
 ERRATUM_KEYS = {"id", "where", "sources", "chosen", "why"}
@@ -68,6 +69,34 @@ def load_terms() -> dict[str, Any]:
 def load_hints() -> dict[str, Any]:
     """Return ``content/hints.yaml``: ``{"intro": [...], "positions": [...]}``."""
     return _load("hints.yaml")
+
+
+def load_preface() -> dict[str, Any]:
+    """Return ``content/preface.yaml``: ``{"heading", "paragraphs", "italics"}`` (the book's Preface)."""
+    return _load("preface.yaml")
+
+
+def validate_preface(preface: Any) -> list[str]:
+    """Structure of ``preface.yaml``: a heading and a non-empty list of paragraphs.
+
+    >>> validate_preface({"heading": "Preface", "paragraphs": []})
+    ['preface.yaml: paragraphs must be a non-empty list']
+    """
+    problems: list[str] = []
+    if not isinstance(preface, dict):
+        return ["preface.yaml: top level must be a mapping with 'heading' and 'paragraphs'"]
+    _unknown_keys(preface, PREFACE_KEYS, "preface.yaml", problems)
+    _check_text(preface.get("heading"), "preface.yaml heading", problems)
+    paragraphs = preface.get("paragraphs")
+    if not isinstance(paragraphs, list) or not paragraphs:
+        problems.append("preface.yaml: paragraphs must be a non-empty list")
+    else:
+        for index, paragraph in enumerate(paragraphs):
+            _check_text(paragraph, f"preface.yaml paragraph {index + 1}", problems)
+        for word in preface.get("italics") or []:
+            if not _is_text(word) or not any(word in str(p) for p in paragraphs):
+                problems.append(f"preface.yaml: italics {word!r} is not in any paragraph")
+    return problems
 
 
 def load_errata() -> dict[str, Any]:
@@ -242,6 +271,14 @@ def validate_terms(terms: Any) -> list[str]:
         else:
             names.extend(n.lower() for n in term_names)
         _check_text(term.get("definition"), f"{where} definition", problems)
+        head = term.get("head")
+        if head is not None:  # the words before the dash as printed: every name in quotes, comma inside
+            if not _is_text(head):
+                problems.append(f"{where}: head must be a non-empty string")
+            elif isinstance(term_names, list):
+                missing = [n for n in term_names if f"“{n},”" not in str(head)]
+                if missing:
+                    problems.append(f"{where}: head {head!r} does not print the name(s) {missing} as “Name,”")
     for dup in _duplicates(ids):
         problems.append(f"terms.yaml: term id {dup!r} is not unique")
     for dup in _duplicates(names):
@@ -408,6 +445,7 @@ def validate_all() -> list[str]:
         ("terms", load_terms),
         ("hints", load_hints),
         ("errata", load_errata),
+        ("preface", load_preface),
     ):
         try:
             loaded[name] = loader()
@@ -420,6 +458,8 @@ def validate_all() -> list[str]:
         problems += validate_terms(loaded["terms"])
     if loaded["hints"] is not None:
         problems += validate_hints(loaded["hints"])
+    if loaded["preface"] is not None:
+        problems += validate_preface(loaded["preface"])
     if loaded["errata"] is not None:
         problems += validate_errata(loaded["errata"], loaded["laws"], loaded["terms"], loaded["hints"])
     return problems

@@ -46,6 +46,7 @@ ENGINE_DIR = REPO_ROOT / "euchre_core"
 LAWS_INDEX = "laws/index.md"
 LAWS_PRINT = "laws/print.md"
 TERMS = "terms.md"
+PREFACE = "preface.md"
 HINTS_INDEX = "hints/index.md"
 CASES_INDEX = "cases/index.md"
 CODES_INDEX = "codes/index.md"
@@ -441,12 +442,25 @@ class Builder:
                 {
                     "id": term["id"],
                     "names": term["names"],
-                    "names_md": ", ".join(f"“{md_escape(n)}”" for n in term["names"]),
+                    "head_md": md_escape(term.get("head") or ", ".join(f"“{n},”" for n in term["names"])),
                     "paragraphs": inline.paragraphs(term["definition"]),
                     "laws": [(n, self.link(TERMS, self.law_page[n], f"law-{n}")) for n in laws],
                 }
             )
         return self.render("terms.md.j2", terms=terms)
+
+    def preface_page(self) -> str:
+        """The book's Preface (five paragraphs), its printed italics as emphasis."""
+        doc = content.load_preface()
+        inline = self.inline(PREFACE, terms=False)
+        paragraphs = []
+        for text in doc["paragraphs"]:
+            rendered = inline.render(text)
+            for word in doc.get("italics") or []:
+                rendered = re.sub(rf"(?<![\w*]){re.escape(md_escape(word))}(?![\w*])", f"*{md_escape(word)}*", rendered,
+                                  count=1)
+            paragraphs.append(rendered)
+        return self.render("preface.md.j2", heading=md_escape(doc["heading"]), paragraphs=paragraphs)
 
     def hint_pages(self) -> dict[str, str]:
         """The General Remarks: the introduction and one page per position, each hint ``id="hint-<id>"``."""
@@ -874,6 +888,7 @@ class Builder:
         """Every generated page (the laws first: they record where the terms appear)."""
         pages = self.law_pages()
         pages[TERMS] = self.terms_page()
+        pages[PREFACE] = self.preface_page()
         pages.update(self.hint_pages())
         derived = self._derived_inputs()       # `mkdocs serve`: reused while their inputs are unchanged
         pages.update(serve_cache.memo("cases", derived, self.case_pages))
@@ -892,7 +907,7 @@ class Builder:
 
     def nav(self, pages: Mapping[str, str]) -> list[Any]:
         """The navigation: tabs for the laws, the remarks, the cases, the other codes and the edition."""
-        laws = [LAWS_INDEX] + [
+        laws = [LAWS_INDEX, {"Preface": PREFACE}] + [
             {s["heading"]: self.section_page(s)} for s in self.sections if s["part"] != "etiquette"
         ]
         laws += [{s["heading"]: self.section_page(s)} for s in self.sections if s["part"] == "etiquette"]
