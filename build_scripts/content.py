@@ -47,7 +47,7 @@ SECTION_KEYS = {"id", "heading", "part", "laws"}
 TERM_KEYS = {"id", "names", "head", "definition"}
 PREFACE_KEYS = {"heading", "paragraphs", "italics"}
 POSITION_KEYS = {"id", "heading", "hints"}
-HINT_KEYS = {"id", "text", "lead", "item", "score", "holding", "footnote"}
+HINT_KEYS = {"id", "text", "lead", "item", "list_start", "score", "holding", "footnote"}
 ERRATUM_KEYS = {"id", "where", "sources", "chosen", "why"}
 
 
@@ -355,6 +355,8 @@ def validate_hints(hints: Any) -> list[str]:
                     problems.append(f"{hwhere}: lead and item must be non-empty strings")
                 elif hint.get("text") != f"{lead} {item}":
                     problems.append(f"{hwhere}: text must be lead + ' ' + item")
+            if hint.get("list_start") is not None and (hint.get("list_start") is not True or lead is None):
+                problems.append(f"{hwhere}: list_start (the lead-in printed again) must be true, on a list item")
             for key in ("score", "footnote"):
                 if hint.get(key) is not None and not _is_text(hint.get(key)):
                     problems.append(f"{hwhere}: {key} must be a string or null")

@@ -498,7 +498,7 @@ class Builder:
                     "item_plain": hint.get("item") or "",
                 }
                 lead = hint.get("lead")
-                if lead and blocks and blocks[-1]["lead"] == lead:
+                if lead and blocks and blocks[-1]["lead"] == lead and not hint.get("list_start"):
                     blocks[-1]["hints"].append(view)
                 else:
                     blocks.append({"lead": lead, "lead_md": inline.render(lead) if lead else None, "hints": [view]})
