@@ -32,7 +32,8 @@ LAW_COUNT = 116
 ETIQUETTE_LAWS = tuple(range(106, 117))
 PARTS = ("laws", "etiquette")
 POSITION_IDS = ("eldest", "second", "third", "dealer", "bridge", "lone-hands", "coups")
-ERRATA_KINDS = ("law", "term", "hint", "case", "text")
+ERRATA_KINDS = ("law", "term", "hint", "case", "text", "code")
+CODE_REFS = ("hoyle", "washington1877")
 SOURCE_KEYS = ("000", "001", "002", "003")
 CASE_REFS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 TEXT_REFS_FIXED = ("all", "laws", "terms", "hints", "intro", "preface")
@@ -419,6 +420,8 @@ def validate_errata(errata: Any, laws: Any = None, terms: Any = None, hints: Any
                 problems.append(f"{where}: where.ref {ref!r} is not a hint id")
             elif kind == "case" and str(ref) not in CASE_REFS and not (_is_int(ref) and 1 <= ref <= len(CASE_REFS)):
                 problems.append(f"{where}: where.ref {ref!r} is not a case (I-IX)")
+            elif kind == "code" and ref not in CODE_REFS:
+                problems.append(f"{where}: where.ref {ref!r} is not one of the other codes {CODE_REFS}")
             elif kind == "text" and ref not in text_refs:
                 problems.append(f"{where}: where.ref {ref!r} is not a section, position, intro-N or {TEXT_REFS_FIXED}")
         sources = entry.get("sources")

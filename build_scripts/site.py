@@ -72,6 +72,7 @@ ERRATA_KIND_TITLES = {
     "hint": "The General Remarks",
     "text": "Headings and the text as a whole",
     "case": "The cases",
+    "code": "The other codes (Hoyle, Washington 1877)",
 }
 
 
@@ -181,6 +182,88 @@ def code_span(text: str) -> str:
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") or longest else ""
     return f"{fence}{pad}{text}{pad}{fence}"
+
+
+_EDITORIAL_RE = re.compile(r"\[(?:OCR unreadable: (?P<raw>[^\]]*)|(?P<words>[^\]]*))\]")
+
+
+def ed_span(markdown: str) -> str:
+    """The editor's words (already Markdown), in square brackets and class ``ed``: the edition's voice.
+
+    >>> ed_span("sic")
+    '<span class="ed">[sic]</span>'
+    """
+    return f'<span class="ed">[{markdown}]</span>'
+
+
+def code_text(text: str, inline: Inline | None) -> str:
+    """A paragraph or heading of another code: its ``[bracketed]`` editorial words (restorations,
+    ``[sic]``, headings the editor supplies) set as the editor's; ``[OCR unreadable: raw]`` shown
+    as unreadable, the raw OCR quoted beside; the rest is the code's text, escaped.
+
+    >>> code_text("Euchre. [OCR unreadable: But. repawns a .s.]", None).split("reads ")[1]
+    '“<span class="ocr-unreadable">But. repawns a .s.</span>”]</span>'
+    >>> code_text("to [count] for", None)
+    'to <span class="ed">[count]</span> for'
+    """
+    out: list[str] = []
+    pos = 0
+
+    def plain(part: str, first: bool) -> str:
+        if inline is not None:
+            return inline.render(part) if first else inline.render("x" + part)[1:]
+        return md_escape(part) if first else md_escape("x" + part)[1:]
+
+    for m in _EDITORIAL_RE.finditer(text):
+        if m.start() > pos:
+            out.append(plain(text[pos:m.start()], pos == 0))
+        if m.group("raw") is not None:
+            raw = md_escape("x" + m.group("raw"))[1:]
+            out.append(f'<span class="ed">[unreadable in the OCR, which reads “<span class="ocr-unreadable">{raw}'
+                       f'</span>”]</span>')
+        else:
+            out.append(ed_span(md_escape("x" + m.group("words"))[1:]))
+        pos = m.end()
+    if pos < len(text):
+        out.append(plain(text[pos:], pos == 0))
+    return "".join(out)
+
+
+def code_paragraph(text: str, inline: Inline | None) -> str:
+    """A paragraph of another code (:func:`code_text`); a footnote the transcription moves to the end of
+    its chapter ("Note: …") is labelled as the editor's placement.
+
+    >>> code_paragraph("Note: There is no English Code.", None)
+    '<span class="ed">[Footnote, printed at the foot of its page:]</span> There is no English Code.'
+    """
+    if text.startswith("Note: "):
+        return f'{ed_span("Footnote, printed at the foot of its page:")} {code_text(text[6:], inline)}'
+    return code_text(text, inline)
+
+
+def ocr_fix_markdown(fix: Any) -> str:
+    """One correction to the OCR as a list line: printed → chosen (why); an empty reading is said in words.
+
+    >>> ocr_fix_markdown({"printed": "(21) ", "chosen": "", "why": "page number removed"})
+    '`(21)␣` → *nothing* — page number removed'
+    >>> ocr_fix_markdown({"printed": "Eight-Bower", "chosen": "Right-Bower", "why": "OCR"})
+    '`Eight-Bower` → `Right-Bower` — OCR'
+    """
+    if not isinstance(fix, Mapping):
+        return md_escape(str(fix))
+    if "printed" not in fix or "chosen" not in fix:
+        return "; ".join(f"{md_escape(str(k))}: {_reading(str(v))}" for k, v in fix.items())
+    why = f" — {md_escape(str(fix['why']))}" if fix.get("why") else ""
+    return f"{_reading(str(fix['printed']))} → {_reading(str(fix['chosen']))}{why}"
+
+
+def _reading(text: str) -> str:
+    """A reading of the OCR as a code span (edge spaces shown as ␣), or *nothing* when it is empty."""
+    if not text.strip():
+        return "*nothing*" if not text else f"{code_span(text.replace(' ', '␣'))}"
+    lead = len(text) - len(text.lstrip(" "))
+    trail = len(text) - len(text.rstrip(" "))
+    return code_span("␣" * lead + text.strip(" ") + "␣" * trail)
 
 
 def no_scheme(text: str) -> str:
@@ -716,11 +799,14 @@ class Builder:
             plain = self.inline(page, terms=False, link_laws=False)  # their rule numbers are not the 1888 laws
             chapters = []
             for chapter in code.get("chapters") or []:
+                level = int(chapter.get("level") or 2)
                 chapters.append(
                     {
                         "id": chapter.get("id"),
-                        "heading": md_escape(str(chapter.get("heading") or chapter.get("id"))),
-                        "paragraphs": [plain.render(no_scheme(str(p))) for p in chapter.get("paragraphs") or []],
+                        "hashes": "#" * max(2, min(level, 6)),
+                        "heading": code_text(str(chapter.get("heading") or chapter.get("id")), None),
+                        "paragraphs": [code_paragraph(no_scheme(str(p)), plain)
+                                       for p in chapter.get("paragraphs") or []],
                         "topics": [md_escape(str(t)) for t in chapter.get("topics") or []],
                     }
                 )
@@ -729,12 +815,8 @@ class Builder:
                     key = hint_sims.key_of_paragraph(str(chapter["id"]), i)
                     if code["code"] == "hoyle" and key in self.hint_sim_tables:
                         chapter["paragraphs"][i] += "\n\n" + self.hint_sim_tables[key]
-            fixes = []
-            for fix in code.get("ocr_fixes") or []:
-                if isinstance(fix, Mapping):
-                    fixes.append([(md_escape(str(k)), code_span(str(v))) for k, v in fix.items()])
-                else:
-                    fixes.append([("", md_escape(str(fix)))])
+            fixes = [ocr_fix_markdown(fix) for fix in code.get("ocr_fixes") or []]
+            about = [code_text(str(p), plain) for p in code.get("about") or []]
             title = str(code.get("title") or code["code"])
             pages[page] = self.render(
                 "code.md.j2",
@@ -744,6 +826,7 @@ class Builder:
                 citation=md_escape(no_scheme(str(code.get("citation") or ""))),
                 chapters=chapters,
                 fixes=fixes,
+                about=about,
                 concordance_link=self.link(page, CONCORDANCE) if self.concordance else None,
             )
             listing.append({"title": md_escape(title), "link": self.link(CODES_INDEX, page),
@@ -806,8 +889,12 @@ class Builder:
                 cid = ROMAN[int(ref) - 1] if str(ref).isdigit() else str(ref)
                 if cid in self.case_ids:
                     target = (f"Case {cid}", self.link(ERRATA, case_page(cid)))
+            elif kind == "code":
+                target = (f"Other code: {ref}", self.link(ERRATA, f"codes/{ref}.md"))
             elif kind == "text":
-                if ref in sections:
+                if ref == "preface":
+                    target = ("The Preface", self.link(ERRATA, PREFACE))
+                elif ref in sections:
                     target = (sections[ref]["heading"], self.link(ERRATA, self.section_page(sections[ref])))
                 elif ref in positions:
                     target = (positions[ref]["heading"], self.link(ERRATA, f"hints/{ref}.md"))
