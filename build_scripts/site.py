@@ -285,6 +285,64 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+PRINTED_SEAT_ORDER = "ADBC"  # the book prints the hands A, D, B, C (A at the top, C at the bottom)
+PREAMBLE_PRINTED_IN = {"VIII": "VII"}  # "The following coups ..." is printed at the end of Case VII
+
+
+def _plain_words(text: str | None) -> str:
+    """Text reduced for finding a copy in the printed paragraphs (case, spaces, quotes)."""
+    return " ".join((text or "").replace("’", "'").split()).lower()
+
+
+def printed_unit_of(data: Mapping[str, Any], text: str | None, case_id: str | None = None) -> str | None:
+    """The unit id (``case-VII-p3``) of the printed paragraph a narration, remark or preamble is copied from.
+
+    ``case_id``: the case whose printed text holds it (default: ``data``'s own); None if not found.
+
+    >>> printed_unit_of({"id": "X", "printed": [{"text": "Score, love-all. A adopts."}]}, "A adopts.")
+    'case-X-p1'
+    """
+    if not text:
+        return None
+    if case_id and case_id != data.get("id"):
+        try:
+            data = load_case(case_id)
+        except CaseError:
+            return None
+    wanted = _plain_words(text)
+    for index, paragraph in enumerate(data.get("printed") or [], 1):
+        if wanted in _plain_words(paragraph.get("text")):
+            return f"case-{data['id']}-p{index}"
+    return None
+
+
+def printed_view(data: Mapping[str, Any], inline: Inline) -> list[dict[str, Any]]:
+    """The case as printed after the hands: each paragraph with its printed label, anchor and unit id.
+
+    Trick labels are printed in italics ("*First Trick.*—"), "Remarks." in small capitals; the first
+    "Remarks." paragraph (or the closing remark, when the book prints no label) carries ``id="remarks"``.
+    """
+    cid = data["id"]
+    out: list[dict[str, Any]] = []
+    remarks_anchor = seen_trick = False
+    for index, paragraph in enumerate(data.get("printed") or [], 1):
+        label = paragraph.get("label")
+        seen_trick = seen_trick or bool(label and "Trick" in label)
+        if label == "Remarks.":
+            label_md = '<span class="small-caps">Remarks.</span>—'
+        elif label:
+            label_md = f"*{md_escape(label)}*—"
+        else:
+            label_md = ""
+        anchor = f"case-{cid.lower()}-p{index}"
+        if not remarks_anchor and (label == "Remarks." or (not label and seen_trick
+                                                             and not paragraph.get("between_cases"))):
+            anchor, remarks_anchor = "remarks", True
+        out.append({"unit": f"case-{cid}-p{index}", "anchor": anchor, "label_md": label_md,
+                    "text": inline.render(paragraph["text"]), "between": bool(paragraph.get("between_cases"))})
+    return out
+
+
 class Builder:
     """Holds the loaded data and renders every page."""
 
@@ -619,14 +677,16 @@ class Builder:
         alone = data.get("alone")
         tricks = []
         json_tricks = data.get("tricks", [])
-        remarks_after: dict[int, list[str]] = {}
-        loose_remarks: list[str] = []
+        printed = printed_view(data, inline)
+        printed_anchor = {p["unit"]: p["anchor"] for p in printed}
+        remarks_after: dict[int, list[dict[str, Any]]] = {}
+        loose_remarks: list[dict[str, Any]] = []
         for remark in data.get("remarks", []):
-            text = inline.render(remark["text"])
+            view = {"text": inline.render(remark["text"]), "copy_of": printed_unit_of(data, remark["text"])}
             if remark.get("after_trick"):
-                remarks_after.setdefault(int(remark["after_trick"]), []).append(text)
+                remarks_after.setdefault(int(remark["after_trick"]), []).append(view)
             else:
-                loose_remarks.append(text)
+                loose_remarks.append(view)
         for index, trick in enumerate(deal.tricks):
             source = json_tricks[index] if index < len(json_tricks) else {}
             number = index + 1
@@ -639,6 +699,8 @@ class Builder:
                     "winner": SEATS[trick.winner],
                     "winning_card": card_html(next(c for s, c in trick.cards if s == trick.winner)),
                     "text": inline.render(source.get("text")) if source.get("text") else None,
+                    "copy_of": printed_unit_of(data, source.get("text")),
+                    "copy_anchor": printed_anchor.get(printed_unit_of(data, source.get("text")) or ""),
                     "narrated": bool(source.get("narrated")),
                     "note": inline.render(source.get("note")) if source.get("note") else None,
                     "remarks": remarks_after.pop(number, []),
@@ -658,6 +720,7 @@ class Builder:
                 "where": md_escape(str(e.get("where", ""))),
                 "sources": [(k, code_span(str(v))) for k, v in (e.get("sources") or {}).items()],
                 "printed": md_escape(str(e["printed"])) if e.get("printed") else None,
+                "printed_note": md_escape(str(e["printed_note"])) if e.get("printed_note") else None,
                 "resolution": inline.render(str(e.get("resolution") or "")),
                 "why": inline.render(str(e.get("why") or "")),
             }
@@ -697,8 +760,11 @@ class Builder:
                 alone=alone,
                 labels={SEATS[(SEATS.index(data.get("dealer") or "A") + 1) % 4]: "eldest"},
             ),
-            "hands_text": [(s, [md_escape(line) for line in data.get("hands_text", {}).get(s, [])]) for s in SEATS
-                           if data.get("hands_text", {}).get(s)],
+            "hands_text": [(s, [md_escape(line) for line in data.get("hands_text", {}).get(s, [])])
+                           for s in PRINTED_SEAT_ORDER if data.get("hands_text", {}).get(s)],
+            "printed": printed,
+            "preamble_copy": printed_unit_of(data, data.get("preamble"), case_id=PREAMBLE_PRINTED_IN.get(cid)),
+            "outcome_copy": printed_unit_of(data, data.get("outcome_text")),
             "tricks": tricks,
             "played": played,
             "complete": deal.is_over,

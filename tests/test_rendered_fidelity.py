@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 
 from build_scripts import content
+from euchre_core.formats.cases import list_cases, load_case
 
 HERE = Path(__file__).resolve().parent
 _spec = importlib.util.spec_from_file_location("_content_fidelity", HERE / "test_content_fidelity.py")
@@ -63,8 +64,9 @@ class PageText:
 class _Reader(HTMLParser):
     """Collects the text of ``data-unit`` elements inside ``<article>``, minus ``.ed``, ``<sup>`` and permalinks."""
 
-    def __init__(self) -> None:
+    def __init__(self, unit_attr: str = "data-unit") -> None:
         super().__init__(convert_charrefs=True)
+        self.unit_attr = unit_attr
         self.page = PageText()
         self.stack: list[tuple[str, str | None, bool, bool]] = []  # tag, unit, skipped, heading
         self.in_article = 0
@@ -84,8 +86,8 @@ class _Reader(HTMLParser):
         if tag == "article":
             self.in_article += 1
         unit, skipped, heading = self._state()
-        if attributes.get("data-unit"):
-            unit = attributes["data-unit"]
+        if attributes.get(self.unit_attr):
+            unit = attributes[self.unit_attr]
             self.buffer[len(self.stack)] = []
         skipped = skipped or bool(classes & SKIP_CLASSES) or tag in SKIP_TAGS or tag == "sup"
         heading = heading or tag in ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -170,7 +172,36 @@ def book_units() -> list[Unit]:
             if hint.get("footnote"):
                 units.append(Unit(f"hint-{hint['id']}-footnote", f"hints/{position['id']}", "hint", hint["id"],
                                   ordered=False))
+    for case_id in list_cases():
+        data = load_case(case_id)
+        page = f"cases/{case_id.lower()}"
+        for seat in "ADBC":  # the hands' lines: 000 sets Case V's hands as a table, so lines are not in order
+            for index in range(len(data["hands_text"].get(seat) or [])):
+                units.append(Unit(f"case-{case_id}-hand-{seat}-{index + 1}", page, "case", case_id, ordered=False))
+        for index in range(len(data["printed"])):
+            units.append(Unit(f"case-{case_id}-p{index + 1}", page, "case", case_id))
     return units
+
+
+def copies(pages: dict[str, str]) -> list[str]:
+    """Problems with the copies of the book's text placed beside a step (``data-copy="<unit>"``): each
+    copy's text (minus the editor's words) must be part of the unit it copies."""
+    problems = []
+    every: dict[str, str] = {}
+    for html in pages.values():
+        page = read_page(html)
+        every.update({unit: normalise(unit_text(page, unit)) for unit in page.units})
+    for name, html in pages.items():
+        reader = _Reader(unit_attr="data-copy")
+        reader.feed(html)
+        for unit, texts in reader.page.units.items():
+            whole = every.get(unit)
+            for text in texts:
+                if whole is None:
+                    problems.append(f"{name}: a copy of {unit}, which is on no page of the book's text")
+                elif normalise(text) not in whole:
+                    problems.append(f"{name}: the copy of {unit} differs from it: {normalise(text)[:200]!r}")
+    return problems
 
 
 @functools.cache
@@ -210,7 +241,7 @@ def check(pages: dict[str, str], units: list[Unit], sources: dict[str, str]) -> 
         if name not in read:
             problems.append(f"{name}: page missing from the built site")
             continue
-        for stray in read[name].stray:
+        for stray in read[name].stray if not name.startswith("cases/") else ():
             problems.append(f"{name}: text neither the book's (in a unit) nor marked as the editor's: {stray!r}")
         expected = {u.id for u in units if u.page == name}
         for extra in sorted(set(read[name].order) - expected):
@@ -268,15 +299,18 @@ def rendered(built_site: Any, units: list[Unit]) -> dict[str, str]:
 
 def test_rendered_site_is_the_book_unit_by_unit(rendered: dict[str, str], units: list[Unit],
                                                 sources: dict[str, str]) -> None:
-    problems = check(rendered, units, sources)
+    problems = check(rendered, units, sources) + copies(rendered)
     assert not problems, f"{len(problems)} unmarked difference(s):\n" + "\n".join(problems[:40])
 
 
 def test_every_unit_of_the_book_is_rendered(rendered: dict[str, str], units: list[Unit]) -> None:
     found = {u for page in rendered.values() for u in read_page(page).units}
-    # 5 preface paragraphs, 116 laws, the terms, 8 intro paragraphs, the hints and their one footnote
+    # 5 preface paragraphs, 116 laws, the terms, 8 intro paragraphs, the hints and their one footnote,
+    # and the cases: every printed line of the hands and every paragraph after them
     expected = 5 + 116 + fidelity.EXPECTED_TERMS + fidelity.EXPECTED_INTRO + sum(fidelity.EXPECTED_HINTS.values()) + 1
-    assert len(units) == expected
+    assert len([u for u in units if u.kind != "case"]) == expected
+    case_paragraphs = [u for u in units if u.kind == "case" and "-hand-" not in u.id]
+    assert len(case_paragraphs) == 6 + 2 + 5 + 4 + 4 + 6 + 7 + 6 + 5  # counted in the book, Cases I-IX
     assert {u.id for u in units} <= found
 
 
@@ -344,3 +378,23 @@ def test_printable_laws_page_shows_the_same_law_text(built_site: Any, rendered: 
     assert not printed.stray, printed.stray[:5]
     for unit in (u for u in units if u.kind == "law"):
         assert unit_text(printed, unit.id) == unit_text(read_page(rendered[unit.page]), unit.id), unit.id
+
+
+def test_checker_catches_a_change_in_a_case_and_in_a_copy_beside_a_trick(rendered: dict[str, str],
+                                                                         units: list[Unit],
+                                                                         sources: dict[str, str]) -> None:
+    mutated = _mutate(rendered, "cases/iv", "No matter what A plays", "No matter what A leads")
+    problems = check(mutated, units, sources) + copies(mutated)
+    assert any("case-IV-p4 differs" in p for p in problems), problems
+    # the copy beside the first trick of Case I, changed by one word: caught
+    page = rendered["cases/i"]
+    at = page.index('data-copy="case-I-p2"')
+    mutated = {**rendered, "cases/i": page[:at] + page[at:].replace("throws away", "discards", 1)}
+    assert any("copy of case-I-p2 differs" in p for p in copies(mutated))
+
+
+def test_case_pages_hold_no_unlabelled_gloss_in_the_books_text(rendered: dict[str, str]) -> None:
+    for name, html in rendered.items():
+        if name.startswith("cases/"):
+            for unit, texts in read_page(html).units.items():
+                assert not any("(A C" in t or "B D 0)" in t for t in texts), (name, unit)
