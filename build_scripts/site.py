@@ -678,6 +678,7 @@ class Builder:
         tricks = []
         json_tricks = data.get("tricks", [])
         printed = printed_view(data, inline)
+        after = PREAMBLE_PRINTED_IN.get(cid)  # the case whose printed text ends with this case's preamble
         printed_anchor = {p["unit"]: p["anchor"] for p in printed}
         remarks_after: dict[int, list[dict[str, Any]]] = {}
         loose_remarks: list[dict[str, Any]] = []
@@ -764,6 +765,7 @@ class Builder:
                            for s in PRINTED_SEAT_ORDER if data.get("hands_text", {}).get(s)],
             "printed": printed,
             "preamble_copy": printed_unit_of(data, data.get("preamble"), case_id=PREAMBLE_PRINTED_IN.get(cid)),
+            "preamble_after": after and {"id": after, "link": self.link(page, case_page(after), "as-printed")},
             "outcome_copy": printed_unit_of(data, data.get("outcome_text")),
             "tricks": tricks,
             "played": played,
@@ -827,7 +829,13 @@ class Builder:
             data = rep.data
             group = CASE_GROUPS.get(str(data.get("group")), str(data.get("group") or "Cases"))
             if data.get("preamble"):
-                preambles.setdefault(group, inline.render(data["preamble"]))
+                after = PREAMBLE_PRINTED_IN.get(data["id"])
+                preambles.setdefault(group, {
+                    "text": inline.render(data["preamble"]),
+                    "unit": printed_unit_of(data, data["preamble"], case_id=after),
+                    "after": after and {"id": after, "link": self.link(CASES_INDEX, case_page(after), "as-printed")},
+                    "before": data["id"],
+                })
             ac, bd = rep.deal.tricks_won_by_side()
             groups.setdefault(group, []).append(
                 {
@@ -846,7 +854,8 @@ class Builder:
             "cases_index.md.j2",
             groups=groups,
             preambles=preambles,
-            coups_intro=[inline.render(h["text"]) for h in coups["hints"]] if coups else [],
+            coups_intro=[{"text": inline.render(h["text"]), "unit": f"hint-{h['id']}"} for h in coups["hints"]]
+            if coups else [],
             coups_link=self.link(CASES_INDEX, "hints/coups.md"),
             notation_link=self.link(CASES_INDEX, "notation.md"),
         )

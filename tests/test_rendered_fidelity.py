@@ -46,6 +46,7 @@ SOURCES = ("000", "003")
 SKIP_CLASSES = {"ed", "headerlink", "hint-sims", "hint-rerun", "section-nav", "law-jump", "engine-console",
                 "engine-console-box"}
 SKIP_TAGS = {"script", "style", "nav", "noscript", "template", "svg"}
+COPY_PAGES = ("cases",)  # pages that show copies of the book's units (data-copy), not units of their own
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -287,7 +288,7 @@ def sources() -> dict[str, str]:
 def rendered(built_site: Any, units: list[Unit]) -> dict[str, str]:
     """The rendered HTML of every page that shows the book's units."""
     pages = {}
-    for name in sorted({u.page for u in units}):
+    for name in sorted({u.page for u in units} | set(COPY_PAGES)):
         path = built_site.dir / name / "index.html"
         if path.is_file():
             pages[name] = path.read_text(encoding="utf-8")
