@@ -880,8 +880,9 @@ class Builder:
                         "id": chapter.get("id"),
                         "hashes": "#" * max(2, min(level, 6)),
                         "heading": code_text(str(chapter.get("heading") or chapter.get("id")), None),
-                        "paragraphs": [code_paragraph(no_scheme(str(p)), plain)
-                                       for p in chapter.get("paragraphs") or []],
+                        "paragraphs": [{"md": code_paragraph(no_scheme(str(p)), plain), "sims": None,
+                                        "unit": f"code-{code['code']}-{chapter.get('id')}-{i + 1}"}
+                                       for i, p in enumerate(chapter.get("paragraphs") or [])],
                         "topics": [md_escape(str(t)) for t in chapter.get("topics") or []],
                     }
                 )
@@ -889,7 +890,7 @@ class Builder:
                 for i in range(len(chapter["paragraphs"])):
                     key = hint_sims.key_of_paragraph(str(chapter["id"]), i)
                     if code["code"] == "hoyle" and key in self.hint_sim_tables:
-                        chapter["paragraphs"][i] += "\n\n" + self.hint_sim_tables[key]
+                        chapter["paragraphs"][i]["sims"] = self.hint_sim_tables[key]
             fixes = [ocr_fix_markdown(fix) for fix in code.get("ocr_fixes") or []]
             about = [code_text(str(p), plain) for p in code.get("about") or []]
             title = str(code.get("title") or code["code"])

@@ -42,6 +42,11 @@ sys.modules.setdefault("_content_fidelity", fidelity)
 _spec.loader.exec_module(fidelity)
 normalise = fidelity.normalise
 SOURCES = ("000", "003")
+_spec = importlib.util.spec_from_file_location("_other_codes", HERE / "test_other_codes.py")
+assert _spec and _spec.loader
+other_codes = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("_other_codes", other_codes)
+_spec.loader.exec_module(other_codes)
 
 
 def normalise_keeping_case(text: str) -> str:
@@ -65,7 +70,7 @@ def normalise_keeping_case(text: str) -> str:
 NORMALISE = {"000": normalise, "003": normalise_keeping_case}
 
 # Elements whose text is not the book's and need not be: the edition's apparatus, its widgets.
-SKIP_CLASSES = {"ed", "headerlink", "hint-sims", "hint-rerun", "section-nav", "law-jump", "engine-console",
+SKIP_CLASSES = {"ed", "headerlink", "hint-sims", "hint-sim", "hint-rerun", "section-nav", "law-jump", "engine-console",
                 "engine-console-box"}
 SKIP_TAGS = {"script", "style", "nav", "noscript", "template", "svg"}
 COPY_PAGES = ("cases",)  # pages that show copies of the book's units (data-copy), not units of their own
@@ -436,3 +441,66 @@ def test_checker_catches_a_changed_capital_against_003(rendered: dict[str, str],
     mutated = _mutate(rendered, "laws/the-deal", "Each player deals in turn", "each Player deals in turn")
     problems = check(mutated, units, sources)
     assert any("law-28 differs from source 003" in p for p in problems), problems
+
+
+# --------------------------------------------------------------------------- the other codes
+
+
+def check_code_page(html: str, doc: dict[str, Any]) -> list[str]:
+    """The rendered page of another code against its source (the file's OCR corrections applied):
+    every paragraph, minus the editor's words, in the source in order; no unmarked text elsewhere.
+    Bracketed words in the corrected source are the editor's restorations, so they are set aside."""
+    fixed = other_codes.fixed_source(doc)
+    source = other_codes.normalise(re.sub(r"\[[^\]]*\]", " ", fixed))
+    page = read_page(html)
+    problems = [f"{doc['code']}: text neither the code's nor marked as the editor's: {t!r}" for t in page.stray]
+    garbles = [other_codes.normalise(m) for ch in doc["chapters"] for par in ch["paragraphs"]
+               for m in re.findall(r"\[OCR unreadable: ([^\]]*)\]", par)]
+    for unit in page.order:
+        for garble in garbles:
+            if garble in other_codes.normalise(unit_text(page, unit)):
+                problems.append(f"{doc['code']}: {unit} presents the unreadable OCR {garble!r} as printed")
+    footnotes = {f"code-{doc['code']}-{ch['id']}-{i + 1}" for ch in doc["chapters"]
+                 for i, par in enumerate(ch["paragraphs"]) if par.startswith("Note: ")}
+    cursor = 0
+    for unit in page.order:
+        text = other_codes.normalise(unit_text(page, unit))
+        if not text:
+            continue  # a paragraph wholly the editor's ("[The source text stops here.]")
+        at = source.find(text, 0 if unit in footnotes else cursor)  # footnotes: printed at the foot of a page
+        if unit in footnotes:
+            if at < 0:
+                problems.append(f"{doc['code']}: footnote {unit} is not the source's text: {text[:200]!r}")
+            continue
+        if at < 0:
+            problems.append(f"{doc['code']}: {unit} is not the source's text (after the paragraph before it): "
+                            f"{text[:200]!r}")
+        else:
+            cursor = at + len(text)
+    return problems
+
+
+@pytest.fixture(scope="module")
+def code_pages(built_site: Any) -> dict[str, tuple[str, dict[str, Any]]]:
+    return {name: ((built_site.dir / "codes" / name / "index.html").read_text(encoding="utf-8"),
+                   other_codes.load(path)) for name, path in other_codes.CODES.items()}
+
+
+def test_code_pages_are_their_sources_text(code_pages: dict[str, tuple[str, dict[str, Any]]]) -> None:
+    for name, (html, doc) in code_pages.items():
+        page = read_page(html)
+        assert len(page.order) == sum(len(ch["paragraphs"]) for ch in doc["chapters"]), name
+        problems = check_code_page(html, doc)
+        assert not problems, "\n".join(problems[:20])
+
+
+def test_code_page_checker_catches_a_changed_word_and_an_unmarked_garble(
+        code_pages: dict[str, tuple[str, dict[str, Any]]]) -> None:
+    html, doc = code_pages["hoyle"]
+    assert any("not the source's text" in p
+               for p in check_code_page(html.replace("thirty-two cards", "thirty-six cards", 1), doc))
+    html, doc = code_pages["washington1877"]
+    unmarked = re.sub(r'<span class="ed">\[unreadable in the OCR, which reads “<span class="ocr-unreadable">'
+                      r'(.*?)</span>”\]</span>', r"\1", html)
+    assert unmarked != html
+    assert any("presents the unreadable OCR" in p for p in check_code_page(unmarked, doc))
