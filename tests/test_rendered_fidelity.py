@@ -504,3 +504,11 @@ def test_code_page_checker_catches_a_changed_word_and_an_unmarked_garble(
                       r'(.*?)</span>”\]</span>', r"\1", html)
     assert unmarked != html
     assert any("presents the unreadable OCR" in p for p in check_code_page(unmarked, doc))
+
+
+def test_every_page_in_the_editors_voice_has_the_legend(built_site: Any) -> None:
+    ed = re.compile(r'class="(?:[^"]* )?ed(?: [^"]*)?"')
+    pages = [p for p in built_site.dir.rglob("index.html") if ed.search(p.read_text(encoding="utf-8"))]
+    assert len(pages) > 30
+    missing = [str(p.relative_to(built_site.dir)) for p in pages if "ed-legend" not in p.read_text(encoding="utf-8")]
+    assert not missing, missing
