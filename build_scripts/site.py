@@ -764,6 +764,7 @@ class Builder:
             "hands_text": [(s, [md_escape(line) for line in data.get("hands_text", {}).get(s, [])])
                            for s in PRINTED_SEAT_ORDER if data.get("hands_text", {}).get(s)],
             "printed": printed,
+            "remarks_labelled": any(p.get("label") == "Remarks." for p in data.get("printed") or []),
             "preamble_copy": printed_unit_of(data, data.get("preamble"), case_id=PREAMBLE_PRINTED_IN.get(cid)),
             "preamble_after": after and {"id": after, "link": self.link(page, case_page(after), "as-printed")},
             "outcome_copy": printed_unit_of(data, data.get("outcome_text")),
