@@ -31,7 +31,8 @@ CONTENT_DIR = REPO_ROOT / "content"
 LAW_COUNT = 116
 ETIQUETTE_LAWS = tuple(range(106, 117))
 CASE_REFS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
-TEXT_REFS_FIXED = ("all", "laws", "terms", "hints", "intro")
+TEXT_REFS_FIXED = ("all", "laws", "terms", "hints", "intro", "preface")
+CODE_REFS = ("hoyle", "washington1877")
 
 def _load(name: str) -> Any:
     with (CONTENT_DIR / name).open(encoding="utf-8") as handle:
@@ -51,6 +52,11 @@ def load_terms() -> dict[str, Any]:
 def load_hints() -> dict[str, Any]:
     """Return ``content/hints.yaml``: ``{"intro": [...], "positions": [...]}``."""
     return _load("hints.yaml")
+
+
+def load_preface() -> dict[str, Any]:
+    """Return ``content/preface.yaml``: ``{"heading", "paragraphs", "italics"}`` (the book's Preface)."""
+    return _load("preface.yaml")
 
 
 def load_errata() -> dict[str, Any]:
@@ -122,10 +128,24 @@ def law_numbering_problems(laws: dict[str, Any]) -> list[str]:
 
 
 def term_name_problems(terms: dict[str, Any]) -> list[str]:
-    """Term ids unique; no name given to two terms."""
+    """Term ids unique; no name given to two terms; a term's ``head`` (the words before the dash as
+    printed) prints every name as “Name,”."""
     names = [n.lower() for t in terms["terms"] for n in t["names"]]
-    return (_unique([t["id"] for t in terms["terms"]], "term id", "terms.yaml")
-            + [f"terms.yaml: name {dup!r} is given to more than one term" for dup in _duplicates(names)])
+    problems = (_unique([t["id"] for t in terms["terms"]], "term id", "terms.yaml")
+                + [f"terms.yaml: name {dup!r} is given to more than one term" for dup in _duplicates(names)])
+    for term in terms["terms"]:
+        head = term.get("head")
+        missing = [n for n in term["names"] if head is not None and f"“{n},”" not in head]
+        if missing:
+            problems.append(f"term {term['id']}: head {head!r} does not print the name(s) {missing} as “Name,”")
+    return problems
+
+
+def preface_problems(preface: dict[str, Any]) -> list[str]:
+    """Every word set in italics is in a paragraph of the Preface."""
+    text = " ".join(preface["paragraphs"])
+    return [f"preface.yaml: italics {word!r} is not in any paragraph" for word in preface.get("italics") or []
+            if word not in text]
 
 
 def hint_list_problems(hints: dict[str, Any]) -> list[str]:
@@ -135,6 +155,8 @@ def hint_list_problems(hints: dict[str, Any]) -> list[str]:
     for hint in iter_hints(hints):
         if "lead" in hint and hint["text"] != f"{hint['lead']} {hint['item']}":
             problems.append(f"hint {hint['id']}: text must be lead + ' ' + item")
+        if hint.get("list_start") is not None and "lead" not in hint:
+            problems.append(f"hint {hint['id']}: list_start (the lead-in printed again) must be on a list item")
     return problems
 
 
@@ -168,6 +190,8 @@ def errata_reference_problems(errata: dict[str, Any], laws: Any = None, terms: A
             problems.append(f"{where}: where.ref {ref!r} is not a hint id")
         elif kind == "case" and str(ref) not in CASE_REFS and not (isinstance(ref, int) and 1 <= ref <= len(CASE_REFS)):
             problems.append(f"{where}: where.ref {ref!r} is not a case (I-IX)")
+        elif kind == "code" and ref not in CODE_REFS:
+            problems.append(f"{where}: where.ref {ref!r} is not one of the other codes {CODE_REFS}")
         elif kind == "text" and ref not in text_refs:
             problems.append(f"{where}: where.ref {ref!r} is not a section, position, intro-N or {TEXT_REFS_FIXED}")
     return problems
@@ -202,6 +226,15 @@ def validate_hints(hints: Any) -> list[str]:
     return _schema_then(schemas.problems("hints", hints, "hints.yaml"), hint_list_problems, hints)
 
 
+def validate_preface(preface: Any) -> list[str]:
+    """``preface.yaml``: its schema, then :func:`preface_problems`.
+
+    >>> validate_preface({"heading": "Preface", "paragraphs": []})
+    ['preface.yaml: paragraphs: [] should be non-empty']
+    """
+    return _schema_then(schemas.problems("preface", preface, "preface.yaml"), preface_problems, preface)
+
+
 def validate_errata(errata: Any, laws: Any = None, terms: Any = None, hints: Any = None) -> list[str]:
     """``errata.yaml``: its schema, then :func:`errata_reference_problems` against the other files."""
     return _schema_then(schemas.problems("errata", errata, "errata.yaml"), errata_reference_problems, errata, laws,
@@ -217,6 +250,7 @@ def validate_all() -> list[str]:
         ("terms", load_terms),
         ("hints", load_hints),
         ("errata", load_errata),
+        ("preface", load_preface),
     ):
         try:
             loaded[name] = loader()
@@ -231,11 +265,13 @@ def validate_all() -> list[str]:
         problems += validate_hints(loaded["hints"])
     if loaded["errata"] is not None:
         problems += validate_errata(loaded["errata"], loaded["laws"], loaded["terms"], loaded["hints"])
+    if loaded["preface"] is not None:
+        problems += validate_preface(loaded["preface"])
     # the other codes, the concordance, the lessons, the cases and the engine's data files
     return problems + schemas.validate_all(names=tuple(n for n in schemas.FILES if n not in CHECKED_HERE))
 
 
-CHECKED_HERE = ("laws", "terms", "hints", "errata")
+CHECKED_HERE = ("laws", "terms", "hints", "errata", "preface")
 
 
 if __name__ == "__main__":  # pragma: no cover - convenience for the command line

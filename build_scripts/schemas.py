@@ -35,6 +35,7 @@ FILES: dict[str, tuple[str, ...]] = {
     "terms": ("content/terms.yaml",),
     "hints": ("content/hints.yaml",),
     "errata": ("content/errata.yaml",),
+    "preface": ("content/preface.yaml",),
     "concordance": ("content/concordance.yaml",),
     "code": ("content/codes/*.yaml",),
     "lesson": ("content/lessons/*.yaml",),

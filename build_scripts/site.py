@@ -46,6 +46,7 @@ ENGINE_DIR = REPO_ROOT / "euchre_core"
 LAWS_INDEX = "laws/index.md"
 LAWS_PRINT = "laws/print.md"
 TERMS = "terms.md"
+PREFACE = "preface.md"
 HINTS_INDEX = "hints/index.md"
 CASES_INDEX = "cases/index.md"
 CODES_INDEX = "codes/index.md"
@@ -72,6 +73,7 @@ ERRATA_KIND_TITLES = {
     "hint": "The General Remarks",
     "text": "Headings and the text as a whole",
     "case": "The cases",
+    "code": "The other codes (Hoyle, Washington 1877)",
 }
 
 
@@ -183,6 +185,88 @@ def code_span(text: str) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+_EDITORIAL_RE = re.compile(r"\[(?:OCR unreadable: (?P<raw>[^\]]*)|(?P<words>[^\]]*))\]")
+
+
+def ed_span(markdown: str) -> str:
+    """The editor's words (already Markdown), in square brackets and class ``ed``: the edition's voice.
+
+    >>> ed_span("sic")
+    '<span class="ed">[sic]</span>'
+    """
+    return f'<span class="ed">[{markdown}]</span>'
+
+
+def code_text(text: str, inline: Inline | None) -> str:
+    """A paragraph or heading of another code: its ``[bracketed]`` editorial words (restorations,
+    ``[sic]``, headings the editor supplies) set as the editor's; ``[OCR unreadable: raw]`` shown
+    as unreadable, the raw OCR quoted beside; the rest is the code's text, escaped.
+
+    >>> code_text("Euchre. [OCR unreadable: But. repawns a .s.]", None).split("reads ")[1]
+    '“<span class="ocr-unreadable">But. repawns a .s.</span>”]</span>'
+    >>> code_text("to [count] for", None)
+    'to <span class="ed">[count]</span> for'
+    """
+    out: list[str] = []
+    pos = 0
+
+    def plain(part: str, first: bool) -> str:
+        if inline is not None:
+            return inline.render(part) if first else inline.render("x" + part)[1:]
+        return md_escape(part) if first else md_escape("x" + part)[1:]
+
+    for m in _EDITORIAL_RE.finditer(text):
+        if m.start() > pos:
+            out.append(plain(text[pos:m.start()], pos == 0))
+        if m.group("raw") is not None:
+            raw = md_escape("x" + m.group("raw"))[1:]
+            out.append(f'<span class="ed">[unreadable in the OCR, which reads “<span class="ocr-unreadable">{raw}'
+                       f'</span>”]</span>')
+        else:
+            out.append(ed_span(md_escape("x" + m.group("words"))[1:]))
+        pos = m.end()
+    if pos < len(text):
+        out.append(plain(text[pos:], pos == 0))
+    return "".join(out)
+
+
+def code_paragraph(text: str, inline: Inline | None) -> str:
+    """A paragraph of another code (:func:`code_text`); a footnote the transcription moves to the end of
+    its chapter ("Note: …") is labelled as the editor's placement.
+
+    >>> code_paragraph("Note: There is no English Code.", None)
+    '<span class="ed">[Footnote, printed at the foot of its page:]</span> There is no English Code.'
+    """
+    if text.startswith("Note: "):
+        return f'{ed_span("Footnote, printed at the foot of its page:")} {code_text(text[6:], inline)}'
+    return code_text(text, inline)
+
+
+def ocr_fix_markdown(fix: Any) -> str:
+    """One correction to the OCR as a list line: printed → chosen (why); an empty reading is said in words.
+
+    >>> ocr_fix_markdown({"printed": "(21) ", "chosen": "", "why": "page number removed"})
+    '`(21)␣` → *nothing* — page number removed'
+    >>> ocr_fix_markdown({"printed": "Eight-Bower", "chosen": "Right-Bower", "why": "OCR"})
+    '`Eight-Bower` → `Right-Bower` — OCR'
+    """
+    if not isinstance(fix, Mapping):
+        return md_escape(str(fix))
+    if "printed" not in fix or "chosen" not in fix:
+        return "; ".join(f"{md_escape(str(k))}: {_reading(str(v))}" for k, v in fix.items())
+    why = f" — {md_escape(str(fix['why']))}" if fix.get("why") else ""
+    return f"{_reading(str(fix['printed']))} → {_reading(str(fix['chosen']))}{why}"
+
+
+def _reading(text: str) -> str:
+    """A reading of the OCR as a code span (edge spaces shown as ␣), or *nothing* when it is empty."""
+    if not text.strip():
+        return "*nothing*" if not text else f"{code_span(text.replace(' ', '␣'))}"
+    lead = len(text) - len(text.lstrip(" "))
+    trail = len(text) - len(text.rstrip(" "))
+    return code_span("␣" * lead + text.strip(" ") + "␣" * trail)
+
+
 def no_scheme(text: str) -> str:
     """Addresses quoted in a text lose their ``http(s)://``: the site cites, it does not link out.
 
@@ -200,6 +284,64 @@ def _join_links(links: list[str]) -> str:
 def _plural(n: int, word: str) -> str:
     """``1 test``, ``2 tests``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+PRINTED_SEAT_ORDER = "ADBC"  # the book prints the hands A, D, B, C (A at the top, C at the bottom)
+PREAMBLE_PRINTED_IN = {"VIII": "VII"}  # "The following coups ..." is printed at the end of Case VII
+
+
+def _plain_words(text: str | None) -> str:
+    """Text reduced for finding a copy in the printed paragraphs (case, spaces, quotes)."""
+    return " ".join((text or "").replace("’", "'").split()).lower()
+
+
+def printed_unit_of(data: Mapping[str, Any], text: str | None, case_id: str | None = None) -> str | None:
+    """The unit id (``case-VII-p3``) of the printed paragraph a narration, remark or preamble is copied from.
+
+    ``case_id``: the case whose printed text holds it (default: ``data``'s own); None if not found.
+
+    >>> printed_unit_of({"id": "X", "printed": [{"text": "Score, love-all. A adopts."}]}, "A adopts.")
+    'case-X-p1'
+    """
+    if not text:
+        return None
+    if case_id and case_id != data.get("id"):
+        try:
+            data = load_case(case_id)
+        except CaseError:
+            return None
+    wanted = _plain_words(text)
+    for index, paragraph in enumerate(data.get("printed") or [], 1):
+        if wanted in _plain_words(paragraph.get("text")):
+            return f"case-{data['id']}-p{index}"
+    return None
+
+
+def printed_view(data: Mapping[str, Any], inline: Inline) -> list[dict[str, Any]]:
+    """The case as printed after the hands: each paragraph with its printed label, anchor and unit id.
+
+    Trick labels are printed in italics ("*First Trick.*—"), "Remarks." in small capitals; the first
+    "Remarks." paragraph (or the closing remark, when the book prints no label) carries ``id="remarks"``.
+    """
+    cid = data["id"]
+    out: list[dict[str, Any]] = []
+    remarks_anchor = seen_trick = False
+    for index, paragraph in enumerate(data.get("printed") or [], 1):
+        label = paragraph.get("label")
+        seen_trick = seen_trick or bool(label and "Trick" in label)
+        if label == "Remarks.":
+            label_md = '<span class="small-caps">Remarks.</span>—'
+        elif label:
+            label_md = f"*{md_escape(label)}*—"
+        else:
+            label_md = ""
+        anchor = f"case-{cid.lower()}-p{index}"
+        if not remarks_anchor and (label == "Remarks." or (not label and seen_trick
+                                                             and not paragraph.get("between_cases"))):
+            anchor, remarks_anchor = "remarks", True
+        out.append({"unit": f"case-{cid}-p{index}", "anchor": anchor, "label_md": label_md,
+                    "text": inline.render(paragraph["text"]), "between": bool(paragraph.get("between_cases"))})
+    return out
 
 
 class Builder:
@@ -442,12 +584,25 @@ class Builder:
                 {
                     "id": term["id"],
                     "names": term["names"],
-                    "names_md": ", ".join(f"“{md_escape(n)}”" for n in term["names"]),
+                    "head_md": md_escape(term.get("head") or ", ".join(f"“{n},”" for n in term["names"])),
                     "paragraphs": inline.paragraphs(term["definition"]),
                     "laws": [(n, self.link(TERMS, self.law_page[n], f"law-{n}")) for n in laws],
                 }
             )
         return self.render("terms.md.j2", terms=terms)
+
+    def preface_page(self) -> str:
+        """The book's Preface (five paragraphs), its printed italics as emphasis."""
+        doc = content.load_preface()
+        inline = self.inline(PREFACE, terms=False)
+        paragraphs = []
+        for text in doc["paragraphs"]:
+            rendered = inline.render(text)
+            for word in doc.get("italics") or []:
+                rendered = re.sub(rf"(?<![\w*]){re.escape(md_escape(word))}(?![\w*])", f"*{md_escape(word)}*", rendered,
+                                  count=1)
+            paragraphs.append(rendered)
+        return self.render("preface.md.j2", heading=md_escape(doc["heading"]), paragraphs=paragraphs)
 
     def hint_pages(self) -> dict[str, str]:
         """The General Remarks: the introduction and one page per position, each hint ``id="hint-<id>"``."""
@@ -486,7 +641,7 @@ class Builder:
                     "item_plain": hint.get("item") or "",
                 }
                 lead = hint.get("lead")
-                if lead and blocks and blocks[-1]["lead"] == lead:
+                if lead and blocks and blocks[-1]["lead"] == lead and not hint.get("list_start"):
                     blocks[-1]["hints"].append(view)
                 else:
                     blocks.append({"lead": lead, "lead_md": inline.render(lead) if lead else None, "hints": [view]})
@@ -524,14 +679,17 @@ class Builder:
         alone = data.get("alone")
         tricks = []
         json_tricks = data.get("tricks", [])
-        remarks_after: dict[int, list[str]] = {}
-        loose_remarks: list[str] = []
+        printed = printed_view(data, inline)
+        after = PREAMBLE_PRINTED_IN.get(cid)  # the case whose printed text ends with this case's preamble
+        printed_anchor = {p["unit"]: p["anchor"] for p in printed}
+        remarks_after: dict[int, list[dict[str, Any]]] = {}
+        loose_remarks: list[dict[str, Any]] = []
         for remark in data.get("remarks", []):
-            text = inline.render(remark["text"])
+            view = {"text": inline.render(remark["text"]), "copy_of": printed_unit_of(data, remark["text"])}
             if remark.get("after_trick"):
-                remarks_after.setdefault(int(remark["after_trick"]), []).append(text)
+                remarks_after.setdefault(int(remark["after_trick"]), []).append(view)
             else:
-                loose_remarks.append(text)
+                loose_remarks.append(view)
         for index, trick in enumerate(deal.tricks):
             source = json_tricks[index] if index < len(json_tricks) else {}
             number = index + 1
@@ -544,6 +702,8 @@ class Builder:
                     "winner": SEATS[trick.winner],
                     "winning_card": card_html(next(c for s, c in trick.cards if s == trick.winner)),
                     "text": inline.render(source.get("text")) if source.get("text") else None,
+                    "copy_of": printed_unit_of(data, source.get("text")),
+                    "copy_anchor": printed_anchor.get(printed_unit_of(data, source.get("text")) or ""),
                     "narrated": bool(source.get("narrated")),
                     "note": inline.render(source.get("note")) if source.get("note") else None,
                     "remarks": remarks_after.pop(number, []),
@@ -563,6 +723,7 @@ class Builder:
                 "where": md_escape(str(e.get("where", ""))),
                 "sources": [(k, code_span(str(v))) for k, v in (e.get("sources") or {}).items()],
                 "printed": md_escape(str(e["printed"])) if e.get("printed") else None,
+                "printed_note": md_escape(str(e["printed_note"])) if e.get("printed_note") else None,
                 "resolution": inline.render(str(e.get("resolution") or "")),
                 "why": inline.render(str(e.get("why") or "")),
             }
@@ -602,8 +763,13 @@ class Builder:
                 alone=alone,
                 labels={SEATS[(SEATS.index(data.get("dealer") or "A") + 1) % 4]: "eldest"},
             ),
-            "hands_text": [(s, [md_escape(line) for line in data.get("hands_text", {}).get(s, [])]) for s in SEATS
-                           if data.get("hands_text", {}).get(s)],
+            "hands_text": [(s, [md_escape(line) for line in data.get("hands_text", {}).get(s, [])])
+                           for s in PRINTED_SEAT_ORDER if data.get("hands_text", {}).get(s)],
+            "printed": printed,
+            "remarks_labelled": any(p.get("label") == "Remarks." for p in data.get("printed") or []),
+            "preamble_copy": printed_unit_of(data, data.get("preamble"), case_id=PREAMBLE_PRINTED_IN.get(cid)),
+            "preamble_after": after and {"id": after, "link": self.link(page, case_page(after), "as-printed")},
+            "outcome_copy": printed_unit_of(data, data.get("outcome_text")),
             "tricks": tricks,
             "played": played,
             "complete": deal.is_over,
@@ -666,7 +832,13 @@ class Builder:
             data = rep.data
             group = CASE_GROUPS.get(str(data.get("group")), str(data.get("group") or "Cases"))
             if data.get("preamble"):
-                preambles.setdefault(group, inline.render(data["preamble"]))
+                after = PREAMBLE_PRINTED_IN.get(data["id"])
+                preambles.setdefault(group, {
+                    "text": inline.render(data["preamble"]),
+                    "unit": printed_unit_of(data, data["preamble"], case_id=after),
+                    "after": after and {"id": after, "link": self.link(CASES_INDEX, case_page(after), "as-printed")},
+                    "before": data["id"],
+                })
             ac, bd = rep.deal.tricks_won_by_side()
             groups.setdefault(group, []).append(
                 {
@@ -685,7 +857,8 @@ class Builder:
             "cases_index.md.j2",
             groups=groups,
             preambles=preambles,
-            coups_intro=[inline.render(h["text"]) for h in coups["hints"]] if coups else [],
+            coups_intro=[{"text": inline.render(h["text"]), "unit": f"hint-{h['id']}"} for h in coups["hints"]]
+            if coups else [],
             coups_link=self.link(CASES_INDEX, "hints/coups.md"),
             notation_link=self.link(CASES_INDEX, "notation.md"),
         )
@@ -704,11 +877,15 @@ class Builder:
             plain = self.inline(page, terms=False, link_laws=False)  # their rule numbers are not the 1888 laws
             chapters = []
             for chapter in code.get("chapters") or []:
+                level = int(chapter.get("level") or 2)
                 chapters.append(
                     {
                         "id": chapter.get("id"),
-                        "heading": md_escape(str(chapter.get("heading") or chapter.get("id"))),
-                        "paragraphs": [plain.render(no_scheme(str(p))) for p in chapter.get("paragraphs") or []],
+                        "hashes": "#" * max(2, min(level, 6)),
+                        "heading": code_text(str(chapter.get("heading") or chapter.get("id")), None),
+                        "paragraphs": [{"md": code_paragraph(no_scheme(str(p)), plain), "sims": None,
+                                        "unit": f"code-{code['code']}-{chapter.get('id')}-{i + 1}"}
+                                       for i, p in enumerate(chapter.get("paragraphs") or [])],
                         "topics": [md_escape(str(t)) for t in chapter.get("topics") or []],
                     }
                 )
@@ -716,13 +893,9 @@ class Builder:
                 for i in range(len(chapter["paragraphs"])):
                     key = hint_sims.key_of_paragraph(str(chapter["id"]), i)
                     if code["code"] == "hoyle" and key in self.hint_sim_tables:
-                        chapter["paragraphs"][i] += "\n\n" + self.hint_sim_tables[key]
-            fixes = []
-            for fix in code.get("ocr_fixes") or []:
-                if isinstance(fix, Mapping):
-                    fixes.append([(md_escape(str(k)), code_span(str(v))) for k, v in fix.items()])
-                else:
-                    fixes.append([("", md_escape(str(fix)))])
+                        chapter["paragraphs"][i]["sims"] = self.hint_sim_tables[key]
+            fixes = [ocr_fix_markdown(fix) for fix in code.get("ocr_fixes") or []]
+            about = [code_text(str(p), plain) for p in code.get("about") or []]
             title = str(code.get("title") or code["code"])
             pages[page] = self.render(
                 "code.md.j2",
@@ -732,6 +905,7 @@ class Builder:
                 citation=md_escape(no_scheme(str(code.get("citation") or ""))),
                 chapters=chapters,
                 fixes=fixes,
+                about=about,
                 concordance_link=self.link(page, CONCORDANCE) if self.concordance else None,
             )
             listing.append({"title": md_escape(title), "link": self.link(CODES_INDEX, page),
@@ -794,8 +968,12 @@ class Builder:
                 cid = ROMAN[int(ref) - 1] if str(ref).isdigit() else str(ref)
                 if cid in self.case_ids:
                     target = (f"Case {cid}", self.link(ERRATA, case_page(cid)))
+            elif kind == "code":
+                target = (f"Other code: {ref}", self.link(ERRATA, f"codes/{ref}.md"))
             elif kind == "text":
-                if ref in sections:
+                if ref == "preface":
+                    target = ("The Preface", self.link(ERRATA, PREFACE))
+                elif ref in sections:
                     target = (sections[ref]["heading"], self.link(ERRATA, self.section_page(sections[ref])))
                 elif ref in positions:
                     target = (positions[ref]["heading"], self.link(ERRATA, f"hints/{ref}.md"))
@@ -876,6 +1054,7 @@ class Builder:
         """Every generated page (the laws first: they record where the terms appear)."""
         pages = self.law_pages()
         pages[TERMS] = self.terms_page()
+        pages[PREFACE] = self.preface_page()
         pages.update(self.hint_pages())
         derived = self._derived_inputs()       # `mkdocs serve`: reused while their inputs are unchanged
         pages.update(serve_cache.memo("cases", derived, self.case_pages))
@@ -894,7 +1073,7 @@ class Builder:
 
     def nav(self, pages: Mapping[str, str]) -> list[Any]:
         """The navigation: tabs for the laws, the remarks, the cases, the other codes and the edition."""
-        laws = [LAWS_INDEX] + [
+        laws = [LAWS_INDEX, {"Preface": PREFACE}] + [
             {s["heading"]: self.section_page(s)} for s in self.sections if s["part"] != "etiquette"
         ]
         laws += [{s["heading"]: self.section_page(s)} for s in self.sections if s["part"] == "etiquette"]

@@ -32,13 +32,15 @@ TOP_KEYS = {
     "id", "number", "title", "group", "preamble", "dealer", "turn_up", "trump",
     "declaration", "makers", "alone", "score", "games", "score_text", "hands",
     "hands_text", "tricks", "play_complete", "remarks", "outcome_text", "outcome",
-    "errata",
+    "errata", "printed",
 }
 DECL_KEYS = {"seat", "how", "alone", "text"}
 TRICK_KEYS = {"number", "leader", "cards", "winner", "text", "narrated", "note"}
 REMARK_KEYS = {"text", "after_trick"}
 OUTCOME_KEYS = {"makers_tricks", "euchred"}
 ERRATUM_KEYS = {"id", "where", "sources", "printed", "resolution", "why"}
+ERRATUM_OPTIONAL = {"printed_note"}  # the editor's description of what is printed (shown as the editor's)
+PRINTED_KEYS = {"text", "label", "between_cases"}
 
 
 def load(case_id: str) -> dict:
@@ -199,10 +201,12 @@ def test_schema(case):
     ids = [e["id"] for e in case["errata"]]
     assert len(ids) == len(set(ids))
     for e in case["errata"]:
-        assert set(e) == ERRATUM_KEYS
+        assert ERRATUM_KEYS <= set(e) <= ERRATUM_KEYS | ERRATUM_OPTIONAL
         assert e["id"].startswith(case["id"] + "-")
         assert set(e["sources"]) == {"000", "003"}
-        assert all(isinstance(e[k], str) and e[k] for k in ("where", "printed", "resolution", "why"))
+        assert all(isinstance(e[k], str) and e[k] for k in ("where", "resolution", "why"))
+        # "printed" quotes the book (or is null); a description of the print goes in printed_note
+        assert (isinstance(e["printed"], str) and e["printed"]) or e.get("printed_note"), e["id"]
     assert n <= 5
 
 
@@ -314,3 +318,35 @@ def test_texts_are_the_books_words(case, sources):
         if text is None:
             continue
         assert any(_normalise(text) in src for src in sources), text
+
+
+def test_printed_text_is_the_case_as_printed(case):
+    """``printed``: the paragraphs the book prints after the hands, in order, each with its printed
+    label ("First Trick.", "Remarks.") apart; every narration, remark and score line the site shows
+    elsewhere (beside a trick, under the outcome) is a copy of part of one of them."""
+    printed = case["printed"]
+    assert isinstance(printed, list) and printed
+    for paragraph in printed:
+        assert set(paragraph) <= PRINTED_KEYS and isinstance(paragraph["text"], str) and paragraph["text"]
+        assert paragraph.get("label") is None or re.fullmatch(r"[A-Z][A-Za-z, ]+\.", paragraph["label"])
+    assert [p.get("between_cases", False) for p in printed].count(True) <= 1
+    whole = [_normalise(p["text"]) for p in printed]
+    copies = [case["score_text"], case["declaration"]["text"], case["outcome_text"]]
+    copies += [t["text"] for t in case["tricks"]] + [r["text"] for r in case["remarks"]]
+    for text in copies:
+        if text:
+            assert any(_normalise(text) in p for p in whole), text
+
+
+def test_closing_paragraph_of_case_vii_is_printed_with_it():
+    closing = [p for p in load("VII")["printed"] if p.get("between_cases")]
+    assert len(closing) == 1 and closing[0]["text"] == load("VIII")["preamble"]
+    assert load("VII")["printed"][-1] is not None and load("VII")["printed"][-1].get("between_cases")
+
+
+def test_printed_labels_as_in_the_book():
+    labels = {cid: [p.get("label") for p in load(cid)["printed"] if p.get("label")] for cid in IDS}
+    assert labels["IV"][-1] == "Third, Fourth, and Fifth Tricks."
+    assert labels["IX"] == ["First Trick.", "Second Trick.", "Third Trick."]
+    assert labels["VII"].count("Remarks.") == 0 and labels["IX"].count("Remarks.") == 0, "not printed there"
+    assert sum(label == "Remarks." for cid in IDS for label in labels[cid]) == 4  # Cases I, II, VI, VIII

@@ -20,8 +20,9 @@ CODES = {
     "hoyle": CONTENT / "codes" / "hoyle.yaml",
     "washington1877": CONTENT / "codes" / "washington1877.yaml",
 }
-CODE_KEYS = {"code", "title", "source", "citation", "chapters", "ocr_fixes"}
+CODE_KEYS = {"code", "title", "source", "citation", "chapters", "ocr_fixes", "about"}
 CHAPTER_KEYS = {"id", "heading", "paragraphs", "topics"}
+CHAPTER_OPTIONAL = {"level"}
 ROW_KEYS = {
     "id", "topic", "somerset1888", "laws",
     "washington1877", "washington1877_ref", "hoyle", "hoyle_ref",
@@ -65,6 +66,7 @@ def comparable(paragraph):
     """The paragraph as it should appear in the source: editorial marks taken off."""
     paragraph = re.sub(r"^Note:\s*", "", paragraph)
     paragraph = re.sub(r"\s*\[sic\]", "", paragraph)
+    paragraph = re.sub(r"\[OCR unreadable: ([^\]]*)\]", r"\1", paragraph)  # the raw OCR, quoted
     return normalise(paragraph)
 
 
@@ -129,16 +131,73 @@ def test_chapters(code):
     _, doc = code
     ids = [ch["id"] for ch in doc["chapters"]]
     assert len(ids) == len(set(ids)), "chapter ids must be unique"
-    for ch in doc["chapters"]:
-        assert set(ch) == CHAPTER_KEYS, (ch.get("id"), set(ch) ^ CHAPTER_KEYS)
+    chapters = doc["chapters"]
+    for index, ch in enumerate(chapters):
+        assert CHAPTER_KEYS <= set(ch) <= CHAPTER_KEYS | CHAPTER_OPTIONAL, (ch.get("id"), set(ch) ^ CHAPTER_KEYS)
         assert SLUG.match(ch["id"]), ch["id"]
         assert isinstance(ch["heading"], str) and ch["heading"].strip()
-        assert isinstance(ch["paragraphs"], list) and ch["paragraphs"], ch["id"]
+        level = ch.get("level", 2)
+        assert level in (2, 3, 4), ch["id"]
+        assert isinstance(ch["paragraphs"], list), ch["id"]
+        if not ch["paragraphs"]:  # a heading over sections only: the next chapter must rank below it
+            assert index + 1 < len(chapters) and chapters[index + 1].get("level", 2) > level, ch["id"]
         for par in ch["paragraphs"]:
             assert isinstance(par, str) and par.strip(), ch["id"]
             assert par == par.strip() and "\n" not in par, ch["id"]
         assert isinstance(ch["topics"], list)
         assert all(isinstance(t, str) and SLUG.match(t) for t in ch["topics"]), ch["id"]
+
+
+def test_about_this_text_note(code):
+    _, doc = code
+    about = doc.get("about")
+    assert isinstance(about, list) and about and all(isinstance(p, str) and p.strip() for p in about)
+
+
+def test_washington_explains_its_brackets_paragraphs_and_sic():
+    about = " ".join(load(CODES["washington1877"])["about"])
+    for said in ("square brackets", "paragraphs are this edition's", "[sic]", "unreadable"):
+        assert said in about, said
+
+
+def test_no_ocr_garble_presented_as_printed():
+    """The one passage of 002 that cannot be restored is marked unreadable, its raw OCR quoted."""
+    doc = load(CODES["washington1877"])
+    text = " ".join(p for ch in doc["chapters"] for p in ch["paragraphs"])
+    assert "[OCR unreadable: But. repawns a .s.]" in text
+    assert "repawns" not in re.sub(r"\[OCR unreadable: [^\]]*\]", "", text)
+
+
+def test_hoyle_headings_ranked_as_printed():
+    doc = load(CODES["hoyle"])
+    levels = {ch["id"]: ch.get("level", 2) for ch in doc["chapters"]}
+    assert levels["euchre"] == 2 and levels["two-handed"] == 3 and levels["hints"] == 3
+    assert all(levels[c] == 4 for c in levels if c.startswith("hints-"))
+    marking = next(ch for ch in doc["chapters"] if ch["id"] == "marking")
+    assert marking["paragraphs"][-1].startswith("The hints for play which follow"), "printed before the heading"
+
+
+def _code_errata():
+    return [e for e in load(CONTENT / "errata.yaml")["errata"] if e["where"]["kind"] == "code"]
+
+
+def test_hoyle_omitted_footnotes_are_errata():
+    """Footnotes 21-23 of the Wikisource page are left out: each is an erratum, not only a comment."""
+    quoted = " ".join(e["sources"].get("001", "") for e in _code_errata() if e["where"]["ref"] == "hoyle")
+    for marker in ("21   De la Rue", "22   The elder hand may", "23   For some further rules"):
+        assert marker in quoted, marker
+
+
+@pytest.mark.parametrize("entry", _code_errata(), ids=lambda e: e["id"])
+def test_code_errata_quote_their_source(entry):
+    """What an erratum of a code quotes (fragments split by " / " and "...") is in that source."""
+    for source_id, quoted in entry["sources"].items():
+        if quoted.startswith("("):  # a description of what is left out, not a quotation
+            continue
+        text = normalise(seed_path(source_id).read_text(encoding="utf-8"))
+        for fragment in re.split(r" / |\.\.\.", quoted):
+            if fragment.strip():
+                assert normalise(fragment) in text, (entry["id"], fragment)
 
 
 def test_ocr_fixes_shape(code):

@@ -1318,7 +1318,9 @@ def _coup(spec: dict[str, Any]) -> Answer:
     told = data["tricks"][int(spec["trick"]) - 1].get("text") or ""
     remark = " ".join(r["text"] for r in data.get("remarks", []) if r["text"] != told)
     others = [c for c in accepted if c != book]
-    why = " ".join(x for x in (f"The book: \u201c{told}\u201d" if told else "", remark) if x)
+    # the book's remarks are quoted too: unquoted, they would read as the site's words (issue 15)
+    why = " ".join(x for x in (f"The book: \u201c{told}\u201d" if told else "",
+                               f"The book's remarks: \u201c{remark}\u201d" if remark else "") if x)
     if others:
         why += (f" With every hand open the solver finds {_list_words([_the(Card.parse(c)) for c in others], 'and')} "
                 f"as good ({makers} take {v} tricks either way): the book's play counts on what the others cannot "
