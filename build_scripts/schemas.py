@@ -10,7 +10,7 @@ named checks. ``jsonschema`` is a build-time dependency only; the engine itself 
 standard-library only and decodes its inputs with its own typed decoder.
 
 >>> sorted(FILES)[:3]
-['case', 'claims', 'code']
+['case', 'case-completions', 'claims']
 >>> validate_all()
 []
 """
