@@ -29,7 +29,7 @@ import functools
 import hashlib
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 from ..formats.egn import EgnDeal, EgnError, EgnGame, export_egn, load_egn, split_annotation
 from ..kernel.actions import Action
@@ -226,6 +226,7 @@ def _states_cached(_key: int, record_json: str, rules: Any) -> tuple[Deal, ...]:
 def _state_json(deal: Deal, players: dict[str, str]) -> dict[str, Any]:
     playing = deal.phase == "play" and not deal.is_over
     hands = {SEAT_NAMES[s]: [str(c) for c in deal.hand(s)] for s in range(deal.n)}
+    trick: dict[str, Any]
     if deal.trick or not deal.tricks:
         trick = {"number": len(deal.tricks) + 1, "leader": SEAT_NAMES[deal.leader] if playing else None,
                  "cards": [[SEAT_NAMES[s], str(c)] for s, c in deal.trick], "winner": None}
@@ -345,7 +346,8 @@ def egn_export(text: str, branches: list[dict[str, Any]] | None = None) -> str:
             raise InputError(f"at most {MAX_BRANCHES} branches", "branches")
         if not isinstance(b, dict):
             raise InputError("a branch is {deal, step, moves}", f"branches[{i}]")
-        answer = egn_branch(text, b.get("deal"), b.get("step"), b.get("moves"))   # checks every move
+        answer = egn_branch(text, cast(int, b.get("deal")), cast(int, b.get("step")),
+                            cast("list[str]", b.get("moves")))           # egn_branch checks every field
         d = game.deals[answer["deal"]]
         calls, plays = _decision_steps(d)
         decisions = calls + plays
