@@ -237,7 +237,8 @@ class Director:
         95, 97, 98: no lone hand), then the turn: in turn, through Deal; out of turn, Laws 80, 82."""
         self._block_if_pending(ev)
         seat = self._seat(ev)
-        action = Action.parse(" ".join((ev.verb, *ev.args)))
+        words = (ev.verb, *ev.args) if ev.verb != "take" or ev.args else ("take", "alone")   # "I take it from you"
+        action = Action.parse(" ".join(words))
         if self._late_offer(seat, action):
             return self._law_99(seat)
         if self.phase != "bidding":
