@@ -35,6 +35,7 @@ def engine_view(number: int) -> dict[str, Any]:
         "summary": entry.summary,
         "where": [w.replace("euchre_core.", "") for w in entry.where],
         "reason": entry.reason,
+        "reading": entry.reading,
         "scenario": None,
     }
     sc = scenarios().get(number)

@@ -505,3 +505,28 @@ def test_law_105_adversary_out_of_turn_to_the_lone_lead_the_card_is_callable_too
     assert t.exposed[B] == t.hands[B] and t.exposed[D] == t.hands[D] and t.exposed[B] >> card("AH") & 1
     t = t.act("C: callcard B AH")
     assert t.requirements[-1].card == card("AH")
+
+
+# ---------------------------------------------------------------- the director as a value
+def test_director_compares_by_value_and_is_immutable():
+    one, two = table(REVOKE + ["D: ask"]), table(START).replay(PLAY[:7] + ["B: play QC", "D: ask"])
+    assert one == two and hash(one) == hash(two) and one is not two
+    assert one != one.act("quit")                              # a new state; the old one is unchanged
+    with pytest.raises(AttributeError):
+        one.phase = "done"                                     # type: ignore[misc]
+
+
+def test_rulings_carry_a_typed_kind_and_the_json_keeps_its_keys():
+    t = table(START + ["B: play AH"])
+    js = last(t).to_json()
+    assert last(t).kind is K.LEAD_OUT_OF_TURN and js["kind"] == "lead-out-of-turn"
+    assert {"kind", "laws", "offender", "chooser", "options"} <= set(js)
+    assert js["offender"] == "B" and js["chooser"] == "AC" and [o["id"] for o in js["options"]] == [
+        "call-card", "call-suit", "waive"]
+
+
+def test_ambiguous_laws_carry_their_reading_in_the_lawbook():
+    from euchre_core.laws.lawbook import LAWBOOK
+
+    for n in (47, 50, 52, 54, 64, 65, 67, 70, 80, 82, 85, 90, 99, 102, 105):
+        assert LAWBOOK[n].reading, n

@@ -1209,7 +1209,10 @@ class Director:
         pend = [r for r in self.revokes if self.side_of(r.seat) == side and not r.corrected]
         revokes = tuple(replace(r, established=True) if r in pend else r for r in self.revokes)
         mixed = self.mixed if pend else self.mixed | {side}
-        return self._rule(_r(
+        st = self
+        if st.pending is not None and st.rulings[st.pending].kind is K.REVOKE_CLAIMED:
+            st = st._with(pending=None)                 # the cards are gathered: no hand left to play out (70)
+        return st._rule(_r(
             K.CARDS_MIXED, (67, 63),
             f"{ev.who} mixed the cards before the revoke claim was examined: the revoke is established, and "
             f"{self.side_name(1 - side)} score its penalty (law 63).", offender=None,
@@ -1393,6 +1396,8 @@ class Director:
                     continue                            # Law 90: not entitled to score
                 if self.capped and d.alone is not None and side == self.side_of(d.alone) and res.march:
                     p = min(p, 2)                       # Law 102
+                if self.capped and d.alone is not None and side != self.side_of(d.alone) and res.euchred:
+                    p = max(p, 4)                       # Law 102: a euchre scores four
                 entries.append(("deal", side, p, (2, 3) if not self.capped else (2, 3, 102)))
         for side in self.forfeit:
             per = 4 if d.alone is not None else 2
