@@ -530,3 +530,21 @@ def test_ambiguous_laws_carry_their_reading_in_the_lawbook():
 
     for n in (47, 50, 52, 54, 64, 65, 67, 70, 80, 82, 85, 90, 99, 102, 105):
         assert LAWBOOK[n].reading, n
+
+
+def test_every_director_verb_and_option_is_documented_with_an_example():
+    import re
+    from pathlib import Path
+
+    from euchre_core.laws.events import VERBS
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "engine.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| `")]
+    for verb in VERBS:
+        assert any(re.match(rf"\| `((SEAT|SIDE): )?{verb}\b", row) for row in rows), verb
+    for form in ("SEAT: answer yes", "SEAT: answer no", "SIDE: consult", "SIDE: choose play-out", "SIDE: mix"):
+        assert f"`{form}`" in doc, form
+    src = (Path(__file__).resolve().parents[1] / "euchre_core" / "laws" / "director.py").read_text(encoding="utf-8")
+    offered = set(re.findall(r'Option\(\s*(?:f?)"([a-z-]+)"', src)) | {"highest", "lowest", "win", "lose", "waive"}
+    for opt in offered:
+        assert any(f"`{opt}" in row.split("|")[1] or f"`{opt}`" in row.split("|")[1] for row in rows), opt
