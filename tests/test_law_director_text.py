@@ -548,3 +548,18 @@ def test_every_director_verb_and_option_is_documented_with_an_example():
     offered = set(re.findall(r'Option\(\s*(?:f?)"([a-z-]+)"', src)) | {"highest", "lowest", "win", "lose", "waive"}
     for opt in offered:
         assert any(f"`{opt}" in row.split("|")[1] or f"`{opt}`" in row.split("|")[1] for row in rows), opt
+
+
+def test_law_79_a_suit_named_after_passing_in_the_second_round_binds_the_partner():
+    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "C: pass", "D: pass", "C: call S"])   # A to speak
+    r = last(t)
+    assert r.laws == (79,) and r.offender == C and t.must_pass[A] == 79 and t.deal.trump is None
+    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "D: call S"])   # C to speak; D has not passed
+    assert last(t).laws == (82,) and t.must_pass == (0, 0, 0, 0)
+
+
+def test_law_96_and_97_dealer_announces_alone_after_quitting_his_discard():
+    t = table(["C: pass", "D: pass", "A: pass", "B: order", "B: discard TS", "B: alone"])
+    r = last(t)
+    assert r.laws == (96, 97) and r.chooser == AC and [o.id for o in r.options] == ["with-partner", "let-alone"]
+    assert t.act("AC: choose with-partner").deal.alone is None

@@ -323,10 +323,12 @@ class Director:
             return self._regular(ev)
         if d.maker is not None and seat == d.maker and d.alone is None:
             # Law 97: he must announce a lone hand before naming the trump; otherwise he can be
-            # required to play the hand with his partner.
+            # required to play the hand with his partner. The dealer who took up the trump card
+            # must announce it before quitting his discard (Law 96).
             side = 1 - self.side_of(seat)
+            late_dealer = seat == d.dealer and d.how == "adopt" and d.discarded is not None
             return self._rule(_r(
-                K.LATE_ALONE, (97,),
+                K.LATE_ALONE, (96, 97) if late_dealer else (97,),
                 f"{ev.who} announced a lone hand after making the trump. The adversaries may require "
                 "him to play the hand with his partner.", offender=seat, chooser=side,
                 options=(Option("with-partner", "He plays the hand with his partner", (97,)),
@@ -345,6 +347,16 @@ class Director:
     def _passed(self) -> set[int]:
         return {s for s in range(self.n) if self.deal.passed >> s & 1}
 
+    def _passed_round_two(self) -> set[int]:
+        """The seats that have passed in the second round: it begins with the eldest hand and goes
+        round in order, so they are those from the eldest up to the player to speak."""
+        d = self.deal
+        out, s = set(), d.eldest
+        while s != d.actor:
+            out.add(s)
+            s = (s + 1) % self.n
+        return out
+
     def _cancel_alone(self) -> Deal:
         d = self.deal
         if d.alone is None:
@@ -353,7 +365,15 @@ class Director:
 
     def _out_of_turn_declaration(self, seat: int, action: Action) -> Director:
         d = self.deal
-        if action.kind in ("order", "call") and seat in self._passed() and d.phase in ("bid1", "bid2"):
+        if action.kind == "call" and d.phase == "bid2" and seat in self._passed_round_two():
+            # Law 79: having passed (or named the suit turned down) he names the suit he meant: it is
+            # void, and his partner also must pass.
+            return self._rule(_r(
+                K.MENTION_AFTER_PASSING, (79,),
+                f"{SEAT_NAMES[seat]} named a suit after passing in the second round: it is void, and his partner "
+                "must pass.", offender=seat, effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",)),
+                must_pass=_set(self.must_pass, self.partner(seat), 79))
+        if action.kind == "order" and seat in self._passed() and d.phase == "bid1":
             # Law 80: he passed and then attempts to assist or order up: his partner must pass;
             # the adversaries may elect that it shall be played.
             return self._rule(_r(
