@@ -6,10 +6,13 @@ exposed, Law 46, in turn) for N = 10,000, 20,000 and 40,000, and reports the CPU
 whole fold, the microseconds per event, and the microseconds per event of the last 1,000 events
 (linear fold: the same as the first 1,000; quadratic: growing with N). Run:
 
-    python benchmarks/bench_director_fold.py [--sizes 10000,20000,40000] [--root PATH]
+    python benchmarks/bench_director_fold.py [--sizes 10000,20000,40000] [--root PATH] [--sandbox]
 
 ``--root`` times another copy of the package (e.g. an older commit extracted with
-``git archive COMMIT euchre_core | tar -x -C /tmp/before``). One JSON line per size.
+``git archive COMMIT euchre_core | tar -x -C /tmp/before``). One JSON line per size; with
+``--sandbox``, one more: the first sandbox move on the longest log (a whole fold) and the next ones
+(one event each, the folded state being kept). The view of a move still lists every ruling, so a
+move's JSON grows with the log; its fold does not.
 A benchmark, not a test: no assertion.
 """
 
@@ -29,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="10000,20000,40000")
     ap.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
+    ap.add_argument("--sandbox", action="store_true", help="also time a sandbox move on the longest log")
     args = ap.parse_args(argv)
     sys.path.insert(0, args.root)
     from euchre_core.kernel.deal import Deal
@@ -55,6 +59,21 @@ def main(argv: list[str] | None = None) -> int:
                           "us_per_event_first_1000": round((t3 - t2) / 1000 * 1e6, 1),
                           "us_per_event_last_1000": round((t2 - t1) / 1000 * 1e6, 1),
                           "rulings": len(st.rulings), "root": args.root}))
+    if args.sandbox:
+        # The sandbox sends the whole log with each move: the first move folds it, the next ones one event.
+        from euchre_core.app import sandbox
+
+        n = max(int(x) for x in args.sizes.split(","))
+        base = {"hands": {s: h for s, h in zip("ABCD", HANDS, strict=True)}, "turn_up": "9C"}
+        log = START + ["A: ask" if i % 2 else "C: expose TH" for i in range(n)]
+        t0 = time.process_time()
+        v = sandbox.act(None, log, "A: ask", base)
+        t1 = time.process_time()
+        for _ in range(10):
+            v = sandbox.act(None, v["events"], "A: ask", base)
+        t2 = time.process_time()
+        print(json.dumps({"sandbox_log": len(log), "first_move_s": round(t1 - t0, 3),
+                          "next_move_ms": round((t2 - t1) / 10 * 1e3, 1), "error": v["error"]}))
     return 0
 
 

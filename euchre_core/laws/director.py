@@ -192,9 +192,11 @@ class Director:
         handler = getattr(st, "_ev_" + ev.verb)
         return handler(ev)
 
-    def replay(self, events: list[str]) -> Director:
+    def replay(self, events: list[str], first: int = 1) -> Director:
+        """Fold the events in order; an error names the event by its number (``first`` for the
+        first of them)."""
         st = self
-        for i, e in enumerate(events):
+        for i, e in enumerate(events, first - 1):
             try:
                 st = st.act(e)
             except IllegalAction as err:
