@@ -19,16 +19,17 @@ whether the partners consulted) enters as an event too.
 >>> for e in ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S", "C: play 7D"]:
 ...     t = t.act(e)
 >>> r = t.rulings[-1]
->>> r.irregularity, r.laws, [o.id for o in r.options]
-('lead out of turn', (52, 53), ['call-card', 'call-suit', 'waive'])
+>>> r.kind, r.laws, [o.id for o in r.options]
+(<Irregularity.LEAD_OUT_OF_TURN: 'lead-out-of-turn'>, (52, 53), ['call-card', 'call-suit', 'waive'])
 >>> t = t.act("BD: choose call-card")
->>> t.actor_name, t.requirements[0].kind
-('B', 'play-card')
+>>> t.actor_name, t.requirements[0].kind, t.phase
+('B', <Call.PLAY_CARD: 'play-card'>, <Phase.PLAY: 'play'>)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any
 
 from ..kernel.actions import Action
@@ -46,7 +47,23 @@ def _r(kind: Irregularity, laws: tuple[int, ...], text: str, **kw: Any) -> Rulin
     """A ruling of a typed kind (its English label is the kind's)."""
     return Ruling(kind.label, laws, text, kind=kind, **kw)
 
-__all__ = ["Director", "Revoke", "Requirement"]
+__all__ = ["Call", "Director", "Phase", "Revoke", "Requirement"]
+
+
+class Phase(str, Enum):
+    """The director's state machine: the bidding and the discard (through :class:`Deal`), the
+    play, the claims after the last trick, done (the next deal is cut, or the deal annulled)."""
+
+    BIDDING = "bidding"
+    PLAY = "play"
+    CLAIMS = "claims"
+    DONE = "done"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
 
 
 @dataclass(frozen=True)
@@ -62,13 +79,30 @@ class Revoke:
     kind: str = "revoke"       # "revoke" (62) | "call" (54)
 
 
+class Call(str, Enum):
+    """What a call requires (the value is the option id that elects it where there is one)."""
+
+    PLAY_CARD = "play-card"    # Laws 46, 52, 56: a called card
+    LEAD_SUIT = "lead-suit"    # Laws 51, 52, 57: a called suit
+    HIGHEST = "highest"        # Laws 83, 89
+    LOWEST = "lowest"
+    WIN = "win"                # Laws 47, 59, 83, 89
+    LOSE = "lose"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
 @dataclass(frozen=True)
 class Requirement:
     """An obligation the director enforces: a called card (Laws 46, 56), a called suit
     (Laws 51, 52, 57), highest/lowest or win/lose (Laws 47, 59, 83, 89)."""
 
     seat: int
-    kind: str                  # play-card | lead-suit | highest | lowest | win | lose
+    kind: Call
     laws: tuple[int, ...]
     card: Card | None = None
     suit: int | None = None
@@ -94,7 +128,7 @@ class Director:
     log: Chain[Event] = field(default_factory=Chain)
     rulings: Chain[Ruling] = field(default_factory=Chain)
     pending: int | None = None                   # index of a ruling awaiting the election
-    phase: str = "bidding"                       # bidding | play | claims | done
+    phase: Phase = field(default_factory=lambda: Phase.BIDDING)
     hands: tuple[int, ...] = ()
     trick: tuple[tuple[int, Card], ...] = ()
     tricks: tuple[Trick, ...] = ()
@@ -152,7 +186,7 @@ class Director:
 
     @property
     def actor_name(self) -> str:
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             return SEAT_NAMES[self.deal.actor]
         return SEAT_NAMES[self.actor]
 
@@ -178,7 +212,7 @@ class Director:
 
     @property
     def is_over(self) -> bool:
-        return self.phase in ("claims", "done")
+        return self.phase in (Phase.CLAIMS, Phase.DONE)
 
     # ------------------------------------------------------------------ the fold
     def act(self, event: Event | str) -> Director:
@@ -186,7 +220,7 @@ class Director:
         not exist, a malformed event) raises InputError and changes nothing; an act the laws
         forbid outright (e.g. discarding the trump card, Law 88) raises IllegalAction."""
         ev = Event.parse(event, SEAT_NAMES[: self.n])
-        if self.phase == "done":
+        if self.phase is Phase.DONE:
             raise IllegalAction("the deal is over: the cards have been cut for the next deal", (68,))
         st = self._with(log=self.log.push(ev))
         handler = getattr(st, "_ev_" + ev.verb)
@@ -243,7 +277,7 @@ class Director:
         action = Action.parse(" ".join(words))
         if self._late_offer(seat, action):
             return self._law_99(seat)
-        if self.phase != "bidding":
+        if self.phase is not Phase.BIDDING:
             raise IllegalAction(f"{ev.verb} is not an act of the play")
         deal = self.deal
         if deal.phase == "discard" and ev.verb == "discard" and seat == deal.dealer:
@@ -272,7 +306,7 @@ class Director:
             return False
         if action.kind not in ("take", "alone") and not action.alone:
             return False
-        led = self.phase == "play" or bool(self.early)
+        led = self.phase is Phase.PLAY or bool(self.early)
         return led or bool(d.passed >> seat & 1)
 
     def _law_99(self, seat: int) -> Director:
@@ -310,7 +344,7 @@ class Director:
         if new.phase == "play":
             st = st._enter_play()
         elif new.phase == "done":
-            st = st._with(phase="done")
+            st = st._with(phase=Phase.DONE)
         return st
 
     _ev_pass = _ev_order = _ev_call = _ev_take = _ev_stay = _ev_discard = _regular
@@ -321,7 +355,7 @@ class Director:
         if self._late_offer(seat, Action("alone")):
             self._block_if_pending(ev)
             return self._law_99(seat)
-        if self.phase == "bidding" and d.phase == "alone" and seat == d.actor:
+        if self.phase is Phase.BIDDING and d.phase == "alone" and seat == d.actor:
             return self._regular(ev)
         if d.maker is not None and seat == d.maker and d.alone is None:
             # Law 97: he must announce a lone hand before naming the trump; otherwise he can be
@@ -335,7 +369,7 @@ class Director:
                 "him to play the hand with his partner.", offender=seat, chooser=side,
                 options=(Option("with-partner", "He plays the hand with his partner", (97,)),
                          Option("let-alone", "Let him play alone", (97,)))))
-        if d.maker is not None and d.partner(seat) == d.maker and (self.phase == "play" or seat in self._passed()):
+        if d.maker is not None and d.partner(seat) == d.maker and (self.phase is Phase.PLAY or seat in self._passed()):
             # Law 99: the partner offers to take it after a lead, or after he himself passed.
             return self._rule(_r(
                 K.LATE_TAKE, (99,),
@@ -343,7 +377,7 @@ class Director:
                 "neither partner can play alone.", offender=seat,
                 effects=("the hand is played with partners",)),
                 no_alone=_set(_set(self.no_alone, seat, 99), d.maker, 99),
-                deal=self._cancel_alone() if self.phase == "bidding" else self.deal)
+                deal=self._cancel_alone() if self.phase is Phase.BIDDING else self.deal)
         raise IllegalAction("there is nothing to announce alone on now")
 
     def _passed(self) -> set[int]:
@@ -403,7 +437,7 @@ class Director:
 
     def _ev_mention(self, ev: Event) -> Director:
         seat = self._seat(ev)
-        if self.phase != "bidding" or (seat not in self._passed() and self.deal.phase != "bid2"):
+        if self.phase is not Phase.BIDDING or (seat not in self._passed() and self.deal.phase != "bid2"):
             raise IllegalAction("Law 79 concerns a player who has passed", (79,))
         # Law 79: after passing (or naming the suit turned down) he mentions the suit he meant:
         # his partner also must pass.
@@ -433,7 +467,7 @@ class Director:
     def _replay_early(self) -> Director:
         """Law 87: the cards played before the discard was completed stand, in the order played."""
         st = self
-        if st.phase == "play" and st.early:
+        if st.phase is Phase.PLAY and st.early:
             early, st = st.early, st._with(early=())
             for s2, c2 in early:
                 st = st._play(s2, c2)
@@ -445,7 +479,7 @@ class Director:
         exposed = self.exposed
         if self.turn_up_exposed and d.hands[d.dealer] >> d.turn_up & 1:
             exposed = _set(exposed, d.dealer, exposed[d.dealer] | (1 << d.turn_up))      # Law 91
-        return self._with(phase="play", hands=d.hands, actor=d.actor, leader=d.actor, won=d.won,
+        return self._with(phase=Phase.PLAY, hands=d.hands, actor=d.actor, leader=d.actor, won=d.won,
                        trick=(), tricks=(), quitted=True, exposed=exposed)
 
     def _ev_play(self, ev: Event) -> Director:
@@ -455,11 +489,11 @@ class Director:
         if not cards:
             raise InputError("which card?", "card")
         for c in cards:
-            if not self.hands[seat] >> c & 1 and not (self.phase == "bidding" and self._dealer_six(seat, c)):
+            if not self.hands[seat] >> c & 1 and not (self.phase is Phase.BIDDING and self._dealer_six(seat, c)):
                 raise InputError(f"{ev.who} does not hold the {c.long_name()}", "card")
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             return self._play_before_discard(seat, cards[0])
-        if self.phase != "play":
+        if self.phase is not Phase.PLAY:
             raise IllegalAction("all the tricks have been played")
         st = self
         if len(cards) > 1:
@@ -599,7 +633,7 @@ class Director:
             st = st._with(hands=_set(st.hands, imp[1], 0))
             holding = []
         if not holding:
-            st = st._with(phase="claims")
+            st = st._with(phase=Phase.CLAIMS)
         return st
 
     def _quit(self) -> Director:
@@ -645,7 +679,7 @@ class Director:
         return self._rule(_r(
             K.ABANDONED_AGAINST_LONE, (50,),
             f"{SEAT_NAMES[seat]}, an adversary of the lone hand, {how}: the party playing alone scores five points "
-            "(law 50).", offender=seat, effects=("the lone player scores five",)), abandoned=seat, phase="claims")
+            "(law 50).", offender=seat, effects=("the lone player scores five",)), abandoned=seat, phase=Phase.CLAIMS)
 
     def _establish_by_play(self, seat: int) -> Director:
         cur = len(self.tricks)
@@ -908,7 +942,7 @@ class Director:
         seat = self._seat(ev)
         card = self._card(ev.args[0] if ev.args else "")
         d0 = self.deal
-        if self.phase == "bidding" and card == d0.turn_up and not d0.hands[d0.dealer] >> card & 1:
+        if self.phase is Phase.BIDDING and card == d0.turn_up and not d0.hands[d0.dealer] >> card & 1:
             # Laws 46 III and 91: the trump card lifted from the pack becomes an exposed card (once the
             # dealer holds it, it is liable to be called).
             return self._rule(_r(
@@ -918,7 +952,7 @@ class Director:
         if not self.hands[seat] >> card & 1:
             raise InputError(f"{ev.who} does not hold the {card.long_name()}", "card")
         d = self.deal
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             # Law 95: he exposes a card before his declaration: he cannot play alone; Law 46: exposed.
             return self._rule(_r(
                 K.EXPOSED_BEFORE_DECLARATION, (46, 95),
@@ -955,7 +989,7 @@ class Director:
             raise IllegalAction("only an adversary can call an exposed card", (46,))
         if not self.exposed[target] >> card & 1:
             raise IllegalAction(f"the {card.long_name()} is not an exposed card", (46,))
-        req = Requirement(target, "play-card", (46, 56), card=card)
+        req = Requirement(target, Call.PLAY_CARD, (46, 56), card=card)
         return self._rule(_r(
             K.EXPOSED_CARD_CALLED, (46, 55, 56),
             f"{ev.who} called {SEAT_NAMES[target]}'s {card.long_name()}: it must be played at the first lawful "
@@ -992,7 +1026,7 @@ class Director:
         # require the partner to play highest or lowest, or to win or lose the trick.
         seat = self._seat(ev)
         p = self.partner(seat)
-        if self.phase != "play" or self._played_this_trick(p) or p not in self.active():
+        if self.phase is not Phase.PLAY or self._played_this_trick(p) or p not in self.active():
             raise IllegalAction("Law 83 concerns a remark made before the partner plays to the trick", (83,))
         return self._rule(_r(
             K.ATTENTION_CALLED, (83,),
@@ -1004,7 +1038,7 @@ class Director:
     def _ev_throw(self, ev: Event) -> Director:
         seat = self._seat(ev)
         d = self.deal
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             if seat == d.dealer and d.phase == "bid2":
                 # Law 82: the dealer throws his cards on the table in the second round: it is his pass,
                 # binding on his partner (who must pass if he has not spoken).
@@ -1025,7 +1059,7 @@ class Director:
                 effects=("his whole hand is exposed", "no lone hand for him")),
                 exposed=_set(self.exposed, seat, self.exposed[seat] | self.hands[seat]),
                 no_alone=_set(self.no_alone, seat, 95))
-        if self.phase != "play":
+        if self.phase is not Phase.PLAY:
             raise IllegalAction("the hand is over")
         if d.alone is not None and d.out >> seat & 1:
             return self._lone_partner_shows(seat, (self.hand(seat) or [d.turn_up])[0])
@@ -1039,7 +1073,7 @@ class Director:
                 K.ALL_HANDS_ABANDONED, (49,),
                 "All the players threw their cards face up: the hands are abandoned, and no claim that the game could "
                 "have been saved or won is entertained, unless a revoke is established.", offender=None,
-                effects=("the deal is scored on the tricks taken",)), phase="claims", thrown=thrown)
+                effects=("the deal is scored on the tricks taken",)), phase=Phase.CLAIMS, thrown=thrown)
         # Law 48: the cards thrown face up are exposed and can be called, each player's by the adversary.
         return self._rule(_r(
             K.HAND_THROWN, (48,),
@@ -1083,7 +1117,7 @@ class Director:
     def _ev_ask(self, ev: Event) -> Director:
         seat = self._seat(ev)
         p = self.partner(seat)
-        if self.phase != "play" or p not in self.active():
+        if self.phase is not Phase.PLAY or p not in self.active():
             raise IllegalAction("Law 65 concerns a question asked during the play, of a partner in the play", (65,))
         idx = len(self.tricks) - (0 if self.trick else 1)
         revokes = tuple(replace(r, asked=True) if r.seat == p and r.trick == idx and not r.established else r
@@ -1169,7 +1203,7 @@ class Director:
         # the card played in error goes on the table as exposed (Law 69 lets the adversaries call it)
         hands[seat] |= 0
         st = self._with(hands=tuple(hands), trick=trick, tricks=tricks, won=won, revokes=revokes,
-                     exposed=exposed, quitted=True, phase="play", question=None)
+                     exposed=exposed, quitted=True, phase=Phase.PLAY, question=None)
         st = st._rule(_r(
             K.REVOKE_CORRECTED, (65, 69),
             f"{ev.who} corrected his revoke with the {new.long_name()}: the {rv.card.long_name()} is liable to be "
@@ -1196,7 +1230,7 @@ class Director:
         side = self._side(ev)
         if self.claims_closed:
             raise IllegalAction("a revoke cannot be claimed after the cards are cut for the next deal", (68,))
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             raise IllegalAction("no card has been played: there is no revoke to claim", (62,))
         found = [r for r in self.revokes if r.established and self.side_of(r.seat) != side]
         claimed = self.claimed | {side}
@@ -1205,7 +1239,7 @@ class Director:
                                  f"{ev.who} claimed a revoke; the tricks were searched and none is established.",
                                  chooser=None, effects=("no penalty",)))
         who = ", ".join(SEAT_NAMES[r.seat] for r in found)
-        if self.phase == "play":
+        if self.phase is Phase.PLAY:
             revoking = 1 - side
             return self._rule(_r(
                 K.REVOKE_CLAIMED, (63, 66, 70),
@@ -1226,7 +1260,7 @@ class Director:
         adversaries have examined them: the revoke is established, and scored (the mixing side's
         revokes, or one revoke if none is on record)."""
         side = self._side(ev)
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             raise IllegalAction("no card has been played: there is no revoke to claim", (67,))
         pend = [r for r in self.revokes if self.side_of(r.seat) == side and not r.corrected]
         revokes = tuple(replace(r, established=True) if r in pend else r for r in self.revokes)
@@ -1239,8 +1273,8 @@ class Director:
             f"{ev.who} mixed the cards before the revoke claim was examined: the revoke is established, and "
             f"{self.side_name(1 - side)} score its penalty (law 63).", offender=None,
             effects=("revoke established", "penalty scored")),
-            revokes=revokes, mixed=mixed, claimed=self.claimed | {1 - side}, phase="claims",
-            played_out=self.played_out and self.phase != "play")
+            revokes=revokes, mixed=mixed, claimed=self.claimed | {1 - side}, phase=Phase.CLAIMS,
+            played_out=self.played_out and self.phase is not Phase.PLAY)
 
     def _ev_consult(self, ev: Event) -> Director:
         """Law 85: the partners consult on which of two penalties to exact: they lose their right."""
@@ -1261,20 +1295,20 @@ class Director:
     def _ev_imperfect(self, ev: Event) -> Director:
         """Law 33: the pack found incorrect or imperfect during the deal or the play: a new deal
         by the same dealer; all points scored on previous hands stand."""
-        if self.phase == "done":
+        if self.phase is Phase.DONE:
             raise IllegalAction("the deal is over")
         return self._rule(_r(
             K.IMPERFECT_PACK, (33,),
             "The pack is found incorrect or imperfect: there must be a new deal by the same dealer; the points "
             "scored on previous hands stand.", effects=("new deal by the same dealer", "this hand scores nothing")),
-            phase="done", new_deal=(33,))
+            phase=Phase.DONE, new_deal=(33,))
 
     def _ev_cut(self, ev: Event) -> Director:
         # Law 68: after the cut for the next deal no revoke can be claimed.
-        if self.phase == "play":
+        if self.phase is Phase.PLAY:
             raise IllegalAction("the hand is not finished")
         self._block_if_pending(ev)
-        return self._with(claims_closed=True, phase="done")
+        return self._with(claims_closed=True, phase=Phase.DONE)
 
     # ------------------------------------------------------------------ elections (Law 85)
     def _ev_choose(self, ev: Event) -> Director:
@@ -1309,11 +1343,11 @@ class Director:
                 hands[s2] |= 1 << c2
             st = st._with(hands=tuple(hands), trick=(), actor=proper, leader=proper)
             if opt == "call-card":
-                req = Requirement(seat, "play-card", (52, 56), card=card)
+                req = Requirement(seat, Call.PLAY_CARD, (52, 56), card=card)
                 return st._with(requirements=st.requirements + (req,))
             suit = _suit_arg(args)
             exposed = _set(st.exposed, seat, st.exposed[seat] & ~(1 << card))
-            req = Requirement(seat, "lead-suit", (52, 57), suit=int(suit), or_partner=True)
+            req = Requirement(seat, Call.LEAD_SUIT, (52, 57), suit=int(suit), or_partner=True)
             return st._with(exposed=exposed, requirements=st.requirements + (req,))
         if kind is K.ORDER_AFTER_PASSING:
             assert r.offender is not None and r.late is not None
@@ -1335,7 +1369,7 @@ class Director:
                 assert d.maker is not None
                 new = d._replace(alone=d.maker, level=1, out=1 << ((d.maker + 2) % 4))
                 st = st._with(deal=new)
-                if st.phase == "play":
+                if st.phase is Phase.PLAY:
                     st = st._with(actor=st._next(st.actor - 1) if st.deal.out >> st.actor & 1 else st.actor)
             return st
         if kind is K.LONE_PARTNER_PLAYED:
@@ -1347,29 +1381,29 @@ class Director:
             return st._put_out_of_order(r.offender, r.card)
         if kind is K.CARD_OMITTED:
             if opt == "new-deal":
-                return st._with(phase="done", new_deal=(60,))
+                return st._with(phase=Phase.DONE, new_deal=(60,))
             return st
         if kind is K.WINNING_CARDS_IN_SUCCESSION:
             if opt == "waive":
                 return st
             assert r.target is not None
-            req = Requirement(r.target, "win", (47,), trick=len(st.tricks))
+            req = Requirement(r.target, Call.WIN, (47,), trick=len(st.tricks))
             return st._with(requirements=st.requirements + (req,))
         if kind in (K.FOURTH_BEFORE_PARTNER, K.ATTENTION_CALLED, K.LEAD_BEFORE_DISCARD_LONE):
             if opt == "waive":
                 return st
             target = r.target if r.target is not None else self.deal.dealer
-            req = Requirement(target, opt, r.laws, trick=len(st.tricks))
+            req = Requirement(target, Call(opt), r.laws, trick=len(st.tricks))
             return st._with(requirements=st.requirements + (req,))
         if kind is K.WRONG_CARD_NAMED:
             if opt == "waive":
                 return st
             assert r.target is not None
             suit = _suit_arg(args)
-            req = Requirement(r.target, "lead-suit", (51, 57), suit=int(suit), or_partner=True)
+            req = Requirement(r.target, Call.LEAD_SUIT, (51, 57), suit=int(suit), or_partner=True)
             return st._with(requirements=st.requirements + (req,))
         if kind is K.REVOKE_CLAIMED and opt == "stop":
-            return st._with(phase="claims", played_out=False)
+            return st._with(phase=Phase.CLAIMS, played_out=False)
         return st
 
     # ------------------------------------------------------------------ the score
@@ -1379,9 +1413,9 @@ class Director:
         d = self.deal
         sides = d.rules.sides
         entries: list[tuple[str, int, int, tuple[int, ...]]] = []   # (what, side, points, laws)
-        if d.phase == "done" and d.result is not None and self.phase != "play":
+        if d.phase == "done" and d.result is not None and self.phase is not Phase.PLAY:
             res: DealResult | None = d.result
-        elif self.phase in ("claims", "done") and d.maker is not None:
+        elif self.phase in (Phase.CLAIMS, Phase.DONE) and d.maker is not None:
             by_side = [0] * sides
             for s, w in enumerate(self.won):
                 by_side[self.side_of(s)] += w
@@ -1433,13 +1467,13 @@ class Director:
             "points": {self.side_name(i): totals[i] for i in range(sides)},
             "tricks_won": {self.side_name(i): sum(w for s, w in enumerate(self.won) if self.side_of(s) == i)
                            for i in range(sides)},
-            "complete": self.phase in ("claims", "done"),
+            "complete": self.phase in (Phase.CLAIMS, Phase.DONE),
             "new_deal": bool(self.new_deal),
         }
 
     def legal_plays(self) -> list[Card]:
         """What the laws allow the player to move now (for the UI), calls included."""
-        if self.phase != "play":
+        if self.phase is not Phase.PLAY:
             return []
         seat = self.actor
         led = self.trick[0][1] if self.trick else None
@@ -1448,7 +1482,7 @@ class Director:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "phase": self.phase,
+            "phase": self.phase.value,
             "actor": self.actor_name,
             "rulings": [r.to_json() for r in self.rulings],
             "pending": self.pending,
