@@ -790,7 +790,7 @@ class Director:
             "false lead are then taken back. If all three follow, the trick stands (law 53).", offender=seat,
             chooser=chooser, blocking=False, card=card, proper=self.actor,
             options=(Option("call-card", f"Call the {card.long_name()} (it must be played at the first lawful "
-                                         "opportunity; the call is repeated until it is, law 56)", (52, 56)),
+                                         "opportunity)", (52, 56)),
                      Option("call-suit", "Call a suit (name it: 'call-suit H') from him or his partner at "
                                          "their next lead", (52, 57)),
                      Option("waive", "Exact no penalty: the lead stands", (52,)))))
