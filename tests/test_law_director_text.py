@@ -563,3 +563,8 @@ def test_law_96_and_97_dealer_announces_alone_after_quitting_his_discard():
     r = last(t)
     assert r.laws == (96, 97) and r.chooser == AC and [o.id for o in r.options] == ["with-partner", "let-alone"]
     assert t.act("AC: choose with-partner").deal.alone is None
+
+
+def test_law_50_ruling_says_which_reading_of_the_text_it_applies():
+    t = table(LONE + ["C: play KH", "D: throw"])
+    assert last(t).reading is not None and last(t).reading.startswith("Law 50:") and last(t).to_json()["reading"]

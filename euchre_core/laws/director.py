@@ -38,13 +38,19 @@ from ..kernel.deal import SEAT_NAMES, Deal, DealResult, Trick, legal_play_mask, 
 from ..kernel.errors import IllegalAction, InputError
 from ..kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, SUIT_MASK, trick_winner_index
 from .events import Chain, Event
+from .lawbook import READINGS
 from .rulings import Irregularity, Option, Ruling
 
 K = Irregularity
 
 
 def _r(kind: Irregularity, laws: tuple[int, ...], text: str, **kw: Any) -> Ruling:
-    """A ruling of a typed kind (its English label is the kind's)."""
+    """A ruling of a typed kind (its English label is the kind's). Where the text of one of its
+    laws is ambiguous, the ruling carries the reading applied (the lawbook's, shown on the law's
+    page too) unless it gives its own."""
+    if kw.get("reading") is None:
+        readings = [f"Law {n}: {READINGS[n]}" for n in laws if n in READINGS]
+        kw["reading"] = "; ".join(readings) if readings else None
     return Ruling(kind.label, laws, text, kind=kind, **kw)
 
 __all__ = ["Call", "Director", "Phase", "Revoke", "Requirement"]

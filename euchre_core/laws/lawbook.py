@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["LawEntry", "LAWBOOK", "enforced", "presented"]
+__all__ = ["LawEntry", "LAWBOOK", "READINGS", "enforced", "presented"]
 
 
 @dataclass(frozen=True)
