@@ -568,3 +568,12 @@ def test_law_96_and_97_dealer_announces_alone_after_quitting_his_discard():
 def test_law_50_ruling_says_which_reading_of_the_text_it_applies():
     t = table(LONE + ["C: play KH", "D: throw"])
     assert last(t).reading is not None and last(t).reading.startswith("Law 50:") and last(t).to_json()["reading"]
+
+
+def test_law_64_and_65_question_asked_then_his_partner_leads_out_of_turn_the_revoke_is_established():
+    t = table(REVOKE + ["D: ask", "quit"])
+    assert not t.revokes[0].established                        # the question kept it open (65)
+    t = t.act("D: play AC")                                    # his partner leads to the next trick, out of turn
+    assert t.revokes[0].established and last(t).laws == (52, 53)
+    with pytest.raises(IllegalAction):
+        t.act("B: correct TH")
