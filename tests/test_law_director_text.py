@@ -577,3 +577,10 @@ def test_law_64_and_65_question_asked_then_his_partner_leads_out_of_turn_the_rev
     assert t.revokes[0].established and last(t).laws == (52, 53)
     with pytest.raises(IllegalAction):
         t.act("B: correct TH")
+
+
+@pytest.mark.parametrize("offer", ["A: take", "A: take alone", "A: alone", "A: order alone"])
+def test_law_99_any_verb_of_the_offer_after_a_lead(offer):
+    t = table(LONE + ["C: play KH", offer])
+    assert last(t).kind is K.LATE_TAKE and last(t).laws == (99,) and t.deal.alone is None
+

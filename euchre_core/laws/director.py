@@ -1123,7 +1123,7 @@ class Director:
     def _ev_ask(self, ev: Event) -> Director:
         seat = self._seat(ev)
         p = self.partner(seat)
-        if self.phase is not Phase.PLAY or p not in self.active():
+        if self.phase not in (Phase.PLAY, Phase.CLAIMS) or p not in self.active():
             raise IllegalAction("Law 65 concerns a question asked during the play, of a partner in the play", (65,))
         idx = len(self.tricks) - (0 if self.trick else 1)
         revokes = tuple(replace(r, asked=True) if r.seat == p and r.trick == idx and not r.established else r
