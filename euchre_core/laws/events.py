@@ -216,5 +216,8 @@ class Chain(Sequence[T]):
     def __hash__(self) -> int:
         return hash(tuple(self))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Chain, (tuple(self),))          # copy and pickle flat, whatever the length
+
     def __repr__(self) -> str:
         return f"Chain({tuple(self)!r})"
