@@ -584,3 +584,12 @@ def test_law_99_any_verb_of_the_offer_after_a_lead(offer):
     t = table(LONE + ["C: play KH", offer])
     assert last(t).kind is K.LATE_TAKE and last(t).laws == (99,) and t.deal.alone is None
 
+
+
+def test_a_long_log_folds_copies_and_pickles():
+    import copy
+    import pickle
+
+    t = table(START).replay(["A: ask"] * 3000)
+    assert len(t.log) == 3003 and len(t.rulings) == 3000
+    assert pickle.loads(pickle.dumps(t.rulings)) == t.rulings and copy.deepcopy(t.log) == t.log
