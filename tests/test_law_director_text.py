@@ -593,3 +593,8 @@ def test_a_long_log_folds_copies_and_pickles():
     t = table(START).replay(["A: ask"] * 3000)
     assert len(t.log) == 3003 and len(t.rulings) == 3000
     assert pickle.loads(pickle.dumps(t.rulings)) == t.rulings and copy.deepcopy(t.log) == t.log
+
+
+def test_law_67_the_claimants_mixing_the_cards_is_not_the_accused_sides_act():
+    t = table(REVOKE + ["D: ask", "A: play AS", "AC: claim revoke", "AC: mix"])
+    assert last(t).laws == (67,) and not t.revokes[0].established and not t.mixed

@@ -1268,6 +1268,12 @@ class Director:
         side = self._side(ev)
         if self.phase is Phase.BIDDING:
             raise IllegalAction("no card has been played: there is no revoke to claim", (67,))
+        if side in self.claimed and (1 - side) not in self.claimed:
+            # the claimants gathered the cards: Law 67 concerns the accused side
+            return self._rule(_r(
+                K.CARDS_MIXED, (67,),
+                f"{ev.who}, who claimed the revoke, mixed the cards: Law 67 concerns the accused side; no effect.",
+                offender=None, effects=("no effect",)))
         pend = [r for r in self.revokes if self.side_of(r.seat) == side and not r.corrected]
         revokes = tuple(replace(r, established=True) if r in pend else r for r in self.revokes)
         mixed = self.mixed if pend else self.mixed | {side}
