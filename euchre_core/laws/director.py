@@ -158,6 +158,7 @@ class Director:
     turn_up_exposed: bool = False                # Laws 46 III, 91: the trump card was lifted
     thrown: frozenset[int] = frozenset()         # Laws 48, 49: seats that threw their cards face up
     claimed: frozenset[int] = frozenset()        # Laws 63, 66, 67: sides that claimed a revoke
+    claimants: frozenset[int] = frozenset()      # Law 67: sides that claimed a revoke, found or not
     mixed: frozenset[int] = frozenset()          # Law 67: accused sides that mixed the cards (one revoke each)
     new_deal: tuple[int, ...] = ()               # Laws 33, 60: the laws that annulled the deal
     no_discard: bool = False                     # Law 90: the dealer played without discarding
@@ -1243,7 +1244,7 @@ class Director:
         if not found:
             return self._rule(_r(K.REVOKE_CLAIMED, (66,),
                                  f"{ev.who} claimed a revoke; the tricks were searched and none is established.",
-                                 chooser=None, effects=("no penalty",)))
+                                 chooser=None, effects=("no penalty",)), claimants=self.claimants | {side})
         who = ", ".join(SEAT_NAMES[r.seat] for r in found)
         if self.phase is Phase.PLAY:
             revoking = 1 - side
@@ -1254,12 +1255,12 @@ class Director:
                 "scored before all other scores (law 4).", offender=found[0].seat, chooser=revoking,
                 options=(Option("play-out", "The hand is played out; its points are scored after the penalty", (70, 4)),
                          Option("stop", "The hand stops here: only the penalty is scored", (63,)))),
-                claimed=claimed)
+                claimed=claimed, claimants=self.claimants | {side})
         return self._rule(_r(
             K.REVOKE_CLAIMED, (63, 66),
             f"{ev.who} claimed a revoke: {len(found)} established by {who}. The penalty is scored at the end of the "
             "hand (law 63), before all other scores (law 4).", chooser=None, effects=("penalty scored",)),
-            claimed=claimed)
+            claimed=claimed, claimants=self.claimants | {side})
 
     def _ev_mix(self, ev: Event) -> Director:
         """Law 67: a revoke claimed, the accused player or his partner mixes the cards before the
@@ -1268,7 +1269,7 @@ class Director:
         side = self._side(ev)
         if self.phase is Phase.BIDDING:
             raise IllegalAction("no card has been played: there is no revoke to claim", (67,))
-        if side in self.claimed and (1 - side) not in self.claimed:
+        if side in self.claimants and (1 - side) not in self.claimants:
             # the claimants gathered the cards: Law 67 concerns the accused side
             return self._rule(_r(
                 K.CARDS_MIXED, (67,),
