@@ -29,7 +29,7 @@ def test_law_52_sandbox_call_the_card_enforced_and_scored():
     v = run(52, ["BD: choose call-card"])
     assert v["requirements"] == ["C must play the 7 of diamonds at the first lawful opportunity"]
     bad = sandbox.act(52, v["events"] + ["B: play JD"], "C: play 8D")     # not the called card
-    assert bad["rulings"][-1]["laws"] == [54]
+    assert bad["rulings"][-1]["laws"] == [56]                            # the call stands (Law 56)
     v = run(52, ["BD: choose call-card"] + PLAY_OUT)
     assert v["score"]["points"] == {"AC": 1, "BD": 0} and not v["revokes"]
 

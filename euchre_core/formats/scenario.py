@@ -30,6 +30,7 @@ declare, holds), ``"SIDE: verb args"`` (claim, choose, mix) or a bare table even
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +73,31 @@ def load_scenario(data: dict[str, Any]) -> Director:
     events = data.get("events", [])
     if not isinstance(events, list):
         raise InputError("a list of events", "events")
-    return Director.start(deal).replay([str(e) for e in events])
+    return _fold(data, deal, [str(e) for e in events])
+
+
+# The last states folded, by scenario and events: the sandbox sends the whole log with each move,
+# and a move then costs one event's fold (the state for the log without its last event is here).
+_STATES: OrderedDict[tuple[str, tuple[str, ...]], Director] = OrderedDict()
+_STATES_KEPT = 32
+
+
+def _fold(data: dict[str, Any], deal: Deal, events: list[str]) -> Director:
+    try:
+        base = json.dumps({k: v for k, v in data.items() if k != "events"}, sort_keys=True, default=repr)
+    except (TypeError, ValueError):
+        return Director.start(deal).replay(events)
+    key = (base, tuple(events))
+    st = _STATES.get(key)
+    if st is None:
+        prev = _STATES.get((base, key[1][:-1])) if events else None
+        st = prev.replay(events[-1:], first=len(events)) if prev is not None else Director.start(deal).replay(events)
+        _STATES[key] = st
+        while len(_STATES) > _STATES_KEPT:
+            _STATES.popitem(last=False)
+    else:
+        _STATES.move_to_end(key)
+    return st
 
 
 def rule_scenario(data: dict[str, Any]) -> dict[str, Any]:

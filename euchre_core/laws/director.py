@@ -19,16 +19,17 @@ whether the partners consulted) enters as an event too.
 >>> for e in ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S", "C: play 7D"]:
 ...     t = t.act(e)
 >>> r = t.rulings[-1]
->>> r.irregularity, r.laws, [o.id for o in r.options]
-('lead out of turn', (52, 53), ['call-card', 'call-suit', 'waive'])
+>>> r.kind, r.laws, [o.id for o in r.options]
+(<Irregularity.LEAD_OUT_OF_TURN: 'lead-out-of-turn'>, (52, 53), ['call-card', 'call-suit', 'waive'])
 >>> t = t.act("BD: choose call-card")
->>> t.actor_name, t.requirements[0].kind
-('B', 'play-card')
+>>> t.actor_name, t.requirements[0].kind, t.phase
+('B', <Call.PLAY_CARD: 'play-card'>, <Phase.PLAY: 'play'>)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any
 
 from ..kernel.actions import Action
@@ -36,10 +37,39 @@ from ..kernel.cards import Card, CardError, Suit, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal, DealResult, Trick, legal_play_mask, score_deal
 from ..kernel.errors import IllegalAction, InputError
 from ..kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, SUIT_MASK, trick_winner_index
-from .events import Event
-from .rulings import Option, Ruling
+from .events import Chain, Event
+from .lawbook import READINGS
+from .rulings import Irregularity, Option, Ruling
 
-__all__ = ["Director", "Revoke", "Requirement"]
+K = Irregularity
+
+
+def _r(kind: Irregularity, laws: tuple[int, ...], text: str, **kw: Any) -> Ruling:
+    """A ruling of a typed kind (its English label is the kind's). Where the text of one of its
+    laws is ambiguous, the ruling carries the reading applied (the lawbook's, shown on the law's
+    page too) unless it gives its own."""
+    if kw.get("reading") is None:
+        readings = [f"Law {n}: {READINGS[n]}" for n in laws if n in READINGS]
+        kw["reading"] = "; ".join(readings) if readings else None
+    return Ruling(kind.label, laws, text, kind=kind, **kw)
+
+__all__ = ["Call", "Director", "Phase", "Revoke", "Requirement"]
+
+
+class Phase(str, Enum):
+    """The director's state machine: the bidding and the discard (through :class:`Deal`), the
+    play, the claims after the last trick, done (the next deal is cut, or the deal annulled)."""
+
+    BIDDING = "bidding"
+    PLAY = "play"
+    CLAIMS = "claims"
+    DONE = "done"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
 
 
 @dataclass(frozen=True)
@@ -55,13 +85,30 @@ class Revoke:
     kind: str = "revoke"       # "revoke" (62) | "call" (54)
 
 
+class Call(str, Enum):
+    """What a call requires (the value is the option id that elects it where there is one)."""
+
+    PLAY_CARD = "play-card"    # Laws 46, 52, 56: a called card
+    LEAD_SUIT = "lead-suit"    # Laws 51, 52, 57: a called suit
+    HIGHEST = "highest"        # Laws 83, 89
+    LOWEST = "lowest"
+    WIN = "win"                # Laws 47, 59, 83, 89
+    LOSE = "lose"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
 @dataclass(frozen=True)
 class Requirement:
     """An obligation the director enforces: a called card (Laws 46, 56), a called suit
     (Laws 51, 52, 57), highest/lowest or win/lose (Laws 47, 59, 83, 89)."""
 
     seat: int
-    kind: str                  # play-card | lead-suit | highest | lowest | win | lose
+    kind: Call
     laws: tuple[int, ...]
     card: Card | None = None
     suit: int | None = None
@@ -84,10 +131,10 @@ class Director:
     """A deal under the director. Immutable: :meth:`act` returns the next state."""
 
     deal: Deal                                   # the regular state (bidding, discard; the start of play)
-    log: tuple[Event, ...] = ()
-    rulings: tuple[Ruling, ...] = ()
+    log: Chain[Event] = field(default_factory=Chain)
+    rulings: Chain[Ruling] = field(default_factory=Chain)
     pending: int | None = None                   # index of a ruling awaiting the election
-    phase: str = "bidding"                       # bidding | play | claims | done
+    phase: Phase = field(default_factory=lambda: Phase.BIDDING)
     hands: tuple[int, ...] = ()
     trick: tuple[tuple[int, Card], ...] = ()
     tricks: tuple[Trick, ...] = ()
@@ -98,14 +145,25 @@ class Director:
     exposed: tuple[int, ...] = ()                # per seat: cards on the table, liable to be called
     requirements: tuple[Requirement, ...] = ()
     revokes: tuple[Revoke, ...] = ()
-    must_pass: frozenset[int] = frozenset()      # Laws 79, 80
-    no_alone: frozenset[int] = frozenset()       # Laws 95, 97, 98, 99
-    forfeit: tuple[int, ...] = ()                # sides forfeiting under Law 90
+    must_pass: tuple[int, ...] = (0, 0, 0, 0)    # per seat: the law binding him to pass (79, 80, 82), or 0
+    no_alone: tuple[int, ...] = (0, 0, 0, 0)     # per seat: the law forbidding him a lone hand (95, 97-99), or 0
+    forfeit: tuple[int, ...] = ()                # sides forfeiting under Law 90 (once each)
     capped: bool = False                         # Law 102
     abandoned: int | None = None                 # Law 50: the seat that abandoned against a lone hand
-    early_lead: tuple[int, Card] | None = None   # Law 87
+    early: tuple[tuple[int, Card], ...] = ()     # Law 87: cards played before the discard was completed
     claims_closed: bool = False                  # Law 68
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    free_order: int | None = None                # Law 58: the trick in which the fourth may play before his partner
+    imperfect: tuple[int, int] | None = None     # Law 60 or 50: (trick, seat) that omitted to play to it
+    omission_ruled: bool = False                 # Law 60: the omission has been ruled on
+    turn_up_exposed: bool = False                # Laws 46 III, 91: the trump card was lifted
+    thrown: frozenset[int] = frozenset()         # Laws 48, 49: seats that threw their cards face up
+    claimed: frozenset[int] = frozenset()        # Laws 63, 66, 67: sides that claimed a revoke
+    claimants: frozenset[int] = frozenset()      # Law 67: sides that claimed a revoke, found or not
+    mixed: frozenset[int] = frozenset()          # Law 67: accused sides that mixed the cards (one revoke each)
+    new_deal: tuple[int, ...] = ()               # Laws 33, 60: the laws that annulled the deal
+    no_discard: bool = False                     # Law 90: the dealer played without discarding
+    question: int | None = None                  # Law 65: the seat asked, until he answers
+    played_out: bool = True                      # Law 70: False when the revoking side let the hand stop
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -116,6 +174,18 @@ class Director:
             d = d._enter_play()
         return d
 
+    def _with(self, **changes: Any) -> Director:
+        """A copy with some fields changed (dataclasses.replace without its per-field cost: the
+        fold does this a few times an event)."""
+        new = object.__new__(Director)
+        d = new.__dict__
+        d.update(self.__dict__)
+        for k, v in changes.items():
+            if k not in d:
+                raise TypeError(f"Director has no field {k!r}")
+            d[k] = v
+        return new
+
     # ------------------------------------------------------------------ queries
     @property
     def n(self) -> int:
@@ -123,7 +193,7 @@ class Director:
 
     @property
     def actor_name(self) -> str:
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             return SEAT_NAMES[self.deal.actor]
         return SEAT_NAMES[self.actor]
 
@@ -149,7 +219,7 @@ class Director:
 
     @property
     def is_over(self) -> bool:
-        return self.phase in ("claims", "done")
+        return self.phase in (Phase.CLAIMS, Phase.DONE)
 
     # ------------------------------------------------------------------ the fold
     def act(self, event: Event | str) -> Director:
@@ -157,18 +227,19 @@ class Director:
         not exist, a malformed event) raises InputError and changes nothing; an act the laws
         forbid outright (e.g. discarding the trump card, Law 88) raises IllegalAction."""
         ev = Event.parse(event, SEAT_NAMES[: self.n])
-        if self.phase == "done":
-            void = self.extra.get("new_deal")
-            if void:        # no cut has happened: the hand is void (Laws 33, 60), not closed by Law 68
-                raise IllegalAction("the hand is void: there must be a new deal by the same dealer", tuple(void))
+        if self.phase is Phase.DONE:
+            if self.new_deal:   # no cut has happened: the hand is void (Laws 33, 60), not closed by Law 68
+                raise IllegalAction("the hand is void: there must be a new deal by the same dealer", self.new_deal)
             raise IllegalAction("the deal is over: the cards have been cut for the next deal", (68,))
-        st = replace(self, log=self.log + (ev,))
+        st = self._with(log=self.log.push(ev))
         handler = getattr(st, "_ev_" + ev.verb)
         return handler(ev)
 
-    def replay(self, events: list[str]) -> Director:
+    def replay(self, events: list[str], first: int = 1) -> Director:
+        """Fold the events in order; an error names the event by its number (``first`` for the
+        first of them)."""
         st = self
-        for i, e in enumerate(events):
+        for i, e in enumerate(events, first - 1):
             try:
                 st = st.act(e)
             except IllegalAction as err:
@@ -193,9 +264,9 @@ class Director:
 
     def _rule(self, ruling: Ruling, **changes: Any) -> Director:
         r = replace(ruling, event=len(self.log) - 1)
-        rulings = self.rulings + (r,)
+        rulings = self.rulings.push(r)
         pending = len(rulings) - 1 if r.needs_choice else self.pending
-        return replace(self, rulings=rulings, pending=pending, **changes)
+        return self._with(rulings=rulings, pending=pending, **changes)
 
     def _block_if_pending(self, ev: Event) -> None:
         if self.pending is not None and ev.verb != "choose" and self.rulings[self.pending].blocking:
@@ -206,44 +277,83 @@ class Director:
 
     # ------------------------------------------------------------------ bidding and the discard
     def _regular(self, ev: Event) -> Director:
-        """A regular action done by a seat: in turn, through Deal; out of turn, Law 82."""
+        """A regular action done by a seat. The specific laws are checked first (99: a late
+        offer to take it alone, whatever verb expresses it; 79, 80, 82: a player bound to pass;
+        95, 97, 98: no lone hand), then the turn: in turn, through Deal; out of turn, Laws 80, 82."""
         self._block_if_pending(ev)
         seat = self._seat(ev)
-        if self.phase != "bidding":
+        words = (ev.verb, *ev.args) if ev.verb != "take" or ev.args else ("take", "alone")   # "I take it from you"
+        action = Action.parse(" ".join(words))
+        if self._late_offer(seat, action):
+            return self._law_99(seat)
+        if self.phase is not Phase.BIDDING:
             raise IllegalAction(f"{ev.verb} is not an act of the play")
-        action = Action.parse(" ".join((ev.verb, *ev.args)))
         deal = self.deal
         if deal.phase == "discard" and ev.verb == "discard" and seat == deal.dealer:
             return self._discard(seat, action)
+        if self.must_pass[seat] and action.kind not in ("pass", "stay"):
+            return self._bound_to_pass(seat, action)
+        if action.alone and self.no_alone[seat]:
+            law = self.no_alone[seat]
+            st = self._rule(_r(
+                K.NOT_ALLOWED_ALONE, (law,),
+                f"{SEAT_NAMES[seat]} may not play alone (law {law}): his declaration stands without the lone hand.",
+                offender=seat, effects=("no lone hand",)))
+            if action.kind == "take":
+                return st._regular(Event(ev.who, "stay")) if seat == deal.actor else st
+            return st._regular(Event(ev.who, action.kind, tuple(a for a in ev.args if a.lower() != "alone")))
         if seat != deal.actor:
             return self._out_of_turn_declaration(seat, action)
-        if seat in self.must_pass and action.kind not in ("pass", "stay"):
-            law = self._must_pass_law(seat)
-            raise IllegalAction(f"{SEAT_NAMES[seat]} must pass: his partner's irregular declaration binds him",
-                                (law,))
-        if action.alone and seat in self.no_alone:
-            raise IllegalAction(f"{SEAT_NAMES[seat]} may not play alone", self._no_alone_laws(seat))
         new = deal.apply(action)
         return self._after_deal_step(new)
 
-    def _must_pass_law(self, seat: int) -> int:
-        for r in reversed(self.rulings):
-            if r.laws and r.laws[0] in (79, 80, 82) and r.offender == self.partner(seat):
-                return r.laws[0]
-        return 79
+    def _late_offer(self, seat: int, action: Action) -> bool:
+        """Law 99: the partner of the player playing alone offers to take it from him after a
+        lead has been made, or after he has himself passed ("take", "alone", "order alone" ...)."""
+        d = self.deal
+        if d.alone is None or seat != self.partner(d.alone) or self.n != 4:
+            return False
+        if action.kind not in ("take", "alone") and not action.alone:
+            return False
+        led = self.phase is Phase.PLAY or bool(self.early)
+        return led or bool(d.passed >> seat & 1)
 
-    def _no_alone_laws(self, seat: int) -> tuple[int, ...]:
-        for r in reversed(self.rulings):
-            if r.laws and r.laws[0] in (95, 97, 98, 99) and seat in (r.offender, self.partner(r.offender or 0)):
-                return (r.laws[0],)
-        return (95,)
+    def _law_99(self, seat: int) -> Director:
+        d = self.deal
+        assert d.alone is not None
+        lone = d.alone
+        st = self._rule(_r(
+            K.LATE_TAKE, (99,),
+            f"{SEAT_NAMES[seat]} offered to take the lone hand from {SEAT_NAMES[lone]} after a lead had been made "
+            "or after he had himself passed: neither can play alone; the hand is played with partners.",
+            offender=seat, effects=("the hand is played with partners",)),
+            no_alone=_set(_set(self.no_alone, seat, 99), lone, 99))
+        return st._with(deal=st._cancel_alone())
+
+    def _bound_to_pass(self, seat: int, action: Action) -> Director:
+        """Laws 79, 80, 82: a player bound to pass declares: the declaration is void; in his
+        turn it counts as his pass."""
+        law = self.must_pass[seat]
+        st = self._rule(_r(
+            K.BOUND_TO_PASS, (law,),
+            f"{SEAT_NAMES[seat]} must pass (law {law}): his declaration ({action}) is void"
+            + (" and counts as his pass." if seat == self.deal.actor else "."),
+            offender=seat, effects=("the declaration is void",)))
+        if seat != self.deal.actor:
+            return st
+        act = Action("stay") if self.deal.phase == "take" else Action("pass")
+        return st._after_deal_step(self.deal.apply(act))
 
     def _after_deal_step(self, new: Deal) -> Director:
-        st = replace(self, deal=new, hands=new.hands)
+        st = self._with(deal=new, hands=new.hands)
+        if self.deal.phase == "bid1" and new.phase != "bid1":
+            # Law 82: the dealer's turning down the trump card bound his partner in the first round only
+            st = st._with(must_pass=tuple(0 if law == 82 and self.deal.phase == "bid1" else law
+                                             for law in st.must_pass))
         if new.phase == "play":
             st = st._enter_play()
         elif new.phase == "done":
-            st = replace(st, phase="done")
+            st = st._with(phase=Phase.DONE)
         return st
 
     _ev_pass = _ev_order = _ev_call = _ev_take = _ev_stay = _ev_discard = _regular
@@ -251,30 +361,46 @@ class Director:
     def _ev_alone(self, ev: Event) -> Director:
         seat = self._seat(ev)
         d = self.deal
-        if self.phase == "bidding" and d.phase == "alone" and seat == d.actor:
+        if self._late_offer(seat, Action("alone")):
+            self._block_if_pending(ev)
+            return self._law_99(seat)
+        if self.phase is Phase.BIDDING and d.phase == "alone" and seat == d.actor:
             return self._regular(ev)
         if d.maker is not None and seat == d.maker and d.alone is None:
             # Law 97: he must announce a lone hand before naming the trump; otherwise he can be
-            # required to play the hand with his partner.
+            # required to play the hand with his partner. The dealer who took up the trump card
+            # must announce it before quitting his discard (Law 96).
             side = 1 - self.side_of(seat)
-            return self._rule(Ruling(
-                "lone hand announced after naming the trump", (97,),
+            late_dealer = seat == d.dealer and d.how == "adopt" and d.discarded is not None
+            return self._rule(_r(
+                K.LATE_ALONE, (96, 97) if late_dealer else (97,),
                 f"{ev.who} announced a lone hand after making the trump. The adversaries may require "
                 "him to play the hand with his partner.", offender=seat, chooser=side,
                 options=(Option("with-partner", "He plays the hand with his partner", (97,)),
                          Option("let-alone", "Let him play alone", (97,)))))
-        if d.maker is not None and d.partner(seat) == d.maker and (self.phase == "play" or seat in self._passed()):
+        if d.maker is not None and d.partner(seat) == d.maker and (self.phase is Phase.PLAY or seat in self._passed()):
             # Law 99: the partner offers to take it after a lead, or after he himself passed.
-            return self._rule(Ruling(
-                "late offer to take the lone hand", (99,),
+            return self._rule(_r(
+                K.LATE_TAKE, (99,),
                 f"{ev.who} offered to take the lone hand after a lead had been made or after he had passed: "
                 "neither partner can play alone.", offender=seat,
-                effects=("the hand is played with partners",)), no_alone=self.no_alone | {seat, d.maker},
-                deal=self._cancel_alone() if self.phase == "bidding" else self.deal)
+                effects=("the hand is played with partners",)),
+                no_alone=_set(_set(self.no_alone, seat, 99), d.maker, 99),
+                deal=self._cancel_alone() if self.phase is Phase.BIDDING else self.deal)
         raise IllegalAction("there is nothing to announce alone on now")
 
     def _passed(self) -> set[int]:
         return {s for s in range(self.n) if self.deal.passed >> s & 1}
+
+    def _passed_round_two(self) -> set[int]:
+        """The seats that have passed in the second round: it begins with the eldest hand and goes
+        round in order, so they are those from the eldest up to the player to speak."""
+        d = self.deal
+        out, s = set(), d.eldest
+        while s != d.actor:
+            out.add(s)
+            s = (s + 1) % self.n
+        return out
 
     def _cancel_alone(self) -> Deal:
         d = self.deal
@@ -284,43 +410,60 @@ class Director:
 
     def _out_of_turn_declaration(self, seat: int, action: Action) -> Director:
         d = self.deal
-        if action.kind in ("order", "call") and seat in self._passed() and d.phase in ("bid1", "bid2"):
+        if action.kind == "call" and d.phase == "bid2" and seat in self._passed_round_two():
+            # Law 79: having passed (or named the suit turned down) he names the suit he meant: it is
+            # void, and his partner also must pass.
+            return self._rule(_r(
+                K.MENTION_AFTER_PASSING, (79,),
+                f"{SEAT_NAMES[seat]} named a suit after passing in the second round: it is void, and his partner "
+                "must pass.", offender=seat, effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",)),
+                must_pass=_set(self.must_pass, self.partner(seat), 79))
+        if action.kind == "order" and seat in self._passed() and d.phase == "bid1":
             # Law 80: he passed and then attempts to assist or order up: his partner must pass;
             # the adversaries may elect that it shall be played.
-            return self._rule(Ruling(
-                "order after passing", (80,),
+            return self._rule(_r(
+                K.ORDER_AFTER_PASSING, (80,),
                 f"{SEAT_NAMES[seat]} passed and then attempted to {action.kind} up: his partner must pass. "
                 "The adversaries may elect that it shall be played.", offender=seat,
-                chooser=1 - self.side_of(seat),
+                chooser=1 - self.side_of(seat), late=action,
                 options=(Option("partner-passes", "His partner must pass; the bidding goes on", (80,)),
-                         Option("played", "It shall be played: the trump is made as he said", (80,)))),
-                must_pass=self.must_pass | {self.partner(seat)}, extra={**self.extra, "late": (seat, action)})
+                         Option("played", "It shall be played: the trump is made as he said (his partner "
+                                "still must pass: no lone hand for him)", (80,)))),
+                must_pass=_set(self.must_pass, self.partner(seat), 80))
+        if action.kind == "pass" and seat == d.dealer and d.phase == "bid1":
+            # Law 82: the dealer turns down the trump card out of turn: binding on his partner.
+            return self._rule(_r(
+                K.DECLARATION_OUT_OF_TURN, (82,),
+                f"{SEAT_NAMES[seat]}, the dealer, turned down the trump card out of turn: it takes away no "
+                f"adversary's right, but it is binding on his partner, {SEAT_NAMES[self.partner(seat)]}, who must "
+                "pass in this round.", offender=seat, effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",)),
+                must_pass=_set(_set(self.must_pass, self.partner(seat), 82), seat, 82))
         # Law 82: no player can take away another's right by passing, ordering up or assisting out of turn.
-        return self._rule(Ruling(
-            "declaration out of turn", (82,),
+        return self._rule(_r(
+            K.DECLARATION_OUT_OF_TURN, (82,),
             f"{SEAT_NAMES[seat]} declared ({action}) out of turn: it takes away no one's right and is void; "
             f"it is {SEAT_NAMES[d.actor]}'s turn.", offender=seat, effects=("the declaration is void",)))
 
     def _ev_mention(self, ev: Event) -> Director:
         seat = self._seat(ev)
-        if self.phase != "bidding" or seat not in self._passed() and self.deal.phase != "bid2":
-            raise IllegalAction("Law 79 concerns a player who has passed")
+        if self.phase is not Phase.BIDDING or (seat not in self._passed() and self.deal.phase != "bid2"):
+            raise IllegalAction("Law 79 concerns a player who has passed", (79,))
         # Law 79: after passing (or naming the suit turned down) he mentions the suit he meant:
         # his partner also must pass.
-        return self._rule(Ruling(
-            "suit mentioned after passing", (79,),
+        return self._rule(_r(
+            K.MENTION_AFTER_PASSING, (79,),
             f"{ev.who} mentioned the suit he intended to make after passing: his partner must pass.",
             offender=seat, effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",)),
-            must_pass=self.must_pass | {self.partner(seat)})
+            must_pass=_set(self.must_pass, self.partner(seat), 79))
 
     def _ev_declare(self, ev: Event) -> Director:
         # Law 98: "I order it up and play it alone" is not a single declaration: it precludes a lone hand.
         seat = self._seat(ev)
-        st = self._rule(Ruling(
-            "double declaration", (98,),
+        st = self._rule(_r(
+            K.DOUBLE_DECLARATION, (98,),
             f"{ev.who} did not make a single declaration (\u201cAlone at ...\u201d): the order stands, "
             "and he may not play alone.", offender=seat, effects=("no lone hand",)),
-            no_alone=self.no_alone | {seat})
+            no_alone=_set(self.no_alone, seat, 98))
         args = [a for a in ev.args if a.lower() != "alone"]
         act = "order" if not args or args[0].lower() == "order" else "call " + args[-1]
         return st._regular(Event(ev.who, act.split()[0], tuple(act.split()[1:])))
@@ -328,21 +471,24 @@ class Director:
     def _discard(self, seat: int, action: Action) -> Director:
         d = self.deal
         new = d.apply(action)                     # Laws 86, 88 enforced by Deal
-        st = self._after_deal_step(new)
-        if self.early_lead is not None and st.phase == "play":
-            lead_seat, card = self.early_lead
-            st = replace(st, early_lead=None)
-            if lead_seat == st.actor:
-                st = st._play(lead_seat, card, silent=True)
+        return self._after_deal_step(new)._replay_early()
+
+    def _replay_early(self) -> Director:
+        """Law 87: the cards played before the discard was completed stand, in the order played."""
+        st = self
+        if st.phase is Phase.PLAY and st.early:
+            early, st = st.early, st._with(early=())
+            for s2, c2 in early:
+                st = st._play(s2, c2)
         return st
 
     # ------------------------------------------------------------------ the play
     def _enter_play(self) -> Director:
         d = self.deal
         exposed = self.exposed
-        if self.extra.get("turn_up_exposed") and d.hands[d.dealer] >> d.turn_up & 1:
+        if self.turn_up_exposed and d.hands[d.dealer] >> d.turn_up & 1:
             exposed = _set(exposed, d.dealer, exposed[d.dealer] | (1 << d.turn_up))      # Law 91
-        return replace(self, phase="play", hands=d.hands, actor=d.actor, leader=d.actor, won=d.won,
+        return self._with(phase=Phase.PLAY, hands=d.hands, actor=d.actor, leader=d.actor, won=d.won,
                        trick=(), tricks=(), quitted=True, exposed=exposed)
 
     def _ev_play(self, ev: Event) -> Director:
@@ -352,11 +498,11 @@ class Director:
         if not cards:
             raise InputError("which card?", "card")
         for c in cards:
-            if not self.hands[seat] >> c & 1 and not (self.phase == "bidding" and self._dealer_six(seat, c)):
+            if not self.hands[seat] >> c & 1 and not (self.phase is Phase.BIDDING and self._dealer_six(seat, c)):
                 raise InputError(f"{ev.who} does not hold the {c.long_name()}", "card")
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             return self._play_before_discard(seat, cards[0])
-        if self.phase != "play":
+        if self.phase is not Phase.PLAY:
             raise IllegalAction("all the tricks have been played")
         st = self
         if len(cards) > 1:
@@ -364,7 +510,7 @@ class Director:
             extra = 0
             for c in cards[1:]:
                 extra |= 1 << c
-            st = st._rule(Ruling("two cards played at once", (46,),
+            st = st._rule(_r(K.TWO_CARDS_AT_ONCE, (46,),
                                  f"{ev.who} played {len(cards)} cards at once: the first is played, the others "
                                  "are exposed cards, liable to be called.", offender=seat,
                                  effects=tuple(f"the {c.long_name()} is exposed" for c in cards[1:])),
@@ -378,45 +524,69 @@ class Director:
         d = self.deal
         if d.phase == "discard":
             leader = d._first_leader()
-            if seat == leader:
+            if any(c == card for _, c in self.early):
+                raise InputError(f"the {card.long_name()} has been played already", "card")
+            if seat == d.dealer and (self.early or seat == leader):
+                return self._no_discard(seat, card)
+            if self.early and seat == self._next(self.early[-1][0]) and seat not in (s for s, _ in self.early):
+                return self._with(early=self.early + ((seat, card),))      # the play goes on (Law 87)
+            if seat == leader and not self.early:
                 # Law 87: the eldest hand leads before the discard is completed: the lead stands,
                 # and the dealer can change his discard (he has not made it yet).
                 alone_third = d.alone is not None and d.alone == (d.dealer + 3) % 4
                 if alone_third:
                     # Law 89: third hand alone, the second player leads before the dealer discarded:
                     # the dealer can be called on to play highest or lowest, or to win or lose.
-                    return self._rule(Ruling(
-                        "lead before the dealer's discard, against a lone hand", (89,),
+                    return self._rule(_r(
+                        K.LEAD_BEFORE_DISCARD_LONE, (89,),
                         f"{SEAT_NAMES[seat]} led before the dealer had discarded, the third hand playing alone. "
                         "The lone player may call on the dealer to play his highest or lowest of the suit led, "
                         "or to win or lose the trick.", offender=seat, chooser=self.side_of(d.alone or 0),
-                        options=_play_options("The dealer", (89,))),
-                        early_lead=(seat, card), extra={**self.extra, "law89": True})
-                return self._rule(Ruling(
-                    "lead before the discard", (87,),
+                        options=_play_options("The dealer", (89,)), target=d.dealer),
+                        early=((seat, card),))
+                return self._rule(_r(
+                    K.LEAD_BEFORE_DISCARD, (87,),
                     f"{SEAT_NAMES[seat]} led before the dealer had quitted his discard: the lead stands, and the "
                     "dealer may still discard as he wishes.", offender=seat, effects=("the lead stands",)),
-                    early_lead=(seat, card))
+                    early=((seat, card),))
         raise IllegalAction("the trump has not been made: no card can be played yet", (74,))
+
+    def _no_discard(self, seat: int, card: Card) -> Director:
+        """Law 90: the dealer neglects to discard before playing: the deal holds good; his side
+        forfeits two (four in a lone hand) and scores nothing on the hand. He keeps his sixth
+        card, which is left over at the end."""
+        d = self.deal
+        side = self.side_of(seat)
+        lone = d.alone is not None
+        st = self._rule(_r(
+            K.NO_DISCARD, (90,),
+            f"{SEAT_NAMES[seat]}, the dealer, played without having discarded: the deal holds good; "
+            f"{self.side_name(side)} forfeit {4 if lone else 2} and may not score any point made on this hand.",
+            offender=seat, effects=(f"{self.side_name(side)} forfeits {4 if lone else 2}",)),
+            forfeit=self.forfeit if side in self.forfeit else self.forfeit + (side,), no_discard=True)
+        leader = d._first_leader()
+        st = st._after_deal_step(d._replace(phase="play", actor=leader, leader=leader))
+        return st._replay_early()._play(seat, card)
 
     def _play(self, seat: int, card: Card, silent: bool = False) -> Director:
         st = self
+        d = st.deal
+        if d.alone is not None and d.out >> seat & 1:
+            return st._lone_partner_plays(seat, card)            # Laws 100-102: he is out of the play
         # an exposed card played leaves the table
         if st.exposed[seat] >> card & 1:
-            st = replace(st, exposed=_set(st.exposed, seat, st.exposed[seat] & ~(1 << card)))
+            st = st._with(exposed=_set(st.exposed, seat, st.exposed[seat] & ~(1 << card)))
         if not st.trick and seat != st.actor:
-            return st._lead_out_of_turn(seat, card)
+            return st._establish_by_play(seat)._lead_out_of_turn(seat, card)
         if st.trick and seat != st.actor:
-            return st._play_out_of_turn(seat, card)
-        if st.trick and not st.quitted:
-            pass
+            return st._establish_by_play(seat)._play_out_of_turn(seat, card)
         # a new trick begins: the last one is turned and quitted (Law 64)
         if not st.trick and not st.quitted:
             st = st._quit()
         # Law 64: the revoking player or his partner plays to the following trick: established.
         st = st._establish_by_play(seat)
-        imp = st.extra.get("imperfect")
-        if imp and imp[1] == seat and not st.extra.get("omission_ruled"):
+        imp = st.imperfect
+        if imp is not None and imp[1] == seat and not st.omission_ruled:
             st = st._omission_discovered(seat)
         led = st.trick[0][1] if st.trick else None
         legal = legal_play_mask(st.hands[seat], led, st.trump)
@@ -424,8 +594,8 @@ class Director:
             st = st._check_requirements(seat, card)   # a revoke is not also punished as a call disobeyed
         else:
             # Law 62: holding the suit led, he plays a card of a different suit: a revoke.
-            st = st._rule(Ruling(
-                "revoke", (62, 64, 65),
+            st = st._rule(_r(
+                K.REVOKE, (62, 64, 65),
                 f"{SEAT_NAMES[seat]} played the {card.long_name()} holding the suit led: a revoke (law 62). "
                 "It is established when the trick is turned and quitted, or when he or his partner plays to "
                 "the next trick (law 64); until then it may be corrected (laws 65, 69).", offender=seat,
@@ -436,15 +606,14 @@ class Director:
     def _put(self, seat: int, card: Card) -> Director:
         hands = _set(self.hands, seat, self.hands[seat] & ~(1 << card))
         trick = self.trick + ((seat, card),)
-        st = replace(self, hands=hands, trick=trick)
+        st = self._with(hands=hands, trick=trick)
         active = st.active()
         if len(trick) < len(active):
             nxt = st._next(seat)
             while st._played_this_trick(nxt):          # after Law 58 some have played out of order
                 nxt = st._next(nxt)
-            return replace(st, actor=nxt)
-        return st._complete_trick_unordered() if st.extra.get("free_order") == len(st.tricks) else \
-            st._complete_trick()
+            return st._with(actor=nxt)
+        return st._complete_trick_unordered() if st.free_order == len(st.tricks) else st._complete_trick()
 
     def _next(self, seat: int) -> int:
         s = (seat + 1) % self.n
@@ -454,23 +623,26 @@ class Director:
 
     def _complete_trick(self) -> Director:
         if self.pending is not None and not self.rulings[self.pending].blocking:
-            rulings = list(self.rulings)
-            rulings[self.pending] = rulings[self.pending].choose("stands")    # Law 53
-            self = replace(self, rulings=tuple(rulings), pending=None)
+            rulings = self.rulings.set(self.pending, self.rulings[self.pending].choose("stands"))    # Law 53
+            self = self._with(rulings=rulings, pending=None)
         cards = [c for _, c in self.trick]
         w = self.trick[trick_winner_index(self.trump, cards)][0]
         won = _set(self.won, w, self.won[w] + 1)
         tricks = self.tricks + (Trick(self.trick[0][0], self.trick, w),)
         reqs = tuple(r for r in self.requirements if r.trick is None or r.trick != len(self.tricks))
-        st = replace(self, won=won, tricks=tricks, trick=(), actor=w, leader=w, quitted=False, requirements=reqs)
+        st = self._with(won=won, tricks=tricks, trick=(), actor=w, leader=w, quitted=False, requirements=reqs)
         holding = [s for s in st.active() if st.hands[s]]
-        imp = st.extra.get("imperfect")
-        if imp and holding == [imp[1]] and bin(st.hands[imp[1]]).count("1") == 1:
+        imp = st.imperfect
+        if st.no_discard and holding == [st.deal.dealer] and bin(st.hands[st.deal.dealer]).count("1") == 1:
+            # Law 90: the dealer who did not discard is left with his sixth card
+            st = st._with(hands=_set(st.hands, st.deal.dealer, 0))
+            holding = []
+        if imp is not None and holding == [imp[1]] and bin(st.hands[imp[1]]).count("1") == 1:
             # Law 60: the surplus card is considered played to the imperfect trick
-            st = replace(st, hands=_set(st.hands, imp[1], 0))
+            st = st._with(hands=_set(st.hands, imp[1], 0))
             holding = []
         if not holding:
-            st = replace(st, phase="claims")
+            st = st._with(phase=Phase.CLAIMS)
         return st
 
     def _quit(self) -> Director:
@@ -481,13 +653,16 @@ class Director:
             replace(r, established=True) if r.trick == idx and not r.corrected and not r.asked else r
             for r in self.revokes
         )
-        return replace(self, quitted=True, revokes=revokes)
+        return self._with(quitted=True, revokes=revokes)
 
     def _ev_quit(self, ev: Event) -> Director:
         if self.trick and len(self.trick) >= 2 and len(self.trick) == len(self.active()) - 1:
             # the trick is gathered although one player has not played to it: Law 60 when discovered
             missing = next(s for s in self.active() if not self._played_this_trick(s))
-            st = replace(self, extra={**self.extra, "imperfect": (len(self.tricks), missing)})
+            d = self.deal
+            if d.alone is not None and self.side_of(missing) != self.side_of(d.alone):
+                return self._abandon_lone(missing, "failed to play to the trick")
+            st = self._with(imperfect=(len(self.tricks), missing))
             st = st._complete_trick()
             return st._quit()
         if self.trick or self.quitted:
@@ -498,14 +673,22 @@ class Director:
         """Law 60: a player omitted to play to a former trick and has played to the next: the
         adversaries may claim a new deal; if the deal stands, his surplus card at the end is
         considered played to the imperfect trick, and is no revoke there."""
-        return self._rule(Ruling(
-            "card omitted from a trick", (60,),
-            f"{SEAT_NAMES[seat]} omitted to play to trick {self.extra['imperfect'][0] + 1} and has played to the "
+        return self._rule(_r(
+            K.CARD_OMITTED, (60,),
+            f"{SEAT_NAMES[seat]} omitted to play to trick {(self.imperfect or (0, 0))[0] + 1} and has played to the "
             "next: the adversaries may claim a new deal, or let the deal stand (his surplus card at the end counts "
             "as played to the imperfect trick, without a revoke).", offender=seat,
             chooser=1 - self.side_of(seat),
             options=(Option("new-deal", "A new deal", (60,)), Option("deal-stands", "The deal stands", (60,)))),
-            extra={**self.extra, "omission_ruled": True})
+            omission_ruled=True)
+
+    def _abandon_lone(self, seat: int, how: str) -> Director:
+        """Law 50: an adversary of a lone hand abandons his hand (lays it face up) or fails to play
+        to every trick: the party playing alone scores five points; the hand ends there."""
+        return self._rule(_r(
+            K.ABANDONED_AGAINST_LONE, (50,),
+            f"{SEAT_NAMES[seat]}, an adversary of the lone hand, {how}: the party playing alone scores five points "
+            "(law 50).", offender=seat, effects=("the lone player scores five",)), abandoned=seat, phase=Phase.CLAIMS)
 
     def _establish_by_play(self, seat: int) -> Director:
         cur = len(self.tricks)
@@ -515,7 +698,7 @@ class Director:
             else r
             for r in self.revokes
         )
-        return replace(self, revokes=revokes)
+        return self._with(revokes=revokes)
 
     def _check_requirements(self, seat: int, card: Card) -> Director:
         """Enforce calls: Law 54 (failing to obey incurs the penalty of a revoke), Law 55 (no
@@ -531,19 +714,32 @@ class Director:
                 continue
             done, could, drop = st._requirement_outcome(r, seat, card, led, legal)
             if r.kind == "lead-suit" and led is None and not could and drop:
-                st = st._rule(Ruling(
-                    "called suit not held", (57,),
+                st = st._rule(_r(
+                    K.CALLED_SUIT_NOT_HELD, (57,),
                     f"{SEAT_NAMES[seat]} was called on to lead {Suit(r.suit or 0).word} and has none: the penalty is "
                     "paid.", offender=seat, effects=("the call lapses",)))
-            if not done and could:
-                st = st._rule(Ruling(
-                    "call not obeyed", (54,),
+            if not done and could and r.kind == "play-card":
+                # Law 56: an exposed card called and not played: no revoke penalty (Law 54 names the
+                # highest/lowest and suit calls); the call stands and is repeated until it is played.
+                st = st._rule(_r(
+                    K.CALLED_CARD_NOT_PLAYED, (56,),
+                    f"{SEAT_NAMES[seat]} did not play the called {(r.card or card).long_name()}: the call stands "
+                    "and is repeated until the card is played (law 56).", offender=seat, card=r.card,
+                    effects=("the call is repeated",)))
+            elif not done and could:
+                reading = None
+                if r.kind in ("win", "lose"):
+                    reading = ("Law 54 names the calls of highest or lowest and of a suit; a call to win or lose the "
+                               "trick (laws 47, 59, 83, 89) is read the same way, as the laws give it no other "
+                               "sanction.")
+                st = st._rule(_r(
+                    K.CALL_NOT_OBEYED, (54,),
                     f"{SEAT_NAMES[seat]} did not comply: {r.describe()}. He incurs the penalty of a revoke.",
-                    offender=seat, effects=("penalty of a revoke",)),
+                    offender=seat, target=r.seat, effects=("penalty of a revoke",), reading=reading),
                     revokes=st.revokes + (Revoke(seat, len(st.tricks), card, established=True, kind="call"),))
             if not drop:
                 keep.append(r)
-        return replace(st, requirements=tuple(keep))
+        return st._with(requirements=tuple(keep))
 
     def _requirement_outcome(self, r: Requirement, seat: int, card: Card, led: int | None,
                              legal: int) -> tuple[bool, bool, bool]:
@@ -554,7 +750,7 @@ class Director:
             if card == r.card:
                 return True, True, True
             could = bool(legal >> r.card & 1) and bool(self.hands[seat] >> r.card & 1)
-            return False, could, could        # Law 56: repeated until played; Law 55: no forced revoke
+            return False, could, False        # Law 56: repeated until played; Law 55: no forced revoke
         if r.kind == "lead-suit":
             if led is not None:
                 return True, False, False     # not his lead yet
@@ -586,8 +782,8 @@ class Director:
         d = self.deal
         if d.alone is not None and seat == d.alone:
             # Law 104: the lone player leads out of turn: the card is exposed and can be called.
-            return self._rule(Ruling(
-                "lone player led out of turn", (104,),
+            return self._rule(_r(
+                K.LONE_LEAD_OUT_OF_TURN, (104,),
                 f"{SEAT_NAMES[seat]}, playing alone, led out of turn: the {card.long_name()} is an exposed card "
                 "and can be called.", offender=seat, effects=("the card goes back on the table, exposed",)),
                 exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
@@ -595,74 +791,73 @@ class Director:
         # complete and the error cannot be rectified (Law 53); if the adversaries claim first, the cards
         # played to it are taken back, and they may call the card led or call a suit (Law 52).
         chooser = 1 - self.side_of(seat) if self.n == 4 else None
-        st = self._rule(Ruling(
-            "lead out of turn", (52, 53),
+        st = self._rule(_r(
+            K.LEAD_OUT_OF_TURN, (52, 53),
             f"{SEAT_NAMES[seat]} led the {card.long_name()} out of turn; it was {SEAT_NAMES[self.actor]}'s lead. "
             "Until the other three have followed, the adversaries may call the card erroneously led, or call a "
             "suit from him or his partner when it is next the turn of either to lead; the cards played to the "
             "false lead are then taken back. If all three follow, the trick stands (law 53).", offender=seat,
-            chooser=chooser, blocking=False,
+            chooser=chooser, blocking=False, card=card, proper=self.actor,
             options=(Option("call-card", f"Call the {card.long_name()} (it must be played at the first lawful "
                                          "opportunity)", (52, 56)),
                      Option("call-suit", "Call a suit (name it: 'call-suit H') from him or his partner at "
                                          "their next lead", (52, 57)),
-                     Option("waive", "Exact no penalty: the lead stands", (52,)))),
-            extra={**self.extra, "ooturn": (seat, int(card), self.actor)})
+                     Option("waive", "Exact no penalty: the lead stands", (52,)))))
         if not st.quitted:
             st = st._quit()
         hands = _set(st.hands, seat, st.hands[seat] & ~(1 << card))
-        return replace(st, hands=hands, trick=((seat, card),), actor=st._next(seat), leader=seat)
+        return st._with(hands=hands, trick=((seat, card),), actor=st._next(seat), leader=seat)
 
     def _play_out_of_turn(self, seat: int, card: Card) -> Director:
         d = self.deal
-        if d.alone is not None and seat == self.partner(d.alone):
-            return self._lone_partner_plays(seat, card)
         if self._played_this_trick(seat):
             return self._lead_again(seat, card)
         pos_actor = self._position(self.actor)
         pos_seat = self._position(seat)
         if d.alone is not None and self.side_of(seat) != self.side_of(d.alone) and self.trick[0][0] == d.alone:
             # Law 105: an adversary plays out of turn to the lead of a lone hand: both opposing
-            # hands are laid on the table and can be called by the lone player.
+            # hands are laid on the table and can be called by the player playing alone; the card
+            # played out of turn is callable like the rest.
             adv = [s for s in self.active() if self.side_of(s) != self.side_of(d.alone)]
             exposed = self.exposed
             for s in adv:
                 exposed = _set(exposed, s, exposed[s] | self.hands[s])
-            st = self._rule(Ruling(
-                "adversary played out of turn to a lone hand", (105,),
+            return self._rule(_r(
+                K.ADVERSARY_OUT_OF_TURN_TO_LONE, (105,),
                 f"{SEAT_NAMES[seat]} played out of turn to the lead of the lone hand: both opposing hands are laid "
-                "on the table, and their cards can be called by the player playing alone.", offender=seat,
+                "on the table, and their cards (the card played out of turn among them) can be called by the "
+                "player playing alone.", offender=seat,
                 effects=("both adversaries' hands exposed",)), exposed=exposed)
-            return replace(st, exposed=_set(st.exposed, seat, st.exposed[seat] & ~(1 << card)))
-        if self.extra.get("free_order") == len(self.tricks):
+        if self.free_order == len(self.tricks):
             # Law 58: after the third hand played before the second, the fourth may play before his partner.
             return self._put_out_of_order(seat, card)
         if len(self.active()) == 4 and pos_actor == 1 and pos_seat == 2:
             # Law 58: the third hand plays before the second: the fourth may play before his partner.
-            st = self._rule(Ruling(
-                "third hand played before second", (58,),
+            st = self._rule(_r(
+                K.THIRD_BEFORE_SECOND, (58,),
                 f"{SEAT_NAMES[seat]} played before {SEAT_NAMES[self.actor]}: the card stands, and the fourth hand "
                 "may play before his partner without penalty.", offender=seat, effects=("the card stands",)),
-                extra={**self.extra, "free_order": len(self.tricks)})
+                free_order=len(self.tricks))
             return st._put_out_of_order(seat, card)
         if len(self.active()) == 4 and pos_actor == 1 and pos_seat == 3:
             # Law 59: the third hand has not played and the fourth plays before his partner (the
             # second hand): the partner may be called on to win or lose the trick.
-            st = self._rule(Ruling(
-                "fourth hand played before his partner", (59,),
+            st = self._rule(_r(
+                K.FOURTH_BEFORE_PARTNER, (59,),
                 f"{SEAT_NAMES[seat]} played before his partner {SEAT_NAMES[self.actor]}: the adversaries may call "
                 f"on {SEAT_NAMES[self.actor]} to win or to lose the trick.", offender=seat,
-                chooser=1 - self.side_of(seat),
+                chooser=1 - self.side_of(seat), target=self.actor,
                 options=(Option("win", f"{SEAT_NAMES[self.actor]} must win the trick if he can", (59,)),
                          Option("lose", f"{SEAT_NAMES[self.actor]} must lose the trick if he can", (59,)),
                          Option("waive", "Exact no penalty", (59,)))),
-                extra={**self.extra, "target": self.actor, "free_order": len(self.tricks)})
+                free_order=len(self.tricks))
             return st._put_out_of_order(seat, card)
-        if self._played_this_trick(seat):
-            return self._lead_again(seat, card)
         # Otherwise: a card played out of turn is an exposed card (Law 46), liable to be called.
-        return self._rule(Ruling(
-            "card played out of turn", (46,),
+        return self._exposed_out_of_turn(seat, card)
+
+    def _exposed_out_of_turn(self, seat: int, card: Card) -> Director:
+        return self._rule(_r(
+            K.CARD_OUT_OF_TURN, (46,),
             f"{SEAT_NAMES[seat]} played the {card.long_name()} out of turn: it is an exposed card, left on the "
             "table, liable to be called.", offender=seat, effects=("the card is exposed",)),
             exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
@@ -670,35 +865,53 @@ class Director:
     def _lone_partner_plays(self, seat: int, card: Card) -> Director:
         """Law 100: the lone player's partner plays upon the first lead: the player loses his
         right to play alone and must play with his partner, unless the adversaries elect that he
-        play it alone. Later in the hand his cards lie face down and cannot be played (Law 101)."""
+        play it alone. Otherwise (he leads, or plays later in the hand) he is out of the play: his
+        cards lie face down (Law 101), and a card he shows exposes the face of his cards (Law 102):
+        not a lead out of turn (Law 52), which concerns the players in the play."""
         d = self.deal
-        if self.tricks:
-            raise IllegalAction("the lone player's partner has laid his cards on the table face downwards", (101,))
         assert d.alone is not None
-        return self._rule(Ruling(
-            "partner played to the first lead of a lone hand", (100,),
-            f"{SEAT_NAMES[seat]} played upon the first lead although his partner announced a lone hand: "
-            f"{SEAT_NAMES[d.alone]} loses his right to play alone and must play the hand with his partner, unless "
-            "the adversaries elect that he play it alone.", offender=seat, chooser=1 - self.side_of(seat),
-            options=(Option("with-partner", "He plays the hand with his partner (the card stands)", (100,)),
-                     Option("alone", "He plays it alone (the card goes back)", (100,)))),
-            extra={**self.extra, "law100": (seat, int(card))})
+        if not self.tricks and self.trick:
+            return self._rule(_r(
+                K.LONE_PARTNER_PLAYED, (100,),
+                f"{SEAT_NAMES[seat]} played upon the first lead although his partner announced a lone hand: "
+                f"{SEAT_NAMES[d.alone]} loses his right to play alone and must play the hand with his partner, "
+                "unless the adversaries elect that he play it alone.", offender=seat, chooser=1 - self.side_of(seat),
+                card=card,
+                options=(Option("with-partner", "He plays the hand with his partner (the card stands)", (100,)),
+                         Option("alone", "He plays it alone (the card goes back)", (100,)))))
+        return self._lone_partner_shows(seat, card)
+
+    def _lone_partner_shows(self, seat: int, card: Card, laws: tuple[int, ...] = (101, 102)) -> Director:
+        """Laws 101, 102: the partner of the lone player shows the face of a card (laying it on the
+        table, or offering to play it): his partner scores only two for a march; a euchre scores four."""
+        return self._rule(_r(
+            K.LONE_PARTNER_SHOWED, laws,
+            f"{SEAT_NAMES[seat]}, whose partner plays alone, is out of the play (law 101); he exposed the "
+            f"{card.long_name()}: his partner can score only two points should he take every trick; if he is "
+            "euchred the adversaries score four (law 102).", offender=seat,
+            effects=("march capped at 2", "a euchre scores 4")), capped=True)
 
     def _lead_again(self, seat: int, card: Card) -> Director:
-        """Law 47: a player who has played a winning card leads again (or plays several winning
-        cards one after another) without waiting for his partner: the partner may be called on to
-        win, if he can, the first trick, and the other cards are exposed cards."""
+        """Law 47: a player who has played to an imperfect trick the highest card on the table (or
+        led a winning card) leads again, or plays several such winning cards one after the other,
+        without waiting for his partner: the partner may be called on to win, if he can, the first
+        trick, and the other cards are exposed cards. When his partner has already played to the
+        trick (he led it), or his card was not the highest on the table, the second card is simply
+        a card played out of turn (Law 46)."""
         p = self.partner(seat)
-        st = self._rule(Ruling(
-            "winning cards played in succession", (47,),
+        mine = dict(self.trick)[seat]
+        cards = [c for _, c in self.trick]
+        highest = self.trick[trick_winner_index(self.trump, cards)][1] == mine
+        if self._played_this_trick(p) or not highest or p not in self.active():
+            return self._exposed_out_of_turn(seat, card)
+        return self._rule(_r(
+            K.WINNING_CARDS_IN_SUCCESSION, (47,),
             f"{SEAT_NAMES[seat]} played the {card.long_name()} before his partner had played to the trick: the card "
             f"is an exposed card, and {SEAT_NAMES[p]} may be called on to win the trick if he can.",
-            offender=seat, chooser=1 - self.side_of(seat),
+            offender=seat, chooser=1 - self.side_of(seat), target=p,
             options=(Option("win", f"{SEAT_NAMES[p]} must win the trick if he can", (47,)),
                      Option("waive", "Only the card is exposed", (47,)))),
-            exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
-            extra={**self.extra, "target": p})
-        return st
+            exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
 
     def _position(self, seat: int) -> int:
         """0 = the leader of the current trick, 1 = second to play, ..."""
@@ -712,12 +925,12 @@ class Director:
         legal = legal_play_mask(self.hands[seat], led, self.trump)
         st = self
         if not legal >> card & 1:
-            st = st._rule(Ruling("revoke", (62, 64),
+            st = st._rule(_r(K.REVOKE, (62, 64),
                                  f"{SEAT_NAMES[seat]} played the {card.long_name()} holding the suit led.",
                                  offender=seat), revokes=st.revokes + (Revoke(seat, len(st.tricks), card),))
         hands = _set(st.hands, seat, st.hands[seat] & ~(1 << card))
         trick = st.trick + ((seat, card),)
-        st = replace(st, hands=hands, trick=trick)
+        st = st._with(hands=hands, trick=trick)
         if len(trick) == len(st.active()):
             return st._complete_trick_unordered()
         return st
@@ -728,7 +941,7 @@ class Director:
         i = order.index(lead)
         seq = order[i:] + order[:i]
         by_seat = dict(self.trick)
-        return replace(self, trick=tuple((s, by_seat[s]) for s in seq))._complete_trick()
+        return self._with(trick=tuple((s, by_seat[s]) for s in seq))._complete_trick()
 
     def _played_this_trick(self, seat: int) -> bool:
         return any(s == seat for s, _ in self.trick)
@@ -738,40 +951,36 @@ class Director:
         seat = self._seat(ev)
         card = self._card(ev.args[0] if ev.args else "")
         d0 = self.deal
-        if self.phase == "bidding" and card == d0.turn_up and not d0.hands[d0.dealer] >> card & 1:
+        if self.phase is Phase.BIDDING and card == d0.turn_up and not d0.hands[d0.dealer] >> card & 1:
             # Laws 46 III and 91: the trump card lifted from the pack becomes an exposed card (once the
             # dealer holds it, it is liable to be called).
-            return self._rule(Ruling(
-                "trump card lifted", (46, 91),
+            return self._rule(_r(
+                K.TRUMP_CARD_LIFTED, (46, 91),
                 f"{ev.who} lifted the trump card from the pack: it becomes an exposed card.", offender=d0.dealer,
-                effects=("the turn-up is exposed when the dealer takes it up",)),
-                extra={**self.extra, "turn_up_exposed": True})
+                effects=("the turn-up is exposed when the dealer takes it up",)), turn_up_exposed=True)
         if not self.hands[seat] >> card & 1:
             raise InputError(f"{ev.who} does not hold the {card.long_name()}", "card")
         d = self.deal
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             # Law 95: he exposes a card before his declaration: he cannot play alone; Law 46: exposed.
-            return self._rule(Ruling(
-                "card exposed before the declaration", (46, 95),
+            return self._rule(_r(
+                K.EXPOSED_BEFORE_DECLARATION, (46, 95),
                 f"{ev.who} exposed the {card.long_name()} before declaring: he cannot play alone (law 95), and the "
                 "card is an exposed card, liable to be called in the play (law 46).", offender=seat,
                 effects=("no lone hand for him", "the card is exposed")),
-                no_alone=self.no_alone | {seat}, exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
+                no_alone=_set(self.no_alone, seat, 95),
+                exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
         if d.alone is not None and seat == d.alone:
-            return self._rule(Ruling(
-                "lone player exposed a card", (104,),
+            return self._rule(_r(
+                K.LONE_PLAYER_EXPOSED, (104,),
                 f"{ev.who}, playing alone, exposed the {card.long_name()}: no penalty.", offender=seat,
                 effects=("no penalty",)))
         if d.alone is not None and seat == self.partner(d.alone):
             # Law 102: the lone player's partner exposes his cards: two points at most for a march;
             # in case of a euchre the adversaries score four.
-            return self._rule(Ruling(
-                "lone player's partner exposed his cards", (102,),
-                f"{ev.who} exposed a card of his hand: his partner can score only two points should he take every "
-                "trick; if he is euchred the adversaries score four.", offender=seat, effects=("march capped at 2",)),
-                capped=True)
-        return self._rule(Ruling(
-            "exposed card", (46,),
+            return self._lone_partner_shows(seat, card, (102,))
+        return self._rule(_r(
+            K.EXPOSED_CARD, (46,),
             f"{ev.who} exposed the {card.long_name()}: it must be left on the table and is liable to be called.",
             offender=seat, effects=("the card is exposed",)),
             exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
@@ -781,7 +990,7 @@ class Director:
         caller = self._seat(ev)
         if len(ev.args) != 2:
             raise InputError("write 'callcard SEAT CARD'", "event")
-        if ev.args[0].upper() not in SEAT_NAMES[: self.n]:
+        if ev.args[0].upper() not in SEAT_NAMES[: self.n] or len(ev.args[0]) != 1:
             raise InputError(f"no seat {ev.args[0]!r}", "seat")
         target = SEAT_NAMES.index(ev.args[0].upper())
         card = self._card(ev.args[1])
@@ -789,97 +998,126 @@ class Director:
             raise IllegalAction("only an adversary can call an exposed card", (46,))
         if not self.exposed[target] >> card & 1:
             raise IllegalAction(f"the {card.long_name()} is not an exposed card", (46,))
-        req = Requirement(target, "play-card", (46, 56), card=card)
-        return self._rule(Ruling(
-            "exposed card called", (46, 55, 56),
+        req = Requirement(target, Call.PLAY_CARD, (46, 56), card=card)
+        return self._rule(_r(
+            K.EXPOSED_CARD_CALLED, (46, 55, 56),
             f"{ev.who} called {SEAT_NAMES[target]}'s {card.long_name()}: it must be played at the first lawful "
-            "opportunity; no call can force a revoke (law 55).", offender=target,
+            "opportunity; no call can force a revoke (law 55); the call can be repeated until the card is played "
+            "(law 56).", offender=target, card=card, target=target,
             effects=(req.describe(),)), requirements=self.requirements + (req,))
 
     def _ev_name(self, ev: Event) -> Director:
         # Law 51: a detached card is liable to be called if an adversary can name it; a wrong
         # name makes the namer liable to have a suit called when he or his partner next lead.
         namer = self._seat(ev)
-        if len(ev.args) != 2 or ev.args[0].upper() not in SEAT_NAMES[: self.n]:
+        if len(ev.args) != 2 or ev.args[0].upper() not in SEAT_NAMES[: self.n] or len(ev.args[0]) != 1:
             raise InputError("write 'name SEAT CARD'", "event")
         target = SEAT_NAMES.index(ev.args[0].upper())
         card = self._card(ev.args[1])
-        if self.hands[target] >> card & 1 and self.extra.get("detached") in (None, (target, int(card))):
-            return self._rule(Ruling(
-                "detached card named", (51,),
+        if self.side_of(namer) == self.side_of(target):
+            raise IllegalAction("only an adversary can name a detached card", (51,))
+        if self.hands[target] >> card & 1:
+            return self._rule(_r(
+                K.DETACHED_CARD_NAMED, (51,),
                 f"{ev.who} named {SEAT_NAMES[target]}'s detached card, the {card.long_name()}: it is liable to be "
-                "called.", offender=target, effects=("the card is exposed",)),
+                "called.", offender=target, card=card, effects=("the card is exposed",)),
                 exposed=_set(self.exposed, target, self.exposed[target] | (1 << card)))
-        return self._rule(Ruling(
-            "wrong card named", (51,),
+        return self._rule(_r(
+            K.WRONG_CARD_NAMED, (51,),
             f"{ev.who} named a wrong card: he is liable to have a suit called when he or his partner next lead.",
-            offender=namer, chooser=1 - self.side_of(namer),
-            options=tuple(Option(f"call-suit-{s.letter}", f"Call {s.word} at their next lead", (51,))
-                          for s in Suit) + (Option("waive", "Exact no penalty", (51,)),)),
-            extra={**self.extra, "suit_from": namer})
+            offender=namer, chooser=1 - self.side_of(namer), target=namer,
+            options=(Option("call-suit", f"Call a suit (name it: 'call-suit H') from {ev.who} or his partner at "
+                                         "their next lead", (51, 57)),
+                     Option("waive", "Exact no penalty", (51,)))))
 
     def _ev_attention(self, ev: Event) -> Director:
         # Law 83: calling attention to the trick before the partner plays: the adversaries may
         # require the partner to play highest or lowest, or to win or lose the trick.
         seat = self._seat(ev)
         p = self.partner(seat)
-        if self.phase != "play" or self._played_this_trick(p):
+        if self.phase is not Phase.PLAY or self._played_this_trick(p) or p not in self.active():
             raise IllegalAction("Law 83 concerns a remark made before the partner plays to the trick", (83,))
-        return self._rule(Ruling(
-            "attention called to the trick", (83,),
+        return self._rule(_r(
+            K.ATTENTION_CALLED, (83,),
             f"{ev.who} called attention to the trick before his partner played: the adversaries may require "
             f"{SEAT_NAMES[p]} to play his highest or lowest of the suit led, or to win or lose the trick.",
-            offender=seat, chooser=1 - self.side_of(seat),
-            options=_play_options(SEAT_NAMES[p], (83,), waive=True)),
-            extra={**self.extra, "target": p})
+            offender=seat, chooser=1 - self.side_of(seat), target=p,
+            options=_play_options(SEAT_NAMES[p], (83,), waive=True)))
 
     def _ev_throw(self, ev: Event) -> Director:
         seat = self._seat(ev)
         d = self.deal
-        if self.phase == "bidding":
+        if self.phase is Phase.BIDDING:
             if seat == d.dealer and d.phase == "bid2":
-                # Law 82: the dealer throws his cards on the table in the second round: binding on his
-                # partner (it counts as his pass).
-                st = self._rule(Ruling(
-                    "dealer threw down his cards", (82,),
-                    f"{ev.who} threw his cards on the table: it is his pass, binding on his partner.",
-                    offender=seat, effects=("the dealer passes",)))
-                return st._regular(Event(ev.who, "pass"))
-            raise IllegalAction("a hand thrown down during the bidding: cards exposed", (46,))
+                # Law 82: the dealer throws his cards on the table in the second round: it is his pass,
+                # binding on his partner (who must pass if he has not spoken).
+                p = self.partner(seat)
+                st = self._rule(_r(
+                    K.DEALER_THREW_CARDS, (82,),
+                    f"{ev.who} threw his cards on the table in the second round: it is his pass, and it is binding "
+                    f"on his partner, {SEAT_NAMES[p]}, who must pass.",
+                    offender=seat, effects=("the dealer passes", f"{SEAT_NAMES[p]} must pass")),
+                    must_pass=_set(_set(self.must_pass, p, 82), seat, 82))
+                return st._regular(Event(ev.who, "pass")) if seat == d.actor else st
+            # Laws 46, 48, 95: a hand thrown face up during the bidding: every card is exposed and
+            # liable to be called; having exposed a card before declaring, he cannot play alone.
+            return self._rule(_r(
+                K.HAND_SHOWN_IN_BIDDING, (46, 48, 95),
+                f"{ev.who} threw his cards face up during the bidding: they are exposed cards, liable to be called "
+                "in the play (laws 46, 48), and he cannot play alone (law 95).", offender=seat,
+                effects=("his whole hand is exposed", "no lone hand for him")),
+                exposed=_set(self.exposed, seat, self.exposed[seat] | self.hands[seat]),
+                no_alone=_set(self.no_alone, seat, 95))
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("the hand is over")
+        if d.alone is not None and d.out >> seat & 1:
+            return self._lone_partner_shows(seat, (self.hand(seat) or [d.turn_up])[0])
         if d.alone is not None and self.side_of(seat) != self.side_of(d.alone):
             # Law 50: an adversary of a lone hand abandons his hand: the lone player scores five points.
-            st = self._rule(Ruling(
-                "hand abandoned against a lone hand", (50,),
-                f"{ev.who} abandoned his hand against the lone hand: the player playing alone scores five points.",
-                offender=seat, effects=("the lone player scores five",)), abandoned=seat, phase="claims")
-            return st
-        thrown = self.extra.get("thrown", frozenset()) | {seat}
+            return self._abandon_lone(seat, "abandoned his hand by laying it face up on the table")
+        thrown = self.thrown | {seat}
         if len(thrown) == len(self.active()):
             # Law 49: all throw their cards face up: the hands are abandoned; no claim unless a revoke.
-            return self._rule(Ruling(
-                "all hands abandoned", (49,),
+            return self._rule(_r(
+                K.ALL_HANDS_ABANDONED, (49,),
                 "All the players threw their cards face up: the hands are abandoned, and no claim that the game could "
                 "have been saved or won is entertained, unless a revoke is established.", offender=None,
-                effects=("the deal is scored on the tricks taken",)), phase="claims",
-                extra={**self.extra, "thrown": thrown})
+                effects=("the deal is scored on the tricks taken",)), phase=Phase.CLAIMS, thrown=thrown)
         # Law 48: the cards thrown face up are exposed and can be called, each player's by the adversary.
-        return self._rule(Ruling(
-            "hand thrown down", (48,),
+        return self._rule(_r(
+            K.HAND_THROWN, (48,),
             f"{ev.who} threw his cards on the table face up: they are exposed cards and can be called by the "
             "adversaries; a player who retains his hand cannot be forced to abandon it.", offender=seat,
             effects=("his whole hand is exposed",)),
-            exposed=_set(self.exposed, seat, self.exposed[seat] | self.hands[seat]),
-            extra={**self.extra, "thrown": thrown})
+            exposed=_set(self.exposed, seat, self.exposed[seat] | self.hands[seat]), thrown=thrown)
 
     def _ev_holds(self, ev: Event) -> Director:
-        # Law 90: a player has more or less than five cards (or the dealer neglected to discard):
-        # the deal holds; the offending side forfeits two (four in a lone hand) and scores nothing.
+        """Laws 90, 103: a player is found to hold N cards. The right number (five before the
+        play, fewer by the tricks played) is no offence; more or fewer: the deal holds good, the
+        offending side forfeits two (four in a lone hand) and scores nothing on the hand. One
+        offence forfeits once."""
         seat = self._seat(ev)
+        if len(ev.args) != 1 or not ev.args[0].isdigit() or len(ev.args[0]) > 2:
+            raise InputError("write 'holds N' with N the number of cards, 0 to 99", "holds")
+        n = int(ev.args[0])
+        expected = bin(self.hands[seat]).count("1") - sum(1 for s, _ in self.early if s == seat)
         side = self.side_of(seat)
-        lone = self.deal.alone is not None
-        return self._rule(Ruling(
-            "wrong number of cards", (90,),
-            f"{ev.who} holds the wrong number of cards: the deal holds good; his side forfeits "
+        d = self.deal
+        laws: tuple[int, ...] = (90, 103) if d.alone is not None and d.out >> seat & 1 else (90,)
+        if n == expected:
+            return self._rule(_r(
+                K.CARDS_COUNTED, laws,
+                f"{ev.who} holds {n} cards, the right number at this point: no offence.", offender=None,
+                effects=("no penalty",)))
+        lone = d.alone is not None
+        if side in self.forfeit:
+            return self._rule(_r(
+                K.WRONG_NUMBER_OF_CARDS, laws,
+                f"{ev.who} holds {n} cards instead of {expected}: {self.side_name(side)} have already forfeited on "
+                "this hand; one offence forfeits once.", offender=seat, effects=("no further penalty",)))
+        return self._rule(_r(
+            K.WRONG_NUMBER_OF_CARDS, laws,
+            f"{ev.who} holds {n} cards instead of {expected}: the deal holds good; {self.side_name(side)} forfeit "
             f"{4 if lone else 2} and may not score any point made on this hand.", offender=seat,
             effects=(f"{self.side_name(side)} forfeits {4 if lone else 2}",)),
             forfeit=self.forfeit + (side,))
@@ -888,14 +1126,41 @@ class Director:
     def _ev_ask(self, ev: Event) -> Director:
         seat = self._seat(ev)
         p = self.partner(seat)
+        if self.phase not in (Phase.PLAY, Phase.CLAIMS) or p not in self.active():
+            raise IllegalAction("Law 65 concerns a question asked during the play, of a partner in the play", (65,))
         idx = len(self.tricks) - (0 if self.trick else 1)
         revokes = tuple(replace(r, asked=True) if r.seat == p and r.trick == idx and not r.established else r
                         for r in self.revokes)
-        return self._rule(Ruling(
-            "partner's question", (65,),
+        return self._rule(_r(
+            K.PARTNERS_QUESTION, (65,),
             f"{ev.who} asked his partner whether he has not a card of the suit renounced: the revoke, if any, is not "
-            "established by quitting the trick, and may be corrected until he or his partner plays to the next trick.",
-            offender=None, effects=("the correction window stays open",)), revokes=revokes)
+            "established by quitting the trick, and may be corrected unless the question is answered in the negative "
+            "or he or his partner leads or plays to the next trick.",
+            offender=None, target=p, effects=("the correction window stays open",)), revokes=revokes, question=p)
+
+    def _ev_answer(self, ev: Event) -> Director:
+        """Law 65: the partner answers the question. "no" (he has none of the suit) closes the
+        window: a revoke in that trick is established once the trick is quitted (at once if it
+        has been); "yes": he has one, and corrects his card (``correct CARD``)."""
+        seat = self._seat(ev)
+        if len(ev.args) != 1 or ev.args[0].lower() not in ("yes", "no"):
+            raise InputError("write 'answer yes' or 'answer no'", "answer")
+        if self.question != seat:
+            raise IllegalAction(f"no question has been put to {ev.who}", (65,))
+        if ev.args[0].lower() == "yes":
+            return self._rule(_r(
+                K.QUESTION_ANSWERED, (65, 69),
+                f"{ev.who} answered that he has a card of the suit: he must correct his revoke (laws 65, 69).",
+                offender=seat, effects=("the revoke is to be corrected",)), question=None)
+        quitted_trick = len(self.tricks) - 1 if self.quitted or self.trick else None
+        revokes = tuple(
+            replace(r, asked=False, established=r.established or r.trick == quitted_trick)
+            if r.seat == seat and r.asked and not r.corrected else r for r in self.revokes)
+        return self._rule(_r(
+            K.QUESTION_ANSWERED, (64, 65),
+            f"{ev.who} answered in the negative: the question no longer keeps the revoke open; it is established "
+            "when the trick is turned and quitted (law 64).", offender=None,
+            effects=("the correction window closes",)), revokes=revokes, question=None)
 
     def _ev_correct(self, ev: Event) -> Director:
         """Laws 65, 69: the revoking player takes back his card and plays a proper one; the
@@ -907,19 +1172,25 @@ class Director:
         if not open_r:
             raise IllegalAction("there is no revoke of his to correct: it is established or there is none", (64,))
         rv = open_r[-1]
+        back: tuple[tuple[int, Card], ...] = ()
         if rv.trick == len(self.tricks):
             seq = list(self.trick)
             tricks = self.tricks
             won = self.won
-        elif rv.trick == len(self.tricks) - 1 and not self.trick:
+        elif rv.trick == len(self.tricks) - 1:
+            # Laws 64, 65: the window is open until the revoking player or his partner leads or
+            # plays to the next trick; cards the adversaries played to it go back to their hands.
             last = self.tricks[-1]
             seq = list(last.cards)
             tricks = self.tricks[:-1]
             won = _set(self.won, last.winner, self.won[last.winner] - 1)
+            back = self.trick
         else:
             raise IllegalAction("the revoke is established", (64,))
         i = next(k for k, (s, c) in enumerate(seq) if s == seat and c == rv.card)
         hands = list(self.hands)
+        for s, c in back:
+            hands[s] |= 1 << c
         hands[seat] |= 1 << rv.card
         after = seq[i + 1:]
         keep_after = []
@@ -940,15 +1211,15 @@ class Director:
         revokes = tuple(replace(r, corrected=True) if r is rv else r for r in self.revokes)
         # the card played in error goes on the table as exposed (Law 69 lets the adversaries call it)
         hands[seat] |= 0
-        st = replace(self, hands=tuple(hands), trick=trick, tricks=tricks, won=won, revokes=revokes,
-                     exposed=exposed, quitted=True)
-        st = st._rule(Ruling(
-            "revoke corrected", (65, 69),
+        st = self._with(hands=tuple(hands), trick=trick, tricks=tricks, won=won, revokes=revokes,
+                     exposed=exposed, quitted=True, phase=Phase.PLAY, question=None)
+        st = st._rule(_r(
+            K.REVOKE_CORRECTED, (65, 69),
             f"{ev.who} corrected his revoke with the {new.long_name()}: the {rv.card.long_name()} is liable to be "
             "called by the adversaries; the players after him, except his partner, may withdraw their cards.",
             offender=seat, effects=("the card played in error is exposed",)))
         # the error card is not in his hand: it lies exposed on the table and is still his to play
-        st = replace(st, hands=_set(st.hands, seat, st.hands[seat] | (1 << rv.card)))
+        st = st._with(hands=_set(st.hands, seat, st.hands[seat] | (1 << rv.card)))
         order = st.active()
         lead = trick[0][0]
         k = order.index(lead)
@@ -956,54 +1227,103 @@ class Director:
         played = {s for s, _ in trick}
         nxt = next((s for s in seq_order if s not in played), None)
         if nxt is None:
-            return replace(st, trick=tuple((s, dict(trick)[s]) for s in seq_order))._complete_trick()
-        return replace(st, actor=nxt)
+            return st._with(trick=tuple((s, dict(trick)[s]) for s in seq_order))._complete_trick()
+        return st._with(actor=nxt)
 
     def _ev_claim(self, ev: Event) -> Director:
-        """Laws 63, 66, 68, 71: a revoke claim: the tricks are searched; each established revoke
-        costs three points (five against a lone hand) to the revoking side; equal numbers on
-        both sides cancel."""
+        """Laws 63, 66, 68, 70, 71: a revoke claim: the tricks are searched; each established
+        revoke costs three points (five against a lone hand) to the revoking side; equal numbers
+        on both sides cancel. Claimed before the hand is over, the revoking side may require the
+        hand to be played out (Law 70)."""
+        self._block_if_pending(ev)
         side = self._side(ev)
         if self.claims_closed:
             raise IllegalAction("a revoke cannot be claimed after the cards are cut for the next deal", (68,))
+        if self.phase is Phase.BIDDING:
+            raise IllegalAction("no card has been played: there is no revoke to claim", (62,))
         found = [r for r in self.revokes if r.established and self.side_of(r.seat) != side]
+        claimed = self.claimed | {side}
         if not found:
-            return self._rule(Ruling("revoke claimed", (66,),
-                                     f"{ev.who} claimed a revoke; the tricks were searched and none is established.",
-                                     chooser=None))
-        return self._rule(Ruling(
-            "revoke claimed", (63, 66),
-            f"{ev.who} claimed a revoke: {len(found)} established by "
-            + ", ".join(SEAT_NAMES[r.seat] for r in found) + ". The penalty is scored at the end of the hand "
-            "(law 63), before all other scores (law 4).", chooser=None, effects=("penalty scored",)),
-            extra={**self.extra, "claimed": self.extra.get("claimed", frozenset()) | {side}})
+            return self._rule(_r(K.REVOKE_CLAIMED, (66,),
+                                 f"{ev.who} claimed a revoke; the tricks were searched and none is established.",
+                                 chooser=None, effects=("no penalty",)), claimants=self.claimants | {side})
+        who = ", ".join(SEAT_NAMES[r.seat] for r in found)
+        if self.phase is Phase.PLAY:
+            revoking = 1 - side
+            return self._rule(_r(
+                K.REVOKE_CLAIMED, (63, 66, 70),
+                f"{ev.who} claimed a revoke before the hand was over: {len(found)} established by {who}. The revoking "
+                f"side, {self.side_name(revoking)}, may require the hand to be played out (law 70); the penalty is "
+                "scored before all other scores (law 4).", offender=found[0].seat, chooser=revoking,
+                options=(Option("play-out", "The hand is played out; its points are scored after the penalty", (70, 4)),
+                         Option("stop", "The hand stops here: only the penalty is scored", (63,)))),
+                claimed=claimed, claimants=self.claimants | {side})
+        return self._rule(_r(
+            K.REVOKE_CLAIMED, (63, 66),
+            f"{ev.who} claimed a revoke: {len(found)} established by {who}. The penalty is scored at the end of the "
+            "hand (law 63), before all other scores (law 4).", chooser=None, effects=("penalty scored",)),
+            claimed=claimed, claimants=self.claimants | {side})
 
     def _ev_mix(self, ev: Event) -> Director:
-        # Law 67: the accused player or his partner mixes the cards before they are examined:
-        # the revoke is established.
+        """Law 67: a revoke claimed, the accused player or his partner mixes the cards before the
+        adversaries have examined them: the revoke is established, and scored (the mixing side's
+        revokes, or one revoke if none is on record)."""
         side = self._side(ev)
+        if self.phase is Phase.BIDDING:
+            raise IllegalAction("no card has been played: there is no revoke to claim", (67,))
+        if side in self.claimants and (1 - side) not in self.claimants:
+            # the claimants gathered the cards: Law 67 concerns the accused side
+            return self._rule(_r(
+                K.CARDS_MIXED, (67,),
+                f"{ev.who}, who claimed the revoke, mixed the cards: Law 67 concerns the accused side; no effect.",
+                offender=None, effects=("no effect",)))
         pend = [r for r in self.revokes if self.side_of(r.seat) == side and not r.corrected]
         revokes = tuple(replace(r, established=True) if r in pend else r for r in self.revokes)
-        return self._rule(Ruling("cards mixed before examination", (67,),
-                                 f"{ev.who} mixed the cards before a revoke claim was examined: the revoke is "
-                                 "established.", effects=("revoke established",)), revokes=revokes)
+        mixed = self.mixed if pend else self.mixed | {side}
+        st = self
+        if st.pending is not None and st.rulings[st.pending].kind is K.REVOKE_CLAIMED:
+            st = st._with(pending=None)                 # the cards are gathered: no hand left to play out (70)
+        return st._rule(_r(
+            K.CARDS_MIXED, (67, 63),
+            f"{ev.who} mixed the cards before the revoke claim was examined: the revoke is established, and "
+            f"{self.side_name(1 - side)} score its penalty (law 63).", offender=None,
+            effects=("revoke established", "penalty scored")),
+            revokes=revokes, mixed=mixed, claimed=self.claimed | {1 - side}, phase=Phase.CLAIMS,
+            played_out=self.played_out and self.phase is not Phase.PLAY)
+
+    def _ev_consult(self, ev: Event) -> Director:
+        """Law 85: the partners consult on which of two penalties to exact: they lose their right."""
+        side = self._side(ev)
+        if self.pending is None or self.rulings[self.pending].chooser != side:
+            raise IllegalAction(f"{ev.who} have no penalty to elect now", (85,))
+        r = self.rulings[self.pending]
+        if r.kind is K.REVOKE_CLAIMED:
+            raise IllegalAction("law 85 concerns the election of a penalty; law 70 is the revoking side's right", (85,))
+        default = _LOST_RIGHT.get(r.kind, "waive") if r.kind is not None else "waive"
+        st = self._with(rulings=self.rulings.set(self.pending, r.choose(default)), pending=None)
+        st = st._rule(_r(
+            K.CONSULTED, (85,),
+            f"{ev.who} consulted on which penalty to exact: they lose their right to the penalty for the "
+            f"{r.irregularity} (law 85).", offender=None, effects=("no penalty exacted",)))
+        return st._enforce(r, default, ())
 
     def _ev_imperfect(self, ev: Event) -> Director:
         """Law 33: the pack found incorrect or imperfect during the deal or the play: a new deal
         by the same dealer; all points scored on previous hands stand."""
-        if self.phase == "done":
+        if self.phase is Phase.DONE:
             raise IllegalAction("the deal is over")
-        return self._rule(Ruling(
-            "imperfect pack", (33,),
+        return self._rule(_r(
+            K.IMPERFECT_PACK, (33,),
             "The pack is found incorrect or imperfect: there must be a new deal by the same dealer; the points "
             "scored on previous hands stand.", effects=("new deal by the same dealer", "this hand scores nothing")),
-            phase="done", extra={**self.extra, "new_deal": (33,)})
+            phase=Phase.DONE, new_deal=(33,))
 
     def _ev_cut(self, ev: Event) -> Director:
         # Law 68: after the cut for the next deal no revoke can be claimed.
-        if self.phase == "play":
+        if self.phase is Phase.PLAY:
             raise IllegalAction("the hand is not finished")
-        return replace(self, claims_closed=True, phase="done")
+        self._block_if_pending(ev)
+        return self._with(claims_closed=True, phase=Phase.DONE)
 
     # ------------------------------------------------------------------ elections (Law 85)
     def _ev_choose(self, ev: Event) -> Director:
@@ -1019,87 +1339,86 @@ class Director:
         opt = next((i for i in ids if i.lower() == ev.args[0].lower()), None)
         if opt is None:
             raise InputError(f"no option {ev.args[0]!r}; the options are {', '.join(ids)}", "option")
-        rulings = list(self.rulings)
-        rulings[self.pending] = r.choose(opt)
-        st = replace(self, rulings=tuple(rulings), pending=None)
+        if opt == "call-suit":
+            _suit_arg(ev.args[1:])                      # checked before anything changes
+        st = self._with(rulings=self.rulings.set(self.pending, r.choose(opt)), pending=None)
         return st._enforce(r, opt, ev.args[1:])
 
     def _enforce(self, r: Ruling, opt: str, args: tuple[str, ...]) -> Director:
         st = self
-        if r.irregularity == "lead out of turn":
-            seat, card_i, proper = self.extra["ooturn"]
-            card = Card(card_i)
+        kind = r.kind
+        if kind is K.LEAD_OUT_OF_TURN:
+            assert r.offender is not None and r.card is not None and r.proper is not None
+            seat, card, proper = r.offender, r.card, r.proper
             if opt == "waive":
                 return st                               # the lead stands
             # Law 53: the cards played to the false lead are taken back; only the offender is penalised.
             hands = list(st.hands)
             for s2, c2 in st.trick:
                 hands[s2] |= 1 << c2
-            st = replace(st, hands=tuple(hands), trick=(), actor=proper, leader=proper)
+            st = st._with(hands=tuple(hands), trick=(), actor=proper, leader=proper)
             if opt == "call-card":
-                req = Requirement(seat, "play-card", (52, 56), card=card)
-                return replace(st, requirements=st.requirements + (req,))
-            if not args:
-                raise InputError("name the suit: 'choose call-suit H'", "option")
-            try:
-                suit = Suit.parse(args[0])
-            except CardError as e:
-                raise InputError(str(e), "option") from None
+                req = Requirement(seat, Call.PLAY_CARD, (52, 56), card=card)
+                return st._with(requirements=st.requirements + (req,))
+            suit = _suit_arg(args)
             exposed = _set(st.exposed, seat, st.exposed[seat] & ~(1 << card))
-            req = Requirement(seat, "lead-suit", (52, 57), suit=int(suit), or_partner=True)
-            return replace(st, exposed=exposed, requirements=st.requirements + (req,))
-        if r.irregularity == "order after passing":
-            seat, action = self.extra["late"]
+            req = Requirement(seat, Call.LEAD_SUIT, (52, 57), suit=int(suit), or_partner=True)
+            return st._with(exposed=exposed, requirements=st.requirements + (req,))
+        if kind is K.ORDER_AFTER_PASSING:
+            assert r.offender is not None and r.late is not None
+            seat, action = r.offender, r.late
             if opt == "played":
+                # Law 80: it is played as he said; his partner still must pass: no lone hand for him.
                 d = self.deal
                 suit = d.turn_suit if action.kind == "order" else action.suit
-                how = "order"
-                new = d._replace(actor=seat, log=d.log)._made(Action(action.kind, suit=action.suit), suit, how,
+                assert suit is not None
+                new = d._replace(actor=seat, log=d.log)._made(Action(action.kind, suit=action.suit), suit, "order",
                                                                 first_round=d.phase == "bid1")
-                return replace(st, must_pass=frozenset())._after_deal_step(new)
+                p = self.partner(seat)
+                st = st._with(no_alone=_set(st.no_alone, p, 80))
+                return st._after_deal_step(new)
             return st
-        if r.irregularity == "lone hand announced after naming the trump":
+        if kind is K.LATE_ALONE:
             if opt == "let-alone":
                 d = self.deal
                 assert d.maker is not None
                 new = d._replace(alone=d.maker, level=1, out=1 << ((d.maker + 2) % 4))
-                st = replace(st, deal=new)
-                if st.phase == "play":
-                    st = replace(st, actor=st._next(st.actor - 1) if st.deal.out >> st.actor & 1 else st.actor)
+                st = st._with(deal=new)
+                if st.phase is Phase.PLAY:
+                    st = st._with(actor=st._next(st.actor - 1) if st.deal.out >> st.actor & 1 else st.actor)
             return st
-        if r.irregularity == "partner played to the first lead of a lone hand":
-            seat, card_i = self.extra["law100"]
+        if kind is K.LONE_PARTNER_PLAYED:
+            assert r.offender is not None and r.card is not None
             if opt == "alone":
                 return st
             d = self.deal._replace(alone=None, level=0, out=0)
-            st = replace(st, deal=d, no_alone=st.no_alone | {seat, self.partner(seat)})
-            return st._put_out_of_order(seat, Card(card_i))
-        if r.irregularity == "card omitted from a trick":
+            st = st._with(deal=d, no_alone=_set(_set(st.no_alone, r.offender, 100), self.partner(r.offender), 100))
+            return st._put_out_of_order(r.offender, r.card)
+        if kind is K.CARD_OMITTED:
             if opt == "new-deal":
-                return replace(st, phase="done", extra={**st.extra, "new_deal": (60,)})
+                return st._with(phase=Phase.DONE, new_deal=(60,))
             return st
-        if r.irregularity == "winning cards played in succession":
+        if kind is K.WINNING_CARDS_IN_SUCCESSION:
             if opt == "waive":
                 return st
-            req = Requirement(self.extra["target"], "win", (47,), trick=len(st.tricks))
-            return replace(st, requirements=st.requirements + (req,))
-        if r.irregularity in ("fourth hand played before his partner", "attention called to the trick",
-                              "lead before the dealer's discard, against a lone hand"):
+            assert r.target is not None
+            req = Requirement(r.target, Call.WIN, (47,), trick=len(st.tricks))
+            return st._with(requirements=st.requirements + (req,))
+        if kind in (K.FOURTH_BEFORE_PARTNER, K.ATTENTION_CALLED, K.LEAD_BEFORE_DISCARD_LONE):
             if opt == "waive":
                 return st
-            target = self.extra.get("target", self.deal.dealer)
-            if r.irregularity.startswith("lead before"):
-                target = self.deal.dealer
-            trick_idx = len(st.tricks)
-            req = Requirement(target, opt, r.laws, trick=trick_idx)
-            return replace(st, requirements=st.requirements + (req,))
-        if r.irregularity == "wrong card named":
+            target = r.target if r.target is not None else self.deal.dealer
+            req = Requirement(target, Call(opt), r.laws, trick=len(st.tricks))
+            return st._with(requirements=st.requirements + (req,))
+        if kind is K.WRONG_CARD_NAMED:
             if opt == "waive":
                 return st
-            namer = self.extra["suit_from"]
-            suit = Suit.parse(opt.rsplit("-", 1)[1])
-            req = Requirement(namer, "lead-suit", (51, 57), suit=int(suit), or_partner=True)
-            return replace(st, requirements=st.requirements + (req,))
+            assert r.target is not None
+            suit = _suit_arg(args)
+            req = Requirement(r.target, Call.LEAD_SUIT, (51, 57), suit=int(suit), or_partner=True)
+            return st._with(requirements=st.requirements + (req,))
+        if kind is K.REVOKE_CLAIMED and opt == "stop":
+            return st._with(phase=Phase.CLAIMS, played_out=False)
         return st
 
     # ------------------------------------------------------------------ the score
@@ -1109,9 +1428,9 @@ class Director:
         d = self.deal
         sides = d.rules.sides
         entries: list[tuple[str, int, int, tuple[int, ...]]] = []   # (what, side, points, laws)
-        if d.phase == "done" and d.result is not None and self.phase != "play":
+        if d.phase == "done" and d.result is not None and self.phase is not Phase.PLAY:
             res: DealResult | None = d.result
-        elif self.phase in ("claims", "done") and d.maker is not None:
+        elif self.phase in (Phase.CLAIMS, Phase.DONE) and d.maker is not None:
             by_side = [0] * sides
             for s, w in enumerate(self.won):
                 by_side[self.side_of(s)] += w
@@ -1119,11 +1438,13 @@ class Director:
         else:
             res = None
         # Laws 63, 71, 4: revokes
-        claimed = self.extra.get("claimed", frozenset())
+        claimed = self.claimed
         counts = [0] * sides
         for r in self.revokes:
             if r.established and (1 - self.side_of(r.seat)) in claimed:
                 counts[self.side_of(r.seat)] += 1
+        for side in self.mixed:                         # Law 67: the revoke claimed is established
+            counts[side] += 1
         if sides == 2:
             net = counts[0] - counts[1]                 # Law 71: equal numbers cancel
             if not net and counts[0]:
@@ -1132,9 +1453,9 @@ class Director:
                 offender = 0 if net > 0 else 1
                 per = d.rules.revoke_alone_points if d.alone is not None else d.rules.revoke_points
                 entries.append(("revoke", 1 - offender, per * abs(net), (4, 63, 71)))
-        if self.extra.get("new_deal"):
+        if self.new_deal or not self.played_out:
             res = None
-        if self.extra.get("new_deal") == (33,):
+        if self.new_deal == (33,):
             # Law 33, reading: the hand voided for an imperfect pack scores nothing, its revoke penalty included
             # ("all points scored on previous hands stand": only those), whether the revoke was claimed before or
             # after the pack was found imperfect
@@ -1151,6 +1472,8 @@ class Director:
                     continue                            # Law 90: not entitled to score
                 if self.capped and d.alone is not None and side == self.side_of(d.alone) and res.march:
                     p = min(p, 2)                       # Law 102
+                if self.capped and d.alone is not None and side != self.side_of(d.alone) and res.euchred:
+                    p = max(p, 4)                       # Law 102: a euchre scores four
                 entries.append(("deal", side, p, (2, 3) if not self.capped else (2, 3, 102)))
         for side in self.forfeit:
             per = 4 if d.alone is not None else 2
@@ -1164,13 +1487,13 @@ class Director:
             "points": {self.side_name(i): totals[i] for i in range(sides)},
             "tricks_won": {self.side_name(i): sum(w for s, w in enumerate(self.won) if self.side_of(s) == i)
                            for i in range(sides)},
-            "complete": self.phase in ("claims", "done"),
-            "new_deal": bool(self.extra.get("new_deal")),
+            "complete": self.phase in (Phase.CLAIMS, Phase.DONE),
+            "new_deal": bool(self.new_deal),
         }
 
     def legal_plays(self) -> list[Card]:
         """What the laws allow the player to move now (for the UI), calls included."""
-        if self.phase != "play":
+        if self.phase is not Phase.PLAY:
             return []
         seat = self.actor
         led = self.trick[0][1] if self.trick else None
@@ -1179,7 +1502,7 @@ class Director:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "phase": self.phase,
+            "phase": self.phase.value,
             "actor": self.actor_name,
             "rulings": [r.to_json() for r in self.rulings],
             "pending": self.pending,
@@ -1201,6 +1524,25 @@ def _play_options(who: str, laws: tuple[int, ...], waive: bool = False) -> tuple
     if waive:
         opts.append(Option("waive", "Exact no penalty", laws))
     return tuple(opts)
+
+
+# Law 85: the option that stands when the side entitled to elect loses its right by consulting
+_LOST_RIGHT: dict[Irregularity, str] = {
+    Irregularity.ORDER_AFTER_PASSING: "partner-passes",     # the law's own consequence (80)
+    Irregularity.LATE_ALONE: "let-alone",                   # they cannot require him to play with his partner (97)
+    Irregularity.LONE_PARTNER_PLAYED: "with-partner",       # the law's own consequence (100)
+    Irregularity.CARD_OMITTED: "deal-stands",               # no new deal claimed (60)
+}
+
+
+def _suit_arg(args: tuple[str, ...]) -> Suit:
+    """The suit named with ``call-suit`` (Laws 51, 52, 57): ``choose call-suit H``."""
+    if not args:
+        raise InputError("name the suit: 'choose call-suit H'", "option")
+    try:
+        return Suit.parse(args[0])
+    except CardError as e:
+        raise InputError(str(e), "option") from None
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:

@@ -16,11 +16,15 @@ Event('B: play AH')
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar, overload
 
 from ..kernel.errors import InputError
 
-__all__ = ["Event", "VERBS"]
+__all__ = ["Chain", "Event", "VERBS"]
+
+T = TypeVar("T")
 
 # verb -> (who acts: "seat" | "side" | "table", a short description)
 VERBS: dict[str, tuple[str, str]] = {
@@ -43,10 +47,12 @@ VERBS: dict[str, tuple[str, str]] = {
     "throw": ("seat", "throw the hand face up on the table (Laws 48-50, 82)"),
     "callcard": ("seat", "call an exposed card of an adversary (Laws 46, 56): 'callcard SEAT CARD'"),
     "name": ("seat", "name an adversary's detached card (Law 51): 'name SEAT CARD'"),
-    "holds": ("seat", "a player is found to hold the wrong number of cards (Law 90): 'holds N'"),
+    "holds": ("seat", "a player is found to hold N cards (Laws 90, 103): 'holds N'"),
+    "answer": ("seat", "answer the partner's question (Law 65): 'answer yes' (he has one) or 'answer no'"),
     "claim": ("side", "claim a revoke (Laws 63, 66)"),
     "choose": ("side", "elect one of the options a ruling offers (Law 85)"),
-    "mix": ("side", "mix the cards before a revoke claim is examined (Law 67)"),
+    "mix": ("side", "the accused side gathers (mixes) the cards before a revoke claim is examined (Law 67)"),
+    "consult": ("side", "the partners consult on which penalty to exact (Law 85): they lose the right"),
     "quit": ("table", "turn and quit the trick (Law 64)"),
     "imperfect": ("table", "the pack is found incorrect or imperfect during the hand (Law 33)"),
     "cut": ("table", "the cards are cut for the next deal: no revoke claim after (Law 68)"),
@@ -97,3 +103,121 @@ class Event:
 
     def __repr__(self) -> str:
         return f"Event({str(self)!r})"
+
+
+class Chain(Sequence[T]):
+    """An immutable sequence that grows at the end in O(1): the director's log and rulings.
+
+    A persistent list (each :meth:`push` shares the items before it), so folding *n* events
+    costs O(*n*), not O(*n*²) as a tuple grown by concatenation does. Reading the last items
+    costs O(distance from the end); a whole pass costs O(*n*). It compares equal to a tuple or
+    list of the same items.
+
+    >>> c = Chain().push("a").push("b")
+    >>> len(c), c[-1], c[0], list(c), c == ("a", "b")
+    (2, 'b', 'a', ['a', 'b'], True)
+    >>> c.set(-1, "c") == ("a", "c") and c == ("a", "b")
+    True
+    """
+
+    __slots__ = ("_head", "_len")
+
+    def __init__(self, items: Iterable[T] = ()) -> None:
+        head: tuple[Any, ...] | None = None
+        n = 0
+        for x in items:
+            head = (x, head)
+            n += 1
+        self._head = head
+        self._len = n
+
+    @classmethod
+    def _make(cls, head: tuple[Any, ...] | None, n: int) -> Chain[T]:
+        c: Chain[T] = cls.__new__(cls)
+        c._head = head
+        c._len = n
+        return c
+
+    def push(self, item: T) -> Chain[T]:
+        """A new chain with ``item`` at the end (this one is unchanged)."""
+        return Chain._make((item, self._head), self._len + 1)
+
+    def __add__(self, other: Iterable[T]) -> Chain[T]:
+        c = self
+        for x in other:
+            c = c.push(x)
+        return c
+
+    def __len__(self) -> int:
+        return self._len
+
+    def _reversed_items(self) -> Iterator[T]:
+        node = self._head
+        while node is not None:
+            yield node[0]
+            node = node[1]
+
+    def __reversed__(self) -> Iterator[T]:
+        return self._reversed_items()
+
+    def __iter__(self) -> Iterator[T]:
+        items = list(self._reversed_items())
+        items.reverse()
+        return iter(items)
+
+    def _from_end(self, index: int) -> int:
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("Chain index out of range")
+        return self._len - 1 - index
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        k = self._from_end(index)
+        node = self._head
+        for _ in range(k):
+            assert node is not None
+            node = node[1]
+        assert node is not None
+        return node[0]  # type: ignore[no-any-return]
+
+    def set(self, index: int, item: T) -> Chain[T]:
+        """A new chain with the item at ``index`` replaced: O(distance from the end)."""
+        k = self._from_end(index)
+        later: list[T] = []
+        node = self._head
+        for _ in range(k):
+            assert node is not None
+            later.append(node[0])
+            node = node[1]
+        assert node is not None
+        c: Chain[T] = Chain._make(node[1], self._len - 1 - k).push(item)
+        for x in reversed(later):
+            c = c.push(x)
+        return c
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Chain):
+            if self._head is other._head:
+                return True
+            return self._len == other._len and tuple(self) == tuple(other)
+        if isinstance(other, (tuple, list)):
+            return self._len == len(other) and tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Chain, (tuple(self),))          # copy and pickle flat, whatever the length
+
+    def __repr__(self) -> str:
+        return f"Chain({tuple(self)!r})"

@@ -16,9 +16,9 @@ coverage table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-__all__ = ["LawEntry", "LAWBOOK", "enforced", "presented"]
+__all__ = ["LawEntry", "LAWBOOK", "READINGS", "enforced", "presented"]
 
 
 @dataclass(frozen=True)
@@ -162,13 +162,15 @@ _ENTRIES = [
        R + "._lead_again"),
     _e(48, "a hand thrown face up: exposed, called by the adversary", R + "._ev_throw"),
     _e(49, "all four throw down: the hands are abandoned; no claim but a revoke", R + "._ev_throw"),
-    _e(50, "an adversary abandons against a lone hand: the lone player scores five", R + "._ev_throw"),
+    _e(50, "an adversary abandons against a lone hand, or fails to play to a trick: the lone player scores five",
+       R + "._ev_throw", R + "._ev_quit", R + "._abandon_lone"),
     _e(51, "a detached card named is liable to be called; a wrong name: a suit may be called", R + "._ev_name"),
     _e(52, "lead out of turn: call the card, or call a suit from him or his partner", R + "._lead_out_of_turn",
        R + "._enforce"),
     _e(53, "if all three followed the false lead the trick stands; else their cards are taken back",
        R + "._complete_trick", R + "._enforce"),
-    _e(54, "not obeying a call (highest/lowest, a suit, a card) incurs the penalty of a revoke",
+    _e(54, "not obeying a call of highest/lowest or of a suit incurs the penalty of a revoke (a called card: "
+       "Law 56)",
        R + "._check_requirements"),
     _e(55, "no call can force a revoke", R + "._requirement_outcome"),
     _e(56, "the call for an exposed card is repeated until it is played", R + "._requirement_outcome"),
@@ -185,13 +187,15 @@ _ENTRIES = [
     _e(63, "three points for a revoke, five against a lone hand, for each revoke", R + ".result"),
     _e(64, "established when the trick is quitted or the revoker or his partner plays to the next",
        R + "._quit", R + "._establish_by_play"),
-    _e(65, "the partner's question keeps the correction open", R + "._ev_ask", R + "._ev_correct"),
+    _e(65, "the partner's question keeps the correction open, unless answered 'no' or the revoker or his "
+       "partner plays to the next trick", R + "._ev_ask", R + "._ev_answer", R + "._ev_correct"),
     _e(66, "at the end of the hand the claimants may search the tricks", R + "._ev_claim"),
-    _e(67, "the accused side mixes the cards before examination: the revoke is established", R + "._ev_mix"),
+    _e(67, "the accused side mixes the cards before examination: the revoke is established and scored",
+       R + "._ev_mix", R + ".result"),
     _e(68, "no revoke claim after the cut for the next deal", R + "._ev_cut", R + "._ev_claim"),
     _e(69, "a revoke corrected in time: the card played in error may be called; later players may withdraw",
        R + "._ev_correct"),
-    _e(70, "the revoking side may require the hand to be played out", R + "._play"),
+    _e(70, "the revoking side may require the hand to be played out", R + "._ev_claim", R + "._enforce"),
     _e(71, "equal numbers of revokes on different sides cancel", R + ".result"),
     _e(72, "fresh cards may be called for before the cut, two new packs", G + "._ev_newcards"),
     _e(73, "torn or marked cards are replaced by agreement, or new cards called for", G + "._ev_marked",
@@ -217,14 +221,14 @@ _ENTRIES = [
        R + "._ev_attention"),
     _p(84, "a player may demand that the cards be placed before their players", "a right with no penalty: "
        "the site always shows who played each card"),
-    _e(85, "one election of penalty, final; consulting loses the right", R + "._ev_choose"),
+    _e(85, "one election of penalty, final; consulting loses the right", R + "._ev_choose", R + "._ev_consult"),
     _e(86, "the dealer discards one card; once quitted it cannot be changed", D + "._apply_discard"),
     _e(87, "a lead before the discard stands; the dealer may change his discard", R + "._play_before_discard"),
     _e(88, "the trump card cannot be discarded", D + "._apply_discard"),
     _e(89, "second player leads before the discard against the third hand alone: highest/lowest, win/lose",
        R + "._play_before_discard"),
     _e(90, "more or less than five cards, or no discard: the deal holds; the offenders forfeit 2 (4) and "
-       "score nothing", R + "._ev_holds", R + ".result"),
+       "score nothing", R + "._ev_holds", R + "._no_discard", R + ".result"),
     _e(91, "the trump card lifted from the pack is an exposed card", R + "._ev_expose"),
     _p(92, "after the trump card is played no one may ask what it was", "a question of manners; the site "
        "always shows the trump suit"),
@@ -237,13 +241,14 @@ _ENTRIES = [
        R + "._ev_alone"),
     _e(98, "a single declaration: \u201cAlone at hearts\u201d; any other precludes a lone hand",
        "euchre_core.kernel.actions.Action", R + "._ev_declare"),
-    _e(99, "the partner offers to take it after a lead or after passing: neither plays alone", R + "._ev_alone"),
+    _e(99, "the partner offers to take it after a lead or after passing: neither plays alone", R + "._late_offer",
+       R + "._law_99", R + "._ev_alone"),
     _e(100, "the lone player's partner plays to the first lead: no lone hand unless the adversaries elect",
        R + "._lone_partner_plays"),
     _e(101, "the lone player's partner lays his cards face down and does not play", D + "._next_active",
-       R + "._lone_partner_plays"),
+       R + "._lone_partner_plays", R + "._lone_partner_shows"),
     _e(102, "the lone player's partner exposes a card: two points for a march; a euchre scores four",
-       R + "._ev_expose", R + ".result"),
+       R + "._ev_expose", R + "._lone_partner_shows", R + ".result"),
     _e(103, "either adversary may count the lone partner's hand", R + "._ev_holds"),
     _e(104, "the lone player: no penalty for exposing a card; a lead out of turn is an exposed card",
        R + "._lead_out_of_turn", R + "._ev_expose"),
@@ -265,6 +270,57 @@ _ETIQ = {
 }
 for _n, _s in _ETIQ.items():
     _ENTRIES.append(_p(_n, _s, "etiquette: the book itself says no penalty can be applied (Law 106)"))
+
+# Where the text leaves a question open, the reading the director applies and why (shown on the
+# law's page; the ruling says so too where it matters).
+READINGS: dict[int, str] = {
+    47: "the partner can be called on to win the trick in play (the first of those tricks); the law applies "
+        "only while the offender's card is the highest on the table and his partner has not yet played to the "
+        "trick; a second card played when his partner led the trick is a card played out of turn (Law 46)",
+    50: "the five points replace the hand's score, and the hand ends there: no lone hand can score more, so "
+        "playing on could change nothing",
+    52: "the card erroneously led, once called, is an exposed card called: the call is repeated until it is "
+        "played (Law 56); not playing it is no revoke, since Law 54 names only the calls of highest or lowest "
+        "and of a suit",
+    54: "Law 54 names the calls of highest or lowest and of a suit; a call to win or lose the trick (Laws 47, "
+        "59, 83, 89) is read the same way, since the laws give it no other sanction; a called exposed card is "
+        "Law 56's, with no revoke penalty",
+    56: "the director repeats the call itself: each time the player could have played the card and did not, it "
+        "says so, and the call stands",
+    64: "the next lead turns and quits the last trick unless 'quit' was entered before; the window closes when "
+        "the revoking player or his partner leads or plays to the next trick, in turn or not, and not when an "
+        "adversary does",
+    65: "'no' (he has none of the suit) is the negative answer and closes the window; if an adversary has led "
+        "to the next trick meanwhile, the correction takes his card back",
+    67: "the mixing ends the hand; mixed during the play, only the penalty is scored; with no revoke on record, "
+        "one revoke is counted against the side that mixed (the one claimed)",
+    69: "'may withdraw' is applied as a withdrawal: the later players, except the partner, take their cards "
+        "back and play again",
+    70: "a revoke claimed before the hand is over leaves the revoking side the choice: the hand played out "
+        "(its points scored after the penalty, Law 4) or stopped (the penalty alone)",
+    79: "a declaration by the partner bound to pass is void and, in his turn, counts as his pass; he is ruled, "
+        "not refused",
+    80: "when the adversaries elect that it be played, the partner still 'must pass': he cannot take it alone",
+    82: "the dealer's throwing down his cards counts as his pass and binds his partner to pass; his turning down "
+        "the trump card out of turn binds his partner in the first round only",
+    85: "consulting loses the right to the penalty: the ruling's option without a penalty stands (the lead "
+        "stands, the deal stands, the partner passes, the lone hand or the partnership as the law leaves it)",
+    90: "'holds N' is compared with the cards he should hold at that moment (five, fewer by the tricks "
+        "played); one offence forfeits once for the side on the hand",
+    95: "the declaration stands without the lone hand (as Law 98 says of a double declaration)",
+    99: "any expression of the offer counts ('take', 'alone', 'order alone'); the hand is then played with "
+        "partners",
+    102: "the player is the lone player's partner; a card he leads or plays after the first lead shows its face "
+         "and falls under this law, not under Law 52; a euchre scores four whatever the rule set's lone euchre",
+    105: "the card played out of turn stays on the table with the rest of both hands, callable like them",
+}
+def _with_reading(e: LawEntry) -> LawEntry:
+    """The entry with every reading for its law: its own and the director's (READINGS), each a sentence."""
+    parts = [r if r.endswith(".") else r + "." for r in (e.reading, READINGS.get(e.number)) if r]
+    return replace(e, reading=" ".join(parts) or None)
+
+
+_ENTRIES = [_with_reading(e) for e in _ENTRIES]
 
 LAWBOOK: dict[int, LawEntry] = {e.number: e for e in sorted(_ENTRIES, key=lambda e: e.number)}
 

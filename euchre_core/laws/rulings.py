@@ -4,24 +4,129 @@ A :class:`Ruling` names the laws that apply, the offender, the side entitled to 
 the options the laws give that side (each with its effect) and the effects applied without
 a choice. The same value serves the CLI, the tests and the website.
 
+The table director's rulings carry a typed :class:`Irregularity` (``kind``) and typed payloads
+(``target``, ``card``, ``proper``, ``late``): the director branches on those, never on the English
+``irregularity`` label or the ``text``. Law numbers are data (``laws``, ``Option.laws``).
+
 >>> r = Ruling(irregularity="lead out of turn", laws=(52,), offender=1, chooser=0,
-...            text="B led out of turn.",
+...            text="B led out of turn.", kind=Irregularity.LEAD_OUT_OF_TURN,
 ...            options=(Option("call-card", "Call the card led (the ace of hearts)", (52, 56)),
 ...                     Option("call-suit", "Call a suit from B or D at their next lead", (52,))))
 >>> [o.id for o in r.options], r.needs_choice
 (['call-card', 'call-suit'], True)
->>> r.to_json()["laws"]
-[52]
+>>> r.to_json()["laws"], r.to_json()["kind"]
+([52], 'lead-out-of-turn')
+>>> Irregularity.REVOKE.label
+'revoke'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any
 
-__all__ = ["Option", "Ruling", "SEATS"]
+from ..kernel.actions import Action
+from ..kernel.cards import Card
+
+__all__ = ["Irregularity", "Option", "Ruling", "SEATS"]
 
 SEATS = "ABCD"
+
+
+class Irregularity(Enum):
+    """The kinds of irregularity the table director rules on (Laws 33, 46-105). The value is a
+    stable id (it appears in the JSON as ``kind``); :attr:`label` is the short English name."""
+
+    TWO_CARDS_AT_ONCE = "two-cards-at-once"                      # 46 I
+    EXPOSED_CARD = "exposed-card"                                # 46 II
+    TRUMP_CARD_LIFTED = "trump-card-lifted"                      # 46 III, 91
+    CARD_OUT_OF_TURN = "card-out-of-turn"                        # 46
+    EXPOSED_BEFORE_DECLARATION = "exposed-before-declaration"    # 46, 95
+    HAND_SHOWN_IN_BIDDING = "hand-shown-in-bidding"              # 46, 48, 95
+    EXPOSED_CARD_CALLED = "exposed-card-called"                  # 46, 55, 56
+    WINNING_CARDS_IN_SUCCESSION = "winning-cards-in-succession"  # 47
+    HAND_THROWN = "hand-thrown"                                  # 48
+    ALL_HANDS_ABANDONED = "all-hands-abandoned"                  # 49
+    ABANDONED_AGAINST_LONE = "abandoned-against-lone"            # 50
+    DETACHED_CARD_NAMED = "detached-card-named"                  # 51
+    WRONG_CARD_NAMED = "wrong-card-named"                        # 51
+    LEAD_OUT_OF_TURN = "lead-out-of-turn"                        # 52, 53
+    CALL_NOT_OBEYED = "call-not-obeyed"                          # 54
+    CALLED_CARD_NOT_PLAYED = "called-card-not-played"            # 56
+    CALLED_SUIT_NOT_HELD = "called-suit-not-held"                # 57
+    THIRD_BEFORE_SECOND = "third-before-second"                  # 58
+    FOURTH_BEFORE_PARTNER = "fourth-before-partner"              # 59
+    CARD_OMITTED = "card-omitted"                                # 60
+    REVOKE = "revoke"                                            # 62, 64
+    REVOKE_CORRECTED = "revoke-corrected"                        # 65, 69
+    PARTNERS_QUESTION = "partners-question"                      # 65
+    QUESTION_ANSWERED = "question-answered"                      # 65
+    REVOKE_CLAIMED = "revoke-claimed"                            # 63, 66, 70
+    CARDS_MIXED = "cards-mixed"                                  # 67
+    IMPERFECT_PACK = "imperfect-pack"                            # 33
+    MENTION_AFTER_PASSING = "mention-after-passing"              # 79
+    ORDER_AFTER_PASSING = "order-after-passing"                  # 80
+    DECLARATION_OUT_OF_TURN = "declaration-out-of-turn"          # 82
+    DEALER_THREW_CARDS = "dealer-threw-cards"                    # 82
+    BOUND_TO_PASS = "bound-to-pass"                              # 79, 80, 82
+    ATTENTION_CALLED = "attention-called"                        # 83
+    CONSULTED = "consulted"                                      # 85
+    LEAD_BEFORE_DISCARD = "lead-before-discard"                  # 87
+    LEAD_BEFORE_DISCARD_LONE = "lead-before-discard-lone"        # 89
+    WRONG_NUMBER_OF_CARDS = "wrong-number-of-cards"              # 90, 103
+    NO_DISCARD = "no-discard"                                    # 90
+    CARDS_COUNTED = "cards-counted"                              # 90, 103 (the count is right)
+    DOUBLE_DECLARATION = "double-declaration"                    # 98
+    LATE_ALONE = "late-alone"                                    # 97
+    LATE_TAKE = "late-take"                                      # 99
+    NOT_ALLOWED_ALONE = "not-allowed-alone"                      # 95, 98, 99
+    LONE_PARTNER_PLAYED = "lone-partner-played"                  # 100
+    LONE_PARTNER_SHOWED = "lone-partner-showed"                  # 101, 102
+    LONE_PLAYER_EXPOSED = "lone-player-exposed"                  # 104
+    LONE_LEAD_OUT_OF_TURN = "lone-lead-out-of-turn"              # 104
+    ADVERSARY_OUT_OF_TURN_TO_LONE = "adversary-out-of-turn-to-lone"  # 105
+
+    @property
+    def label(self) -> str:
+        """The short English name (``"lead out of turn"``)."""
+        return _LABELS.get(self, self.value.replace("-", " "))
+
+
+_LABELS = {
+    Irregularity.TWO_CARDS_AT_ONCE: "two cards played at once",
+    Irregularity.TRUMP_CARD_LIFTED: "trump card lifted",
+    Irregularity.CARD_OUT_OF_TURN: "card played out of turn",
+    Irregularity.EXPOSED_BEFORE_DECLARATION: "card exposed before the declaration",
+    Irregularity.HAND_SHOWN_IN_BIDDING: "hand thrown face up during the bidding",
+    Irregularity.WINNING_CARDS_IN_SUCCESSION: "winning cards played in succession",
+    Irregularity.HAND_THROWN: "hand thrown down",
+    Irregularity.ABANDONED_AGAINST_LONE: "hand abandoned against a lone hand",
+    Irregularity.CALLED_CARD_NOT_PLAYED: "called card not played",
+    Irregularity.THIRD_BEFORE_SECOND: "third hand played before second",
+    Irregularity.FOURTH_BEFORE_PARTNER: "fourth hand played before his partner",
+    Irregularity.CARD_OMITTED: "card omitted from a trick",
+    Irregularity.PARTNERS_QUESTION: "partner's question",
+    Irregularity.QUESTION_ANSWERED: "partner's question answered",
+    Irregularity.CARDS_MIXED: "cards mixed before examination",
+    Irregularity.MENTION_AFTER_PASSING: "suit mentioned after passing",
+    Irregularity.DEALER_THREW_CARDS: "dealer threw down his cards",
+    Irregularity.BOUND_TO_PASS: "declaration by a player bound to pass",
+    Irregularity.ATTENTION_CALLED: "attention called to the trick",
+    Irregularity.CONSULTED: "partners consulted on the penalty",
+    Irregularity.LEAD_BEFORE_DISCARD: "lead before the discard",
+    Irregularity.LEAD_BEFORE_DISCARD_LONE: "lead before the dealer's discard, against a lone hand",
+    Irregularity.NO_DISCARD: "dealer played without discarding",
+    Irregularity.CARDS_COUNTED: "cards counted: five",
+    Irregularity.LATE_ALONE: "lone hand announced after naming the trump",
+    Irregularity.LATE_TAKE: "late offer to take the lone hand",
+    Irregularity.NOT_ALLOWED_ALONE: "lone hand not allowed",
+    Irregularity.LONE_PARTNER_PLAYED: "partner played to the first lead of a lone hand",
+    Irregularity.LONE_PARTNER_SHOWED: "lone player's partner exposed his cards",
+    Irregularity.LONE_PLAYER_EXPOSED: "lone player exposed a card",
+    Irregularity.LONE_LEAD_OUT_OF_TURN: "lone player led out of turn",
+    Irregularity.ADVERSARY_OUT_OF_TURN_TO_LONE: "adversary played out of turn to a lone hand",
+}
 
 
 @dataclass(frozen=True)
@@ -40,7 +145,7 @@ class Option:
 class Ruling:
     """The director's ruling on one irregularity."""
 
-    irregularity: str                       # short name: "revoke", "lead out of turn", ...
+    irregularity: str                       # short English name: "revoke", "lead out of turn", ...
     laws: tuple[int, ...]                   # the laws that apply
     text: str                               # the ruling in a sentence or two, citing the laws
     offender: int | None = None             # the offending seat (None: nobody, or the table)
@@ -51,6 +156,12 @@ class Ruling:
     event: int | None = None                # index of the event in the log that caused it
     points: tuple[int, ...] = field(default=())   # score effect by side, when the ruling scores
     blocking: bool = True                   # play waits for the election (False: Law 53, the others may follow)
+    kind: Irregularity | None = None        # the typed kind (the director's rulings always have one)
+    target: int | None = None               # the seat an option binds (47, 59, 83, 89), or the namer (51)
+    card: Card | None = None                # the card concerned (52: the card led; 100: the partner's card)
+    proper: int | None = None               # 52: the seat whose lead it was
+    late: Action | None = None              # 80: the declaration made after passing
+    reading: str | None = None              # where the text is ambiguous: the reading chosen, and why
 
     @property
     def needs_choice(self) -> bool:
@@ -75,6 +186,8 @@ class Ruling:
             "event": self.event,
             "points": list(self.points) if self.points else None,
             "blocking": self.blocking,
+            "kind": self.kind.value if self.kind is not None else None,
+            "reading": self.reading,
         }
 
     def __str__(self) -> str:
