@@ -428,8 +428,10 @@ def _check_play_phase(deal: Deal) -> None:
 
 def called_card_pending(deal: Deal) -> bool:
     """1877 jambone: a called card still to be played to the first trick by the lone hand."""
-    return (deal.called is not None and deal.alone is not None and not deal.tricks
-            and bool(deal.hands[deal.alone] >> deal.called & 1))
+    if deal.alone is None:
+        return False
+    called = deal.called_for(deal.alone)
+    return called is not None and bool(deal.hands[deal.alone] >> called & 1)
 
 
 def solve(deal: Deal) -> SolveResult:
