@@ -211,3 +211,95 @@ def test_solver_trick_winner_on_random_four_card_tricks():
             if bit_of[c] > win and bit_of[c] & lt:
                 win, wi = bit_of[c], i
         assert wi == trick_winner_index(trump, trick)
+
+
+# ------------------------------------------------------------------------------ typed values
+
+def _namespace() -> dict:
+    import euchre_core
+    from euchre_core.kernel.deal import Phase
+    from euchre_core.laws.dealing import DealingPhase
+    return {**{k: getattr(euchre_core, k) for k in euchre_core.__all__}, "Phase": Phase,
+            "DealingPhase": DealingPhase}
+
+
+def _random_deals():
+    rng = random.Random(11)
+    for name in ("somerset1888", "washington1877", "modern24", "hoyle2", "hoyle3", "hoyle4+joker"):
+        rules = rules_by_name(name)
+        for seed in range(12):
+            d = Deal.shuffled(seed, dealer=seed % rules.players, rules=rules)
+            yield d
+            while not d.is_over:
+                d = d.apply(rng.choice(d.legal_actions()))
+                yield d
+    custom = dataclasses.replace(MODERN_24, stick_the_dealer=False, lone_lead="left_of_lone")
+    d = Deal.shuffled(1, rules=custom)
+    while not d.is_over:
+        d = d.apply(d.legal_actions()[-1])
+        yield d
+
+
+def test_repr_evaluates_back_to_an_equal_value():
+    ns = _namespace()
+    for c in pack(33):
+        assert eval(repr(c), ns) == c
+    for s in Suit:
+        assert eval(repr(s), ns) is s
+    for r in list(ns["RULE_SETS"].values()) + [rules_by_name("hoyle2+joker"),
+                                               dataclasses.replace(SOMERSET_1888, lone_lead="lone_player")]:
+        assert eval(repr(r), ns) == r
+    checked = 0
+    for d in _random_deals():
+        assert eval(repr(d), ns) == d, repr(d)
+        assert eval(repr(d.phase), ns) is d.phase
+        for a in d.legal_actions():
+            assert eval(repr(a), ns) == a
+        checked += 1
+    assert checked > 500
+    d = Deal.shuffled(8)
+    assert eval(repr(d.setup), ns) == d.setup
+
+
+def test_repr_of_positions_evaluates_back_with_the_plays():
+    ns = _namespace()
+    hands = ["9C JC AH KH 8S".split(), "7D 8D TD QS TH".split(), [], "KC TC AS 9S 9H".split()]   # C is out
+    d = Deal.position(hands, "C", maker=0, alone=0, rules=WASHINGTON_1877, won=None)
+    for _ in range(7):
+        assert eval(repr(d), ns) == d, repr(d)
+        d = d.apply(d.legal_actions()[-1])
+    d = Deal.position([["JC", "AC"], ["KC", "QC"], ["AH", "KH"], ["QH", "JH"]], "C", maker=0, leader=2,
+                      won=[1, 1, 1, 0], turn_up="9D")
+    d = d.apply("play AH")
+    assert eval(repr(d), ns) == d
+
+
+def test_phases_are_enums_and_keep_their_json_names():
+    import json
+
+    from euchre_core.kernel.deal import Phase
+    from euchre_core.laws.dealing import DealingPhase, DealingProcedure
+    seen = set()
+    for d in _random_deals():
+        assert type(d.phase) is Phase
+        seen.add(d.phase)
+    assert seen == set(Phase) - {Phase.ALONE} | ({Phase.ALONE} & seen)
+    assert json.dumps({"phase": Phase.PLAY}) == '{"phase": "play"}' and f"{Phase.BID2}" == "bid2"
+    p = DealingProcedure.start(dealer="A", seed=1).replay(["C: shuffle", "A: shuffle", "D: cut 12"])
+    assert p.phase is DealingPhase.CUT and p.to_json()["phase"] == "cut"
+    assert type(p.act("A: deal 2-3").phase) is DealingPhase
+
+
+def test_card_and_rules_errors_are_input_errors_of_the_engine_family():
+    from euchre_core.kernel.cards import CardError
+    from euchre_core.kernel.errors import EuchreError, InputError
+    from euchre_core.kernel.rules import RulesError
+    with pytest.raises(InputError, match="not a card: 'ZZ'"):
+        Card.parse("ZZ")
+    with pytest.raises(InputError, match="not a suit"):
+        Suit.parse("X")
+    with pytest.raises(InputError, match="unknown rule set"):
+        rules_by_name("bridge")
+    with pytest.raises(EuchreError):
+        dataclasses.replace(SOMERSET_1888, players=5)
+    assert issubclass(CardError, InputError) and issubclass(RulesError, InputError)

@@ -28,11 +28,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from .actions import Action
 from .cards import JOKER, Card, CardError, Suit, cards_of_mask, pack
+from .enums import TextEnum
 from .errors import IllegalAction, InputError
 from .play import (
     DealResult,
@@ -56,7 +56,7 @@ __all__ = ["Deal", "Phase", "Trick", "DealResult", "DealSetup", "SEAT_NAMES", "s
 SEAT_NAMES = "ABCD"
 
 
-class Phase(str, Enum):
+class Phase(TextEnum):
     """The stages of a deal (the state machine of :class:`Deal`). A ``str`` enum, so the JSON
     forms keep the plain names (``"bid1"``) and old comparisons with strings still hold; the
     engine branches on the members.
@@ -73,15 +73,6 @@ class Phase(str, Enum):
     CALLCARD = "callcard"  # 1877 jambone: an adversary calls one exposed card to the first trick
     PLAY = "play"
     DONE = "done"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 @dataclass(frozen=True)
@@ -775,9 +766,35 @@ class Deal:
         return f"{who} plays the {action.card.long_name()}"
 
     def __repr__(self) -> str:
-        return (f"<Deal {self.rules.name} dealer={self.seat_name(self.dealer)} phase={self.phase} "
-                f"actor={self.seat_name(self.actor)} trump={self.trump.letter if self.trump is not None else '-'} "
-                f"tricks={len(self.tricks)}>")
+        """An expression that rebuilds an equal deal (with ``euchre_core``'s names in scope):
+        ``Deal.replay(record)`` for a deal dealt from its hands and turn-up, else
+        ``Deal.position(...)`` followed by the cards played since.
+
+        >>> d = Deal.shuffled(seed=4).apply("pass")
+        >>> repr(d)[:40]
+        "Deal.replay({'rules': 'somerset1888', 'd"
+        >>> eval(repr(d)) == d
+        True
+        """
+        try:
+            named = rules_by_name(self.rules.name) == self.rules
+        except RulesError:
+            named = False
+        rules = "" if named else f", rules={self.rules!r}"
+        if self.log and self.log[0][1].kind != "play" or not self.log and self.phase is Phase.BID1:
+            return f"Deal.replay({self.to_record()!r}{rules})"
+        # a position (Deal.position): its hands as given, then the plays
+        won = list(self.won)
+        for t in self.tricks:
+            won[t.winner] -= 1
+        leader = self.log[0][0] if self.log else self.actor
+        turn_up = f", turn_up={str(self.turn_up)!r}" if self.turn_up.suit == self.turn_suit else ""
+        assert self.trump is not None
+        text = (f"Deal.position({[[str(c) for c in cards_of_mask(h)] for h in self.dealt]!r}, "
+                f"{self.trump.letter!r}, maker={self.maker!r}, dealer={self.dealer!r}, how={self.how!r}, "
+                f"alone={self.alone!r}, leader={leader!r}{turn_up}, won={won!r}"
+                f"{'' if self.rules == SOMERSET_1888 else f', rules={self.rules!r}'})")
+        return text + "".join(f".apply({str(a)!r})" for _, a in self.log)
 
 
 def _call_name(suit: Suit, turned: Suit) -> str:
