@@ -53,10 +53,10 @@ def play_random_deal_logged(rules: RuleSet, seed: int, dealer: int = 0) -> tuple
     rng = random.Random(seed)
     log: list = []
     pts = _play(rules, rng, dealer, log)
-    return log[0], pts
+    return log[0], list(pts)
 
 
-def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> list[int]:
+def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> tuple[int, ...]:
     n = rules.players
     rnd = rng.random
     order = pack(rules.pack_size)
@@ -126,7 +126,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
                 say(seat, f"call {'CDHS'[trump]}" + ("", " alone", " jambone")[level])
             break
         if trump < 0:
-            return [0] * rules.sides                          # Law 77: passed out
+            return (0,) * rules.sides                         # Law 77: passed out
     alone = maker if level else -1
     if (first_round and alone_ok and rules.partner_may_take_alone):
         p = (maker + 2) % 4
@@ -183,38 +183,45 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
         for j in range(nseats):
             s = seats[(li + j) % nseats]
             h = hands[s]
-            if called >= 0 and s == alone and trick_no == 0:
-                # 1877 jambone: the kernel's rule for the called card, on this one play
-                hm = 0
-                for x in h:
-                    hm |= 1 << x
-                legal = [x for x in h if legal_play_mask(hm, None if j == 0 else first, trump, called) >> x & 1]
-            elif j == 0:
-                legal = h
-            else:
-                legal = [x for x in h if eff[x] == led] or h     # Law 62, on the kernel's table
-            c = legal[int(rnd() * len(legal))]
-            if rec is not None:
-                offered.append([_code(x) for x in sorted(legal)])
             if j == 0:
+                if called >= 0 and s == alone and trick_no == 0:
+                    legal = _called_legal(h, None, trump, called)      # 1877 jambone: the kernel's rule
+                else:
+                    legal = h
+                c = legal[int(rnd() * len(legal))]
                 first = c
                 led = eff[c]
                 keys = keys_by_led[led]
                 best = keys[c]
                 best_seat = s
             else:
+                if called >= 0 and s == alone and trick_no == 0:
+                    legal = _called_legal(h, first, trump, called)
+                else:
+                    legal = [x for x in h if eff[x] == led] or h       # Law 62, on the kernel's table
+                c = legal[int(rnd() * len(legal))]
                 k = keys[c]
                 if k > best:
                     best, best_seat = k, s
-            h.remove(c)
             if rec is not None:
+                offered.append([_code(x) for x in sorted(legal)])
                 say(s, f"play {_code(c)}")
+            h.remove(c)
         won[best_seat] += 1
         leader = best_seat
     # ---- score (Laws 2, 3: the kernel's rule)
     ms = maker & 1 if n == 4 else maker
     mt = won[ms] + won[ms + 2] if n == 4 else won[maker]
-    return list(deal_points(rules, ms, level, mt))
+    return deal_points(rules, ms, level, mt)
+
+
+def _called_legal(h: list[int], led_card: int | None, trump: int, called: int) -> list[int]:
+    """The jambone player's cards on the first trick by the kernel's rule (the rare path)."""
+    hm = 0
+    for x in h:
+        hm |= 1 << x
+    m = legal_play_mask(hm, led_card, trump, called)
+    return [x for x in h if m >> x & 1]
 
 
 def _code(c: int) -> str:
