@@ -48,9 +48,9 @@ def _p(n: int, summary: str, reason: str) -> LawEntry:
 
 _ENTRIES = [
     _e(1, "rubber: best of three; third game always played; a fourth if the third laps", S + ".is_over", S + ".winner"),
-    _e(2, "game 5; makers 3-4 tricks: 1, march: 2; euchred: adversaries 2", "euchre_core.kernel.deal.score_deal",
+    _e(2, "game 5; makers 3-4 tricks: 1, march: 2; euchred: adversaries 2", "euchre_core.kernel.play.deal_points",
        "euchre_core.laws.scoring.Rubber.record"),
-    _e(3, "lone hand: march 4, 3-4 tricks 1, euchred: adversaries 4", "euchre_core.kernel.deal.score_deal"),
+    _e(3, "lone hand: march 4, 3-4 tricks 1, euchred: adversaries 4", "euchre_core.kernel.play.deal_points"),
     _e(4, "the revoke penalty is scored before all other scores", R + ".result"),
     _e(5, "a score error may be rectified until the next trump card is turned",
        "euchre_core.laws.match.Match.correct_score"),
