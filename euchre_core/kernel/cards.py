@@ -194,7 +194,7 @@ class Card(int):
         return _CARD_CACHE[int(suit) * 8 + int(rank)]
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str | Card) -> Card:
         """Read the short notation (``JC``, ``TD``, ``10d``, ``7s``, ``JK``), any case.
 
         Raises :class:`CardError` naming the text when it is not a card.

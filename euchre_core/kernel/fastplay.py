@@ -84,7 +84,8 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
                "turn_up": _code(turn_up), "stock": [_code(c) for c in order[pos + 1:]], "log": [],
                "offered": offered}
         log.append(rec)
-        acts = rec["log"]
+        acts: list[str] = []
+        rec["log"] = acts
 
         def say(seat: int, text: str) -> None:
             acts.append(f"{'ABCD'[seat]}: {text}")
@@ -179,7 +180,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
         led = -1
         best = -1
         best_seat = leader
-        keys = None
+        keys = keys_by_led[0]
         for j in range(nseats):
             s = seats[(li + j) % nseats]
             h = hands[s]
