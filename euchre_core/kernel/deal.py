@@ -189,9 +189,9 @@ class Deal:
         for name, value in (
             ("n", n), ("dealer", dealer), ("hands", masks), ("dealt", masks), ("turn_up", up),
             ("turn_suit", turn_suit), ("stock", tuple(rest)), ("setup", setup), ("phase", Phase.BID1),
-            ("actor", (dealer + 1) % n), ("passed", 0), ("bids", 0), ("trump", None), ("maker", None),
+            ("actor", speaking_order(n, dealer)[0]), ("passed", 0), ("bids", 0), ("trump", None), ("maker", None),
             ("how", None), ("alone", None), ("level", 0), ("out", 0), ("discarded", None),
-            ("leader", (dealer + 1) % n), ("trick", ()), ("tricks", ()), ("won", (0,) * n),
+            ("leader", speaking_order(n, dealer)[0]), ("trick", ()), ("tricks", ()), ("won", (0,) * n),
             ("called", None), ("log", ()), ("result", None),
         ):
             object.__setattr__(self, name, value)
@@ -286,8 +286,7 @@ class Deal:
         hands: list[list[Card]] = [[] for _ in range(n)]
         pos = 0
         for size in setup.packets:
-            for i in range(n):
-                seat = (dealer + 1 + i) % n
+            for seat in speaking_order(n, dealer):         # Law 42: to each player in turn from the left
                 hands[seat].extend(cards[pos : pos + size])
                 pos += size
         return cls.start(hands, cards[pos], dealer, rules, stock=cards[pos + 1 :], setup=setup)

@@ -67,9 +67,10 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
     first = 2 if rnd() < 0.5 else 3                           # Law 42: 2-3 or 3-2
     hands: list[list[int]] = [[] for _ in range(n)]
     pos = 0
+    order_of_speaking = speaking_order(n, dealer)            # the deal (Law 42) and the bidding (74-77)
     for k in (first, 5 - first):
-        for i in range(n):
-            hands[(dealer + 1 + i) % n] += order[pos:pos + k]
+        for seat in order_of_speaking:
+            hands[seat] += order[pos:pos + k]
             pos += k
     turn_up = order[pos]
     if turn_up == 32:                                         # Hoyle: the next card names the suit
@@ -97,8 +98,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
     level = 0
     first_round = True
     passed = 0
-    order_of_speaking = speaking_order(n, dealer)            # Laws 74-77
-    for seat in order_of_speaking:
+    for seat in order_of_speaking:                            # Laws 74-76
         k = int(rnd() * (2 + (len(levels) if alone_ok else 0)))
         if k == 0:
             passed |= 1 << seat
