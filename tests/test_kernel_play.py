@@ -303,3 +303,12 @@ def test_card_and_rules_errors_are_input_errors_of_the_engine_family():
     with pytest.raises(EuchreError):
         dataclasses.replace(SOMERSET_1888, players=5)
     assert issubclass(CardError, InputError) and issubclass(RulesError, InputError)
+
+
+def test_the_tables_phase_is_an_enum_too():
+    from euchre_core.laws.entry import Roster, RosterPhase
+    t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"], seed=1)
+    assert t.phase is RosterPhase.PLAYING
+    t = t.end_rubber()
+    assert t.phase is RosterPhase.BETWEEN and t.phase == "between"
+    assert t.cut_out().phase is RosterPhase.CUTTING
