@@ -312,3 +312,16 @@ def test_the_tables_phase_is_an_enum_too():
     t = t.end_rubber()
     assert t.phase is RosterPhase.BETWEEN and t.phase == "between"
     assert t.cut_out().phase is RosterPhase.CUTTING
+
+
+def test_1877_jambone_player_leading_must_lead_the_called_card_in_the_director():
+    # "If the Jambone player is entitled to the lead, then his left-hand adversary has the right to
+    # call one of the exposed cards as the lead": B, the eldest hand, plays jambone; C calls.
+    t = Director.start(Deal.start([HANDS[s] for s in "ABCD"], "9C", rules=WASHINGTON_1877))
+    t = t.replay(["B: order jambone", "D: stay", "A: discard 8S"])      # D, his partner, lets it stand
+    assert t.deal.phase == "callcard" and t.actor_name == "C"
+    t = t.act("C: callcard QH")
+    assert t.actor_name == "B" and t.legal_plays() == [Card.parse("QH")]
+    with pytest.raises(IllegalAction, match="queen of hearts was called"):
+        t.act("B: play AC")
+    assert t.act("B: play QH").trick == ((B, Card.parse("QH")),)
