@@ -113,7 +113,12 @@ def test_1877_jambone_called_card():
     # "compelled to play the card called, when not inconsistent with the system of play"
     assert legal("JC AH KH", None, Suit.CLUBS, called="AH") == {"AH"}        # he leads it
     assert legal("JC AH KH", "QH", Suit.CLUBS, called="AH") == {"AH"}        # it follows suit
-    assert legal("JC AH KH", "7D", Suit.CLUBS, called="AH") == {"AH"}        # he cannot follow
+    # void in the suit led: "can only call his lowest trump"; a lay card of another suit (the
+    # ace of hearts to a diamond lead) or a higher trump called does not bind him
+    assert legal("JC AH KH", "7D", Suit.CLUBS, called="AH") == {"JC", "AH", "KH"}
+    assert legal("JC 9C AH", "7D", Suit.CLUBS, called="9C") == {"9C"}
+    assert legal("JC 9C AH", "7D", Suit.CLUBS, called="JC") == {"JC", "9C", "AH"}
+    assert legal("JS 7C AH", "7D", Suit.CLUBS, called="7C") == {"7C"}        # the left bower ranks above
     assert legal("JC AH KH", "7C", Suit.CLUBS, called="AH") == {"JC"}        # Law 62 first
     assert legal("JC KH", "7D", Suit.CLUBS, called="AH") == {"JC", "KH"}     # already played
     assert jambone_caller(4, leader=B, alone=A, out=partner_out_mask(4, A)) == B

@@ -79,31 +79,49 @@ def legal_play_mask(hand: int, led_card: int | None, trump: int, called: int | N
     trump, and so is the Joker) must follow; otherwise any card.
 
     ``called``: the 1877 jambone (Washington code, ch. IV): the card an adversary called from
-    the exposed hand to the first trick. The jambone player "is compelled to play the card
-    called, when not inconsistent with the system of play": he must lead it when he leads, and
-    play it when it follows suit or he cannot follow; when he can follow and the called card
-    does not, Law 62 wins. Pass it only for the jambone player's first trick.
+    the exposed hand to the first trick. Pass it only for the jambone player's first trick. The
+    jambone player "is compelled to play the card called, when not inconsistent with the system
+    of play": he must lead it when he leads, and play it when it follows suit. When he can follow
+    and the called card does not, Law 62 wins. When he cannot follow, the text limits the call:
+    "No player ... can require him to throw away a commanding card of a lay suit to a lead of a
+    different suit, but in that case can only call his lowest trump" (and "could not play a lay
+    card of a different suit and call the Ace of the lay suit to be played to it"). The reading
+    chosen: void in the suit led, he must play the called card only if it is his lowest trump; a
+    call of a lay card or of a higher trump does not bind him, and he plays as he chooses (the
+    text gives no penalty for such a call, so it is simply without effect; "commanding" is read
+    as any lay card, since "can only call his lowest trump" admits no other).
 
     >>> from euchre_core.kernel.cards import Card, Suit, mask_of, cards_of_mask
     >>> h = mask_of(Card.parse(c) for c in ("JS", "QS", "AH"))
     >>> [str(c) for c in cards_of_mask(legal_play_mask(h, Card.parse("AC"), Suit.CLUBS))]
     ['JS']
-    >>> [str(c) for c in cards_of_mask(legal_play_mask(h, Card.parse("7D"), Suit.CLUBS, called=Card.parse("QS")))]
+    >>> [str(c) for c in cards_of_mask(legal_play_mask(h, None, Suit.CLUBS, called=Card.parse("QS")))]
     ['QS']
     >>> [str(c) for c in cards_of_mask(legal_play_mask(h, Card.parse("7H"), Suit.CLUBS, called=Card.parse("QS")))]
     ['AH']
+    >>> [str(c) for c in cards_of_mask(legal_play_mask(h, Card.parse("7D"), Suit.SPADES, called=Card.parse("QS")))]
+    ['QS']
+    >>> len(cards_of_mask(legal_play_mask(h, Card.parse("7D"), Suit.CLUBS, called=Card.parse("AH"))))
+    3
     """
     if called is not None and hand >> called & 1:
         called_bit = 1 << called
         if led_card is None:
             return called_bit
         follow = hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][led_card]]
-        if not follow or follow & called_bit:
+        if follow:
+            return called_bit if follow & called_bit else follow       # Law 62 first
+        if called_bit & SUIT_MASK[trump][trump] and called == _lowest_trump(hand, trump):
             return called_bit
-        return follow
+        return hand                                                     # a call that does not bind
     if led_card is None:
         return hand
     return hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][led_card]] or hand
+
+
+def _lowest_trump(hand: int, trump: int) -> int:
+    power = TRUMP_POWER[trump]
+    return min(cards_of_mask(hand & SUIT_MASK[trump][trump]), key=lambda c: power[c])
 
 
 def legal_cards(hand: int, led_card: int | None, trump: int, called: int | None = None) -> list[Card]:
