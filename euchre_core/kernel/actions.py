@@ -1,7 +1,9 @@
 """Actions: what a player does in a regular deal, with a notation that round-trips.
 
 >>> Action.parse("call H alone")
-Action('call H alone')
+Action.parse('call H alone')
+>>> eval(repr(Action.parse("discard 8S"))) == Action.discard_card(Card.parse("8S"))
+True
 >>> str(Action.play(Card.parse("9C")))
 'play 9C'
 >>> Action.parse("9c") == Action.play(Card.parse("9C"))
@@ -98,4 +100,4 @@ class Action:
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        return f"Action.parse({str(self)!r})"

@@ -25,6 +25,8 @@ import re
 from collections.abc import Iterable
 from enum import IntEnum
 
+from .errors import InputError
+
 __all__ = [
     "Suit",
     "Rank",
@@ -39,8 +41,17 @@ __all__ = [
 ]
 
 
-class CardError(ValueError):
-    """A card, suit or rank that cannot be read. The message names the text at fault."""
+class CardError(InputError):
+    """A card, suit or rank that cannot be read (bad notation is an input error, one of the
+    engine's :class:`~euchre_core.kernel.errors.EuchreError` family). The message names the text
+    at fault.
+
+    >>> try:
+    ...     Card.parse("1Z")
+    ... except InputError as e:
+    ...     print(type(e).__name__, e)
+    CardError not a card: '1Z' (write rank then suit, e.g. JC, TD, 7S; JK for the Joker)
+    """
 
 
 class Suit(IntEnum):
@@ -153,7 +164,8 @@ class Card(int):
     """A playing card: an ``int`` from 0 to 32 with a readable face.
 
     ``Card(suit * 8 + rank)``; the Joker ("Best Bower", Hoyle) is ``Card(32)``, written ``JK``.
-    Instances are interned, so ``Card.parse("AS") is Card.parse("AS")``.
+    Instances are interned, so ``Card.parse("AS") is Card.parse("AS")``; ``Card("AS")`` reads the
+    notation too, so ``eval(repr(card)) == card``.
 
     >>> Card.parse("7S").long_name()
     '7 of spades'
@@ -163,10 +175,12 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:
+    def __new__(cls, value: int | str) -> Card:
         if _CARD_CACHE:
-            if not 0 <= value <= 32:
-                raise CardError(f"no such card index: {value}")
+            if isinstance(value, str):
+                return cls.parse(value)         # Card('JC'), as repr() writes it
+            if not isinstance(value, int) or not 0 <= value <= 32:
+                raise CardError(f"no such card index: {value!r}")
             return _CARD_CACHE[value]
         return super().__new__(cls, value)
 
@@ -180,7 +194,7 @@ class Card(int):
         return _CARD_CACHE[int(suit) * 8 + int(rank)]
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str | Card) -> Card:
         """Read the short notation (``JC``, ``TD``, ``10d``, ``7s``, ``JK``), any case.
 
         Raises :class:`CardError` naming the text when it is not a card.

@@ -8,13 +8,13 @@ names the law.
 
 >>> d = Deal.shuffled(seed=7)
 >>> d.phase, d.seat_name(d.actor)
-('bid1', 'B')
+(Phase.BID1, 'B')
 >>> d = d.apply(Action.parse("order"))          # B, the eldest hand, orders up (Law 74)
 >>> d.phase, d.seat_name(d.actor)                # D, B's partner, may take it alone (Law 94)
-('take', 'D')
+(Phase.TAKE, 'D')
 >>> d = d.apply(Action.parse("stay"))
 >>> d.phase, d.seat_name(d.actor)                # the dealer discards (Law 86)
-('discard', 'A')
+(Phase.DISCARD, 'A')
 >>> while not d.is_over:
 ...     d = d.apply(d.legal_actions()[0])
 >>> sum(d.result.tricks_won)
@@ -32,13 +32,47 @@ from typing import Any
 
 from .actions import Action
 from .cards import JOKER, Card, CardError, Suit, cards_of_mask, pack
+from .enums import TextEnum
 from .errors import IllegalAction, InputError
+from .play import (
+    DealResult,
+    first_leader,
+    holds_jamboree,
+    jambone_caller,
+    jamboree_result,
+    legal_play_mask,
+    next_in_play,
+    next_to_speak,
+    partner_out_mask,
+    score_deal,
+    speaking_order,
+    trick_winner_index,
+)
 from .rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
-from .tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER, SUIT_MASK, trick_winner_index
+from .tables import EFFECTIVE_SUIT, LEFT_BOWER
 
-__all__ = ["Deal", "Trick", "DealResult", "DealSetup", "SEAT_NAMES", "score_deal", "legal_play_mask"]
+__all__ = ["Deal", "Phase", "Trick", "DealResult", "DealSetup", "SEAT_NAMES", "score_deal", "legal_play_mask"]
 
 SEAT_NAMES = "ABCD"
+
+
+class Phase(TextEnum):
+    """The stages of a deal (the state machine of :class:`Deal`). A ``str`` enum, so the JSON
+    forms keep the plain names (``"bid1"``) and old comparisons with strings still hold; the
+    engine branches on the members.
+
+    >>> Phase("play") is Phase.PLAY, str(Phase.BID2), Phase.DONE == "done"
+    (True, 'bid2', True)
+    """
+
+    BID1 = "bid1"          # the first round: pass, order up, assist, take up, alone (Laws 74-76)
+    BID2 = "bid2"          # the trump turned down: name a suit or pass (Law 77)
+    TAKE = "take"          # the partner may take it from him and play alone (Laws 74, 75, 94)
+    ALONE = "alone"        # OpenSpiel-style rules: the maker says whether he goes alone
+    DISCARD = "discard"    # the dealer takes the turn-up and discards (Law 86)
+    CALLCARD = "callcard"  # 1877 jambone: an adversary calls one exposed card to the first trick
+    PLAY = "play"
+    DONE = "done"
 
 
 @dataclass(frozen=True)
@@ -48,21 +82,6 @@ class Trick:
     leader: int
     cards: tuple[tuple[int, Card], ...]
     winner: int
-
-
-@dataclass(frozen=True)
-class DealResult:
-    """How a deal ended and what it scored (Laws 2, 3; Law 77 for a deal passed out)."""
-
-    makers: int | None                 # the making side (index), None if passed out
-    maker: int | None                  # the seat that made (ordered up, assisted, adopted, named)
-    alone: int | None                  # the lone seat, if any
-    tricks_won: tuple[int, ...]        # by side
-    points: tuple[int, ...]            # this deal's change, by side
-    euchred: bool = False
-    march: bool = False
-    passed_out: bool = False           # Law 77: all passed twice; the next player deals
-    jamboree: bool = False             # 1877
 
 
 @dataclass(frozen=True)
@@ -97,7 +116,7 @@ class Deal:
     turn_suit: Suit
     stock: tuple[Card, ...]
     setup: DealSetup | None
-    phase: str
+    phase: Phase
     actor: int
     passed: int
     bids: int
@@ -169,10 +188,10 @@ class Deal:
         masks = tuple(_mask(h) for h in parsed)
         for name, value in (
             ("n", n), ("dealer", dealer), ("hands", masks), ("dealt", masks), ("turn_up", up),
-            ("turn_suit", turn_suit), ("stock", tuple(rest)), ("setup", setup), ("phase", "bid1"),
-            ("actor", (dealer + 1) % n), ("passed", 0), ("bids", 0), ("trump", None), ("maker", None),
+            ("turn_suit", turn_suit), ("stock", tuple(rest)), ("setup", setup), ("phase", Phase.BID1),
+            ("actor", speaking_order(n, dealer)[0]), ("passed", 0), ("bids", 0), ("trump", None), ("maker", None),
             ("how", None), ("alone", None), ("level", 0), ("out", 0), ("discarded", None),
-            ("leader", (dealer + 1) % n), ("trick", ()), ("tricks", ()), ("won", (0,) * n),
+            ("leader", speaking_order(n, dealer)[0]), ("trick", ()), ("tricks", ()), ("won", (0,) * n),
             ("called", None), ("log", ()), ("result", None),
         ):
             object.__setattr__(self, name, value)
@@ -198,7 +217,7 @@ class Deal:
         >>> d = Deal.position(["9C JC AH KH 8S".split(), "AC QH 8H JD TS".split(),
         ...                    "7D 8D TD QS TH".split(), "KC TC AS 9S 9H".split()], "C", maker=0)
         >>> d.phase, d.seat_name(d.actor), [str(a) for a in d.legal_actions()][:2]
-        ('play', 'B', ['play AC', 'play JD'])
+        (Phase.PLAY, 'B', ['play AC', 'play JD'])
         """
         n = rules.players
         if len(hands) != n:
@@ -209,7 +228,7 @@ class Deal:
             up = Card.parse(turn_up) if turn_up is not None else None
         except CardError as e:
             raise InputError(str(e), "cards") from None
-        out = (1 << ((alone + 2) % 4)) if alone is not None and n == 4 else 0
+        out = partner_out_mask(n, alone)
         allowed = set(pack(rules.pack_size))
         seen: set[Card] = set()
         sizes = set()
@@ -237,7 +256,7 @@ class Deal:
         first = leader if leader is not None else st._first_leader()
         if out >> first & 1:
             raise InputError(f"{SEAT_NAMES[first]} is out: his partner plays alone (Law 101)", "leader")
-        return st._replace(phase="play", actor=first, leader=first)
+        return st._replace(phase=Phase.PLAY, actor=first, leader=first)
 
     @classmethod
     def shuffled(cls, seed: int | None = None, dealer: int = 0, rules: RuleSet = SOMERSET_1888) -> Deal:
@@ -267,8 +286,7 @@ class Deal:
         hands: list[list[Card]] = [[] for _ in range(n)]
         pos = 0
         for size in setup.packets:
-            for i in range(n):
-                seat = (dealer + 1 + i) % n
+            for seat in speaking_order(n, dealer):         # Law 42: to each player in turn from the left
                 hands[seat].extend(cards[pos : pos + size])
                 pos += size
         return cls.start(hands, cards[pos], dealer, rules, stock=cards[pos + 1 :], setup=setup)
@@ -314,7 +332,7 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "done"
+        return self.phase is Phase.DONE
 
     @property
     def makers(self) -> int | None:
@@ -322,17 +340,15 @@ class Deal:
 
     @property
     def eldest(self) -> int:
-        return (self.dealer + 1) % self.n
+        """The eldest hand, on the dealer's left: the first to speak (Law 74)."""
+        return speaking_order(self.n, self.dealer)[0]
 
     def active_seats(self) -> list[int]:
         """Seats that play to the tricks (a lone player's partner does not, Law 101)."""
         return [s for s in range(self.n) if not self.out >> s & 1]
 
     def _next_active(self, seat: int) -> int:
-        s = (seat + 1) % self.n
-        while self.out >> s & 1:
-            s = (s + 1) % self.n
-        return s
+        return next_in_play(self.n, seat, self.out)
 
     def tricks_won_by_side(self) -> tuple[int, ...]:
         sides = [0] * self.rules.sides
@@ -351,15 +367,15 @@ class Deal:
         """What the laws allow the player to act (``actor``) to do now."""
         ph = self.phase
         r = self.rules
-        if ph == "play":
+        if ph is Phase.PLAY:
             return [Action.play(c) for c in cards_of_mask(self._legal_play_mask())]
-        if ph == "bid1":
+        if ph is Phase.BID1:
             acts = [Action("pass")]
             acts.append(Action("order"))
             acts += [Action("order", alone=lv) for lv in self._alone_levels()]
             acts += self._jamboree_actions()
             return acts
-        if ph == "bid2":
+        if ph is Phase.BID2:
             acts = []
             if not (r.stick_the_dealer and self.actor == self.dealer):
                 acts.append(Action("pass"))
@@ -369,14 +385,14 @@ class Deal:
                     acts += [Action("call", suit=s, alone=lv) for lv in self._alone_levels()]
             acts += self._jamboree_actions()
             return acts
-        if ph == "take":
+        if ph is Phase.TAKE:
             return [Action("stay")] + [Action("take", alone=lv) for lv in self._alone_levels(True)]
-        if ph == "alone":
+        if ph is Phase.ALONE:
             return [Action("stay"), Action("alone", alone=1)]
-        if ph == "discard":
+        if ph is Phase.DISCARD:
             six = self.hands[self.dealer]
             return [Action.discard_card(c) for c in cards_of_mask(six) if c != self.turn_up]
-        if ph == "callcard":
+        if ph is Phase.CALLCARD:
             return [Action("pass")] + [Action("callcard", card=c) for c in self.hand(self.alone or 0)]
         return []
 
@@ -391,37 +407,25 @@ class Deal:
             return []
         seat = self.actor
         held = self.hands[seat]
-        if self.phase == "bid1":
+        if self.phase is Phase.BID1:
             suits = [self.turn_suit]
             if seat == self.dealer:
                 held |= 1 << self.turn_up
         else:
             suits = [s for s in Suit if s != self.turn_suit]
-        out = []
-        for s in suits:
-            five = (1 << RIGHT_BOWER[s]) | (1 << LEFT_BOWER[s]) | (1 << (s * 8 + 7)) | (1 << (s * 8 + 6)) | (
-                1 << (s * 8 + 5))
-            if held & five == five:
-                out.append(Action("jamboree", suit=s))
-        return out
+        return [Action("jamboree", suit=s) for s in suits if holds_jamboree(held, s)]
+
+    def called_for(self, seat: int) -> Card | None:
+        """1877 jambone: the card called from ``seat``'s exposed hand that he must still play to
+        the first trick (see :func:`~euchre_core.kernel.play.legal_play_mask`), else ``None``."""
+        if self.called is not None and seat == self.alone and not self.tricks:
+            return self.called
+        return None
 
     def _legal_play_mask(self) -> int:
-        hand = self.hands[self.actor]
         assert self.trump is not None
-        if self.called is not None and self.actor == self.alone and len(self.tricks) == 0:
-            # 1877 jambone: the called card must be played to the first trick, when it is not
-            # inconsistent with following suit.
-            called_bit = 1 << self.called
-            if hand & called_bit:
-                if not self.trick:
-                    return called_bit
-                follow = hand & SUIT_MASK[self.trump][EFFECTIVE_SUIT[self.trump][self.trick[0][1]]]
-                if not follow or follow & called_bit:
-                    return called_bit
-        if not self.trick:
-            return hand
-        follow = hand & SUIT_MASK[self.trump][EFFECTIVE_SUIT[self.trump][self.trick[0][1]]]
-        return follow or hand
+        return legal_play_mask(self.hands[self.actor], self.trick[0][1] if self.trick else None, self.trump,
+                               self.called_for(self.actor))
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | str) -> Deal:
@@ -429,11 +433,9 @@ class Deal:
         law) when the laws do not allow it; ``self`` is never changed."""
         if isinstance(action, str):
             action = Action.parse(action)
-        ph = self.phase
-        if ph == "done":
+        if self.phase is Phase.DONE:
             raise IllegalAction("the deal is over")
-        handler = getattr(self, "_apply_" + ph)
-        return handler(action)
+        return _HANDLERS[self.phase](self, action)
 
     def _illegal_kind(self, action: Action, expected: str) -> IllegalAction:
         return IllegalAction(
@@ -455,11 +457,12 @@ class Deal:
         seat = self.actor
         if action.kind == "pass":
             passed = self.passed | (1 << seat)
-            if seat == self.dealer:
+            nxt = next_to_speak(self.n, self.dealer, seat)
+            if nxt is None:
                 # Law 77: all four have passed; the trump is turned down.
-                return self._replace(phase="bid2", actor=self.eldest, passed=passed, bids=0,
-                                     log=self._logged(action))
-            return self._replace(actor=(seat + 1) % self.n, passed=passed, log=self._logged(action))
+                return self._replace(phase=Phase.BID2, actor=speaking_order(self.n, self.dealer)[0], passed=passed,
+                                     bids=0, log=self._logged(action))
+            return self._replace(actor=nxt, passed=passed, log=self._logged(action))
         if action.kind == "jamboree":
             return self._apply_jamboree(action)
         if action.kind == "call":
@@ -490,13 +493,14 @@ class Deal:
         if is_pass:
             if self.rules.stick_the_dealer and seat == self.dealer:
                 raise IllegalAction("stick the dealer: the dealer must name a suit")
-            if seat == self.dealer:
+            nxt = next_to_speak(self.n, self.dealer, seat)
+            if nxt is None:
                 # Law 77: all pass again: the deal is at an end; the next player deals.
                 res = DealResult(None, None, None, (0,) * self.rules.sides, (0,) * self.rules.sides,
                                  passed_out=True)
-                return self._replace(phase="done", passed=self.passed | (1 << seat), result=res,
+                return self._replace(phase=Phase.DONE, passed=self.passed | (1 << seat), result=res,
                                      log=self._logged(action))
-            return self._replace(actor=(seat + 1) % self.n, log=self._logged(action))
+            return self._replace(actor=nxt, log=self._logged(action))
         if action.kind != "call" or action.suit is None:
             raise self._illegal_kind(action, "name a suit or pass")
         self._check_alone_allowed(action)
@@ -507,18 +511,15 @@ class Deal:
             if not self.rules.jamboree:
                 raise IllegalAction("jamboree is not played under these laws")
             raise IllegalAction("a jamboree is both bowers with the ace, king and queen of trumps in one hand")
-        side = self.side_of(self.actor)
-        pts = [0] * self.rules.sides
-        pts[side] = self.rules.jamboree_points
-        res = DealResult(side, self.actor, None, (0,) * self.rules.sides, tuple(pts), jamboree=True)
-        return self._replace(phase="done", trump=action.suit, maker=self.actor, how="jamboree",
+        res = jamboree_result(self.rules, self.side_of(self.actor), self.actor)
+        return self._replace(phase=Phase.DONE, trump=action.suit, maker=self.actor, how="jamboree",
                              result=res, log=self._logged(action))
 
     def _made(self, action: Action, trump: Suit, how: str, first_round: bool) -> Deal:
         seat = self.actor
         level = action.alone
         alone = seat if level else None
-        out = (1 << ((seat + 2) % 4)) if level else 0
+        out = partner_out_mask(self.n, alone)
         st = self._replace(trump=trump, maker=seat, how=how, alone=alone, level=level, out=out,
                            log=self._logged(action))
         partner = st.partner(seat)
@@ -530,7 +531,7 @@ class Deal:
             and not self.passed >> partner & 1
         ):
             # Laws 74, 75, 94: the partner, who has not passed, may take it from him and play alone.
-            return st._replace(phase="take", actor=partner)
+            return st._replace(phase=Phase.TAKE, actor=partner)
         return st._after_making(first_round)
 
     def _after_making(self, first_round: bool) -> Deal:
@@ -538,7 +539,7 @@ class Deal:
             # Law 86: the dealer takes the turn-up and discards one card.
             hands = list(self.hands)
             hands[self.dealer] |= 1 << self.turn_up
-            return self._replace(phase="discard", actor=self.dealer, hands=tuple(hands))
+            return self._replace(phase=Phase.DISCARD, actor=self.dealer, hands=tuple(hands))
         return self._before_play()
 
     def _apply_take(self, action: Action) -> Deal:
@@ -549,7 +550,7 @@ class Deal:
             raise self._illegal_kind(action, "take it alone from his partner, or let it stand")
         if action.alone not in self._alone_levels(True):
             raise IllegalAction("jambone is not played under these laws")
-        st = self._replace(alone=seat, level=action.alone, out=1 << ((seat + 2) % 4),
+        st = self._replace(alone=seat, level=action.alone, out=partner_out_mask(self.n, seat),
                            log=self._logged(action))
         return st._after_making(first_round=True)
 
@@ -571,17 +572,17 @@ class Deal:
 
     def _before_play(self) -> Deal:
         r = self.rules
-        if r.alone_after_making and r.allow_alone and self.n == 4 and self.phase != "alone":
+        if r.alone_after_making and r.allow_alone and self.n == 4 and self.phase is not Phase.ALONE:
             # OpenSpiel-style rules: the maker says whether he goes alone once the trump is made.
             assert self.maker is not None
-            return self._replace(phase="alone", actor=self.maker)
+            return self._replace(phase=Phase.ALONE, actor=self.maker)
         leader = self._first_leader()
-        st = self._replace(phase="play", actor=leader, leader=leader)
+        st = self._replace(phase=Phase.PLAY, actor=leader, leader=leader)
         if self.level == 2:
             # 1877: the adversary entitled to lead (or, if the jambone player leads, his
             # left-hand adversary) may call one exposed card to the first trick.
-            caller = leader if leader != self.alone else st._next_active(leader)
-            return st._replace(phase="callcard", actor=caller)
+            assert self.alone is not None
+            return st._replace(phase=Phase.CALLCARD, actor=jambone_caller(self.n, leader, self.alone, self.out))
         return st
 
     def _apply_alone(self, action: Action) -> Deal:
@@ -589,32 +590,23 @@ class Deal:
         if action.kind == "stay":
             st = self._replace(log=self._logged(action))
         elif action.kind == "alone":
-            st = self._replace(alone=seat, level=1, out=1 << ((seat + 2) % 4), log=self._logged(action))
+            st = self._replace(alone=seat, level=1, out=partner_out_mask(self.n, seat), log=self._logged(action))
         else:
             raise self._illegal_kind(action, "say whether he goes alone")
         return st._before_play()
 
     def _first_leader(self) -> int:
-        mode = self.rules.lone_lead
-        if self.alone is not None and mode == "lone_player":
-            return self.alone
-        if self.alone is not None and mode == "left_of_lone":
-            return self._next_active(self.alone)
-        # The eldest hand leads; when he is out (his partner plays alone) the next player does.
-        s = self.eldest
-        while self.out >> s & 1:
-            s = (s + 1) % self.n
-        return s
+        return first_leader(self.rules, self.n, self.dealer, self.alone, self.out)
 
     def _apply_callcard(self, action: Action) -> Deal:
         if action.kind == "pass":
-            return self._replace(phase="play", actor=self.leader, log=self._logged(action))
+            return self._replace(phase=Phase.PLAY, actor=self.leader, log=self._logged(action))
         if action.kind != "callcard" or action.card is None:
             raise self._illegal_kind(action, "call one of the jambone player's cards, or pass")
         assert self.alone is not None
         if not self.hands[self.alone] >> action.card & 1:
             raise IllegalAction(f"the jambone hand does not hold the {action.card.long_name()}")
-        return self._replace(phase="play", actor=self.leader, called=action.card, log=self._logged(action))
+        return self._replace(phase=Phase.PLAY, actor=self.leader, called=action.card, log=self._logged(action))
 
     def _apply_play(self, action: Action) -> Deal:
         if action.kind != "play" or action.card is None:
@@ -641,7 +633,7 @@ class Deal:
         st = self._replace(hands=tuple(hands), trick=(), tricks=tricks, won=tuple(won), actor=w, leader=w,
                            log=self._logged(action))
         if not any(hands[s] for s in self.active_seats()):
-            return st._replace(phase="done", result=st._score())
+            return st._replace(phase=Phase.DONE, result=st._score())
         return st
 
     def _why_illegal_play(self, card: Card, legal: int) -> IllegalAction:
@@ -773,55 +765,35 @@ class Deal:
         return f"{who} plays the {action.card.long_name()}"
 
     def __repr__(self) -> str:
-        return (f"<Deal {self.rules.name} dealer={self.seat_name(self.dealer)} phase={self.phase} "
-                f"actor={self.seat_name(self.actor)} trump={self.trump.letter if self.trump is not None else '-'} "
-                f"tricks={len(self.tricks)}>")
+        """An expression that rebuilds an equal deal (with ``euchre_core``'s names in scope):
+        ``Deal.replay(record)`` for a deal dealt from its hands and turn-up, else
+        ``Deal.position(...)`` followed by the cards played since.
 
-
-def score_deal(rules: RuleSet, makers: int, maker: int | None, alone: int | None, level: int,
-               by_side: tuple[int, ...]) -> DealResult:
-    """Laws 2 and 3 (and the 1877 jambone; Hoyle's three-handed euchre): a deal's points.
-
-    >>> score_deal(SOMERSET_1888, 0, 0, None, 0, (5, 0)).points
-    (2, 0)
-    >>> score_deal(SOMERSET_1888, 1, 1, 1, 1, (3, 2)).points    # a lone hand euchred: four (Law 3)
-    (4, 0)
-    """
-    r = rules
-    mt = by_side[makers]
-    pts = [0] * r.sides
-    euchred = mt < 3
-    march = mt == 5
-    if march:
-        pts[makers] = (r.march, r.alone_march, r.jambone_march)[level]          # Laws 2, 3
-    elif not euchred:
-        pts[makers] = (r.point, r.alone_point, r.jambone_point)[level]          # Laws 2, 3
-    else:
-        value = (r.euchre, r.alone_euchred, r.jambone_euchred)[level]           # Laws 2, 3
-        if r.sides == 2:
-            pts[1 - makers] = value
-        elif r.three_handed_scoring == "set_back":
-            pts[makers] = -value            # Hoyle: the euchred player is "set back"
-        else:
-            for s in range(r.sides):        # Hoyle: each adversary scores two
-                if s != makers:
-                    pts[s] = value
-    return DealResult(makers, maker, alone, tuple(by_side), tuple(pts), euchred=euchred, march=march)
-
-
-def legal_play_mask(hand: int, led_card: int | None, trump: int) -> int:
-    """The cards of ``hand`` (a bit set) that may be played: the suit led (effective suit, the
-    left bower being a trump) if the player holds it, else any (Law 62 defines the revoke).
-
-    >>> from euchre_core.kernel.cards import mask_of, cards_of_mask
-    >>> [str(c) for c in cards_of_mask(legal_play_mask(mask_of([Card.parse("JS"), Card.parse("QS")]),
-    ...                                                Card.parse("AC"), Suit.CLUBS))]
-    ['JS']
-    """
-    if led_card is None:
-        return hand
-    follow = hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][led_card]]
-    return follow or hand
+        >>> d = Deal.shuffled(seed=4).apply("pass")
+        >>> repr(d)[:40]
+        "Deal.replay({'rules': 'somerset1888', 'd"
+        >>> eval(repr(d)) == d
+        True
+        """
+        try:
+            named = rules_by_name(self.rules.name) == self.rules
+        except RulesError:
+            named = False
+        rules = "" if named else f", rules={self.rules!r}"
+        if self.log and self.log[0][1].kind != "play" or not self.log and self.phase is Phase.BID1:
+            return f"Deal.replay({self.to_record()!r}{rules})"
+        # a position (Deal.position): its hands as given, then the plays
+        won = list(self.won)
+        for t in self.tricks:
+            won[t.winner] -= 1
+        leader = self.log[0][0] if self.log else self.actor
+        turn_up = f", turn_up={str(self.turn_up)!r}" if self.turn_up.suit == self.turn_suit else ""
+        assert self.trump is not None
+        text = (f"Deal.position({[[str(c) for c in cards_of_mask(h)] for h in self.dealt]!r}, "
+                f"{self.trump.letter!r}, maker={self.maker!r}, dealer={self.dealer!r}, how={self.how!r}, "
+                f"alone={self.alone!r}, leader={leader!r}{turn_up}, won={won!r}"
+                f"{'' if self.rules == SOMERSET_1888 else f', rules={self.rules!r}'})")
+        return text + "".join(f".apply({str(a)!r})" for _, a in self.log)
 
 
 def _call_name(suit: Suit, turned: Suit) -> str:
@@ -839,3 +811,10 @@ def _mask(cards: Iterable[int]) -> int:
         m |= 1 << c
     return m
 
+
+
+_HANDLERS = {
+    Phase.BID1: Deal._apply_bid1, Phase.BID2: Deal._apply_bid2, Phase.TAKE: Deal._apply_take,
+    Phase.ALONE: Deal._apply_alone, Phase.DISCARD: Deal._apply_discard, Phase.CALLCARD: Deal._apply_callcard,
+    Phase.PLAY: Deal._apply_play,
+}

@@ -1,10 +1,13 @@
 """Random complete deals at speed, for ``bench`` and for simulations.
 
-This is the same rules as :class:`~euchre_core.kernel.deal.Deal` (it reads the same rule set and
-the same precomputed tables of :mod:`euchre_core.kernel.tables`), written as one tight loop over
-plain lists instead of immutable states. Every deal it plays can be returned as an action
-log, and the tests replay those logs through :class:`Deal` and require the same tricks and
-points, so the two can never drift apart.
+The rules are the kernel's: the order of speaking, the lead, the jambone call and the score
+are the calls of :mod:`euchre_core.kernel.play` (once a deal), and the play itself, one tight
+loop over plain lists, reads the kernel's tables (:data:`~euchre_core.kernel.tables.EFFECTIVE_SUIT`
+for following suit, Law 62; :data:`~euchre_core.kernel.tables.PLAY_KEY`, the order
+:func:`~euchre_core.kernel.play.trick_winner_index` reads, for the trick's winner). A logged deal
+also records the cards it offered at each play; ``tests/test_kernel_play.py`` replays those
+logs through :class:`~euchre_core.kernel.deal.Deal` and requires the same legal cards at every
+play, the same tricks and the same points, so the fast loop cannot drift from the kernel.
 
 >>> from euchre_core.kernel.rules import MODERN_24
 >>> totals = play_random_deals(MODERN_24, 100, seed=1)
@@ -17,6 +20,15 @@ from __future__ import annotations
 import random
 
 from .cards import pack
+from .play import (
+    LEVEL_JAMBONE,
+    deal_points,
+    first_leader,
+    jambone_caller,
+    legal_play_mask,
+    partner_out_mask,
+    speaking_order,
+)
 from .rules import RuleSet
 from .tables import EFFECTIVE_SUIT, PLAY_KEY
 
@@ -36,14 +48,15 @@ def play_random_deals(rules: RuleSet, games: int, seed: int = 1) -> list[int]:
 
 
 def play_random_deal_logged(rules: RuleSet, seed: int, dealer: int = 0) -> tuple[dict, list[int]]:
-    """One random deal and its record (the :meth:`Deal.to_record` form) for cross-checking."""
+    """One random deal and its record (the :meth:`Deal.to_record` form) for cross-checking.
+    The record's ``offered`` holds, for each card played, the cards the loop chose among."""
     rng = random.Random(seed)
     log: list = []
     pts = _play(rules, rng, dealer, log)
-    return log[0], pts
+    return log[0], list(pts)
 
 
-def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> list[int]:
+def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> tuple[int, ...]:
     n = rules.players
     rnd = rng.random
     order = pack(rules.pack_size)
@@ -54,9 +67,10 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
     first = 2 if rnd() < 0.5 else 3                           # Law 42: 2-3 or 3-2
     hands: list[list[int]] = [[] for _ in range(n)]
     pos = 0
+    order_of_speaking = speaking_order(n, dealer)            # the deal (Law 42) and the bidding (74-77)
     for k in (first, 5 - first):
-        for i in range(n):
-            hands[(dealer + 1 + i) % n] += order[pos:pos + k]
+        for seat in order_of_speaking:
+            hands[seat] += order[pos:pos + k]
             pos += k
     turn_up = order[pos]
     if turn_up == 32:                                         # Hoyle: the next card names the suit
@@ -64,12 +78,15 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
     else:
         turn_suit = turn_up >> 3
     rec = None
+    offered: list[list[str]] = []
     if log is not None:
         rec = {"rules": rules.name, "dealer": "ABCD"[dealer],
                "hands": {"ABCD"[s]: [_code(c) for c in hands[s]] for s in range(n)},
-               "turn_up": _code(turn_up), "stock": [_code(c) for c in order[pos + 1:]], "log": []}
+               "turn_up": _code(turn_up), "stock": [_code(c) for c in order[pos + 1:]], "log": [],
+               "offered": offered}
         log.append(rec)
-        acts = rec["log"]
+        acts: list[str] = []
+        rec["log"] = acts
 
         def say(seat: int, text: str) -> None:
             acts.append(f"{'ABCD'[seat]}: {text}")
@@ -81,14 +98,12 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
     level = 0
     first_round = True
     passed = 0
-    seat = (dealer + 1) % n
-    for _ in range(n):                                        # Laws 74-76
+    for seat in order_of_speaking:                            # Laws 74-76
         k = int(rnd() * (2 + (len(levels) if alone_ok else 0)))
         if k == 0:
             passed |= 1 << seat
             if rec is not None:
                 say(seat, "pass")
-            seat = (seat + 1) % n
             continue
         trump, maker = turn_suit, seat
         level = k - 1
@@ -97,8 +112,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
         break
     if trump < 0:
         first_round = False
-        seat = (dealer + 1) % n
-        for _ in range(n):                                    # Law 77: the second round
+        for seat in order_of_speaking:                        # Law 77: the second round
             options = [s for s in range(4) if s != turn_suit]
             can_pass = not (rules.stick_the_dealer and seat == dealer)
             per_suit = 1 + (len(levels) if alone_ok else 0)
@@ -106,7 +120,6 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
             if can_pass and k == 0:
                 if rec is not None:
                     say(seat, "pass")
-                seat = (seat + 1) % n
                 continue
             k -= can_pass
             trump, maker, level = options[k // per_suit], seat, k % per_suit
@@ -114,7 +127,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
                 say(seat, f"call {'CDHS'[trump]}" + ("", " alone", " jambone")[level])
             break
         if trump < 0:
-            return [0] * rules.sides                          # Law 77: passed out
+            return (0,) * rules.sides                         # Law 77: passed out
     alone = maker if level else -1
     if (first_round and alone_ok and rules.partner_may_take_alone):
         p = (maker + 2) % 4
@@ -126,8 +139,8 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
                     say(p, "take" + ("", " alone", " jambone")[level])
             elif rec is not None:
                 say(p, "stay")
-    out = (alone + 2) % 4 if alone >= 0 else -1
-    if first_round and (out != dealer or rules.dealer_out_discards):   # Laws 86, 88
+    out_mask = partner_out_mask(n, alone if alone >= 0 else None)        # Law 101
+    if first_round and (not out_mask >> dealer & 1 or rules.dealer_out_discards):   # Laws 86, 88
         h = hands[dealer]
         d = h[int(rnd() * 5)]
         h.remove(d)
@@ -137,30 +150,17 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
     if rules.alone_after_making and rules.allow_alone and n == 4:
         if rnd() < 0.5:
             alone, level = maker, 1
-            out = (maker + 2) % 4
+            out_mask = partner_out_mask(n, maker)
             if rec is not None:
                 say(maker, "alone")
         elif rec is not None:
             say(maker, "stay")
-    # ---- the lead (eldest, skipping a lone player's partner)
-    mode = rules.lone_lead
-    if alone >= 0 and mode == "lone_player":
-        leader = alone
-    elif alone >= 0 and mode == "left_of_lone":
-        leader = (alone + 1) % n
-        if leader == out:
-            leader = (leader + 1) % n
-    else:
-        leader = (dealer + 1) % n
-        if leader == out:
-            leader = (leader + 1) % n
+    # ---- the lead (the kernel's rule: the eldest, skipping a lone player's partner, or the code's
+    # lone-hand lead)
+    leader = first_leader(rules, n, dealer, alone if alone >= 0 else None, out_mask)
     called = -1
-    if level == 2:
-        caller = leader
-        if leader == alone:                                   # his left-hand adversary calls
-            caller = (leader + 1) % n
-            if caller == out:
-                caller = (caller + 1) % n
+    if level == LEVEL_JAMBONE:
+        caller = jambone_caller(n, leader, alone, out_mask)
         hj = hands[alone]
         k = int(rnd() * 6)
         if k:
@@ -172,7 +172,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
     # ---- play
     eff = EFFECTIVE_SUIT[trump]
     keys_by_led = PLAY_KEY[trump]
-    seats = [s for s in range(n) if s != out]
+    seats = [s for s in range(n) if not out_mask >> s & 1]
     won = [0] * n
     nseats = len(seats)
     for trick_no in range(5):
@@ -180,59 +180,49 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
         led = -1
         best = -1
         best_seat = leader
-        keys = None
+        keys = keys_by_led[0]
         for j in range(nseats):
             s = seats[(li + j) % nseats]
             h = hands[s]
             if j == 0:
                 if called >= 0 and s == alone and trick_no == 0:
-                    c = called
+                    legal = _called_legal(h, None, trump, called)      # 1877 jambone: the kernel's rule
                 else:
-                    c = h[int(rnd() * len(h))]
+                    legal = h
+                c = legal[int(rnd() * len(legal))]
+                first = c
                 led = eff[c]
                 keys = keys_by_led[led]
                 best = keys[c]
                 best_seat = s
             else:
-                follow = [x for x in h if eff[x] == led]
-                if called >= 0 and s == alone and trick_no == 0 and (not follow or called in follow):
-                    c = called
-                elif follow:
-                    c = follow[int(rnd() * len(follow))]
+                if called >= 0 and s == alone and trick_no == 0:
+                    legal = _called_legal(h, first, trump, called)
                 else:
-                    c = h[int(rnd() * len(h))]
+                    legal = [x for x in h if eff[x] == led] or h       # Law 62, on the kernel's table
+                c = legal[int(rnd() * len(legal))]
                 k = keys[c]
                 if k > best:
                     best, best_seat = k, s
-            h.remove(c)
             if rec is not None:
+                offered.append([_code(x) for x in sorted(legal)])
                 say(s, f"play {_code(c)}")
+            h.remove(c)
         won[best_seat] += 1
         leader = best_seat
-    # ---- score (Laws 2, 3)
-    sides = rules.sides
-    pts = [0] * sides
-    if n == 4:
-        ms = maker & 1
-        mt = won[ms] + won[ms + 2]
-    else:
-        ms = maker
-        mt = won[maker]
-    if mt == 5:
-        pts[ms] = (rules.march, rules.alone_march, rules.jambone_march)[level]
-    elif mt >= 3:
-        pts[ms] = (rules.point, rules.alone_point, rules.jambone_point)[level]
-    else:
-        v = (rules.euchre, rules.alone_euchred, rules.jambone_euchred)[level]
-        if sides == 2:
-            pts[1 - ms] = v
-        elif rules.three_handed_scoring == "set_back":
-            pts[ms] = -v
-        else:
-            for s in range(sides):
-                if s != ms:
-                    pts[s] = v
-    return pts
+    # ---- score (Laws 2, 3: the kernel's rule)
+    ms = maker & 1 if n == 4 else maker
+    mt = won[ms] + won[ms + 2] if n == 4 else won[maker]
+    return deal_points(rules, ms, level, mt)
+
+
+def _called_legal(h: list[int], led_card: int | None, trump: int, called: int) -> list[int]:
+    """The jambone player's cards on the first trick by the kernel's rule (the rare path)."""
+    hm = 0
+    for x in h:
+        hm |= 1 << x
+    m = legal_play_mask(hm, led_card, trump, called)
+    return [x for x in h if m >> x & 1]
 
 
 def _code(c: int) -> str:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from .errors import InputError
+
 __all__ = [
     "RuleSet",
     "RulesError",
@@ -31,8 +33,14 @@ __all__ = [
 ]
 
 
-class RulesError(ValueError):
-    """An unknown rule set name or an impossible combination of switches."""
+class RulesError(InputError):
+    """An unknown rule set name or an impossible combination of switches: an input error, one
+    of the engine's :class:`~euchre_core.kernel.errors.EuchreError` family.
+
+    >>> from euchre_core.kernel.errors import EuchreError
+    >>> isinstance(RulesError("x"), EuchreError)
+    True
+    """
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,14 @@ Everything here is derived once at import from the ranking rules, so the engine'
 >>> from euchre_core.kernel.cards import Card, Suit
 >>> EFFECTIVE_SUIT[Suit.HEARTS][Card.parse("JD")] == Suit.HEARTS
 True
->>> trick_winner_index(Suit.CLUBS, [Card.parse(c) for c in ("JD", "7D", "TC", "8S")])
-2
+
+The primitives that read these tables (the legal cards, the trick's winner, the lead, the
+score) are in :mod:`euchre_core.kernel.play`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 from .cards import JOKER, Rank
 
@@ -28,7 +29,6 @@ __all__ = [
     "PLAY_KEY",
     "LEFT_BOWER",
     "RIGHT_BOWER",
-    "trick_winner_index",
     "CUT_RANK_KNAVE_HIGH",
     "CUT_RANK_ACE_LOW",
 ]
@@ -89,20 +89,6 @@ for _t in range(4):
     PLAY_KEY.append(keys)
 
 
-def trick_winner_index(trump: int, cards: Sequence[int]) -> int:
-    """Index (in playing order) of the card that wins a trick: the highest trump, else the
-    highest card of the suit led (effective suits)."""
-    led = EFFECTIVE_SUIT[trump][cards[0]]
-    keys = PLAY_KEY[trump][led]
-    best = 0
-    best_key = keys[cards[0]]
-    for i in range(1, len(cards)):
-        k = keys[cards[i]]
-        if k > best_key:
-            best, best_key = i, k
-    return best
-
-
 # Cutting order (Law 8: "The knave is the highest card, then the ace, king, etc.").
 # CUT_RANK_*[card] -> higher is higher in the cut. The Joker cuts highest.
 CUT_RANK_KNAVE_HIGH: list[int] = []
@@ -117,3 +103,11 @@ for c in range(N_CARDS):
     CUT_RANK_KNAVE_HIGH.append(20 if r == Rank.KNAVE else r)
     CUT_RANK_ACE_LOW.append(-1 if r == Rank.ACE else r)
 
+
+
+def __getattr__(name: str) -> Any:
+    """``trick_winner_index`` lives in :mod:`euchre_core.kernel.play`; the old import path works."""
+    if name == "trick_winner_index":
+        from .play import trick_winner_index
+        return trick_winner_index
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -39,12 +39,29 @@ from typing import Any
 
 from ..kernel.cards import Card, CardError, mask_of, pack
 from ..kernel.deal import SEAT_NAMES, Deal, DealSetup
+from ..kernel.enums import TextEnum
 from ..kernel.errors import IllegalAction, InputError
+from ..kernel.play import speaking_order
 from ..kernel.rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
 from .events import Event
 from .rulings import Option, Ruling
 
-__all__ = ["DEALING_VERBS", "OUTCOMES", "DealingProcedure", "Outcome", "parse_dealing_event"]
+__all__ = ["DEALING_VERBS", "OUTCOMES", "DealingPhase", "DealingProcedure", "Outcome", "parse_dealing_event"]
+
+
+class DealingPhase(TextEnum):
+    """The stages of the dealing procedure (its state machine); the JSON form keeps the names.
+
+    >>> DealingPhase("cut") is DealingPhase.CUT, str(DealingPhase.TURNED)
+    (True, 'turned')
+    """
+
+    SHUFFLE = "shuffle"    # the pack is being shuffled (Laws 22-27)
+    CUT = "cut"            # cut by the player on the dealer's right (Laws 29, 30)
+    DEAL = "deal"          # packets being given (Law 42)
+    DEALT = "dealt"        # every packet given; the trump card not yet turned
+    TURNED = "turned"      # the trump card turned; claims may still be made
+    OVER = "over"          # an outcome reached
 
 # verb -> (who acts: "seat" | "side" | "table", a short description)
 DEALING_VERBS: dict[str, tuple[str, str]] = {
@@ -169,7 +186,7 @@ class DealingProcedure:
     rulings: tuple[Ruling, ...] = ()
     awaiting: tuple[int, ...] = ()              # rulings awaiting an election
     claims: tuple[tuple[int, int], ...] = ()    # Law 35 claims: (ruling index, event index of the exposure)
-    phase: str = "shuffle"                      # shuffle | cut | deal | dealt | turned | over
+    phase: DealingPhase = DealingPhase.SHUFFLE
     order: tuple[Card, ...] = ()                # the pack now, top first (after the cut: as cut)
     uncut: tuple[Card, ...] = ()                # the pack as the cutter divided it
     cut: int | None = None
@@ -207,7 +224,7 @@ class DealingProcedure:
 
         >>> p = DealingProcedure.start("B", seed=3)
         >>> p.phase, p.dealer, len(p.order)
-        ('shuffle', 1, 32)
+        (DealingPhase.SHUFFLE, 1, 32)
         """
         if not isinstance(rules, RuleSet) or rules.players != 4:
             raise InputError("the dealing procedure is for four players", "rules")
@@ -260,7 +277,7 @@ class DealingProcedure:
         if self.fresh_cut:
             return Outcome("fresh-cut", self.dealer, (29, 24),
                            "there must be a fresh cut (Law 29); each player may shuffle once again (Law 24)")
-        if self.phase == "turned" and not self.awaiting:
+        if self.phase is DealingPhase.TURNED and not self.awaiting:
             return self._stands()
         return None
 
@@ -282,7 +299,7 @@ class DealingProcedure:
         """
         o = self.outcome
         return {
-            "phase": self.phase,
+            "phase": self.phase.value,
             "dealer": SEAT_NAMES[self.dealer],
             "dealing": SEAT_NAMES[self.acting],
             "cut": self.cut,
@@ -305,7 +322,7 @@ class DealingProcedure:
         euchre_core.kernel.errors.IllegalAction: C has shuffled: each player shuffles once only (law 24)
         """
         ev = parse_dealing_event(event)
-        if self.phase == "over":
+        if self.phase is DealingPhase.OVER:
             assert self.result is not None
             raise IllegalAction(f"the dealing is over ({self.result.kind}): {self.result.text}", self.result.laws)
         if ev.verb != "choose":
@@ -392,7 +409,7 @@ class DealingProcedure:
     def _blocking(self, i: int) -> bool:
         # a claim of Law 35 stays open while the dealing goes on (Law 37); any other election comes first
         is_claim = any(ri == i for ri, _ in self.claims)
-        return not (is_claim and self.phase in ("deal", "dealt"))
+        return not (is_claim and self.phase in (DealingPhase.DEAL, DealingPhase.DEALT))
 
     def _rule(self, ruling: Ruling, **changes: Any) -> DealingProcedure:
         r = replace(ruling, event=len(self.log) - 1)
@@ -403,7 +420,7 @@ class DealingProcedure:
     def _conclude(self, kind: str, dealer: int, laws: tuple[int, ...], text: str,
                   notes: tuple[str, ...] = ()) -> DealingProcedure:
         out = Outcome(kind, dealer, laws, text, None, self.received, self.turn_up, notes)
-        return replace(self, phase="over", result=out, awaiting=(), claims=())
+        return replace(self, phase=DealingPhase.OVER, result=out, awaiting=(), claims=())
 
     def _stands(self) -> Outcome:
         dl = self.acting
@@ -431,7 +448,7 @@ class DealingProcedure:
     def _fresh(self, ruling: Ruling) -> DealingProcedure:
         """Law 29: a fresh cut; Law 24: after a false cut each player may shuffle once again."""
         order = self.uncut if self.uncut else self.order
-        return self._rule(ruling, phase="shuffle", order=order, uncut=(), cut=None, cutter=None, shuffled=(),
+        return self._rule(ruling, phase=DealingPhase.SHUFFLE, order=order, uncut=(), cut=None, cutter=None, shuffled=(),
                           declined=False, dealer_shuffled=False, must_reshuffle=False, fresh_cut=True)
 
     def _lose_deal(self, irregularity: str, laws: tuple[int, ...], text: str, offender: int) -> DealingProcedure:
@@ -483,9 +500,9 @@ class DealingProcedure:
         seat = self._seat(ev)
         seed = _int(ev.args[0], "seed") if ev.args else self.seed * 100_003 + len(self.log)
         name = SEAT_NAMES[seat]
-        if self.phase == "turned":
+        if self.phase is DealingPhase.TURNED:
             raise IllegalAction("the pack must not be shuffled during the play of a hand", (23,))
-        if self.phase in ("cut", "deal", "dealt"):
+        if self.phase in (DealingPhase.CUT, DealingPhase.DEAL, DealingPhase.DEALT):
             if seat == self.acting and seat not in (self.dealer, (self.dealer + 2) % 4):
                 return self._stop_out_of_turn("re-shuffle in a deal out of turn", (40, 31),
                                               f"{name}, dealing out of turn, re-shuffled after the cut.", seat)
@@ -518,7 +535,7 @@ class DealingProcedure:
     def _ev_decline(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         partner = (self.dealer + 2) % 4
-        if self.phase != "shuffle" or seat != partner or partner in self.shuffled or self.declined:
+        if self.phase is not DealingPhase.SHUFFLE or seat != partner or partner in self.shuffled or self.declined:
             raise IllegalAction(f"only {SEAT_NAMES[partner]}, the dealer's partner, can waive his first right "
                                 "to shuffle, before he shuffles", (25,))
         return replace(self, declined=True)
@@ -526,7 +543,7 @@ class DealingProcedure:
     # ------------------------------------------------------------------ new cards (Laws 72, 73)
     def _ev_newcards(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
-        if self.phase != "shuffle":
+        if self.phase is not DealingPhase.SHUFFLE:
             raise IllegalAction("fresh cards may be called for before, but not after, the pack is cut", (72,))
         return self._rule(self._new_packs_ruling(f"{ev.who} called for fresh cards", f"{ev.who} pays for them",
                                                  (72,), seat))
@@ -565,9 +582,9 @@ class DealingProcedure:
         n = _int(ev.args[0], "cut")
         if not 1 <= n < size:
             raise InputError(f"cannot lift {n} cards of a pack of {size}", "cut")
-        if self.phase == "cut" and seat == self.cutter:
+        if self.phase is DealingPhase.CUT and seat == self.cutter:
             raise IllegalAction(f"{ev.who} has separated the pack: he cannot re-cut", (30,))
-        if self.phase != "shuffle":
+        if self.phase is not DealingPhase.SHUFFLE:
             raise IllegalAction("the pack is cut", (30,))
         right = (self.dealer + 3) % 4
         if seat != right:
@@ -581,7 +598,7 @@ class DealingProcedure:
                                       "there must be a fresh cut.", offender=seat,
                                       effects=("a fresh cut", "each player may shuffle once again (Law 24)")))
         cut_pack = self.order[n:] + self.order[:n]
-        return replace(self, phase="cut", uncut=self.order, order=cut_pack, cut=n, cutter=seat)
+        return replace(self, phase=DealingPhase.CUT, uncut=self.order, order=cut_pack, cut=n, cutter=seat)
 
     def _ev_confusion(self, ev: Event) -> DealingProcedure:
         return self._law_29_event("confusion of the cards in cutting")
@@ -590,7 +607,7 @@ class DealingProcedure:
         return self._law_29_event("doubt as to where the pack was divided")
 
     def _law_29_event(self, what: str) -> DealingProcedure:
-        if self.phase != "cut":
+        if self.phase is not DealingPhase.CUT:
             raise IllegalAction("Law 29 concerns the cut, after the pack is divided and before the deal", (29,))
         return self._fresh(Ruling(what, (29, 24), f"{what[0].upper() + what[1:]}: there must be a fresh cut.",
                                   effects=("a fresh cut", "each player may shuffle once again (Law 24)")))
@@ -605,10 +622,10 @@ class DealingProcedure:
         if not 1 <= n <= remaining:
             raise InputError(f"cannot give {n} cards: {remaining} remain undealt", "packet")
         target = _seat_index(ev.args[1], "seat") if len(ev.args) > 1 else None
-        if self.phase == "shuffle":
+        if self.phase is DealingPhase.SHUFFLE:
             raise IllegalAction(f"the pack must first be cut by {SEAT_NAMES[(self.dealer + 3) % 4]}, on the "
                                 "dealer's right", (29,))
-        if self.phase == "turned":
+        if self.phase is DealingPhase.TURNED:
             raise IllegalAction("the trump card is turned: the deal is complete")
         if self.dealing is not None and seat != self.dealing:
             raise IllegalAction(f"{SEAT_NAMES[self.dealing]} is dealing")
@@ -620,26 +637,26 @@ class DealingProcedure:
         packets = {"2-3": 2, "23": 2, "3-2": 3, "32": 3}.get(spec)
         if packets is None:
             raise InputError(f"deal 2-3 or 3-2, not {spec!r}", "packets")
-        if self.phase == "shuffle":
+        if self.phase is DealingPhase.SHUFFLE:
             raise IllegalAction(f"the pack must first be cut by {SEAT_NAMES[(self.dealer + 3) % 4]}, on the "
                                 "dealer's right", (29,))
-        if self.phase != "cut":
+        if self.phase is not DealingPhase.CUT:
             raise IllegalAction("the deal has begun: give the remaining packets one by one ('give N')")
         st = self
         for k in range(8):
             st = st._give(seat, packets if k < 4 else 5 - packets, None)
-            if st.phase == "over":
+            if st.phase is DealingPhase.OVER:
                 break
         return st
 
     def _give(self, seat: int, n: int, target: int | None) -> DealingProcedure:
         st = self
         if st.dealing is None:
-            st = replace(st, dealing=seat, phase="deal")
+            st = replace(st, dealing=seat, phase=DealingPhase.DEAL)
             if seat != st.dealer:
                 st = st._out_of_turn(seat)
         k = len(st.packets)
-        expected = (seat + 1 + k) % 4
+        expected = speaking_order(4, seat)[k % 4]          # Law 42: to each in turn from the left
         to = expected if target is None else target
         cards = st.order[st.dealt: st.dealt + n]
         received = list(st.received)
@@ -649,14 +666,14 @@ class DealingProcedure:
         if fault:
             return st._misdeal(fault, seat)
         if k + 1 == 8:
-            st = replace(st, phase="dealt")
+            st = replace(st, phase=DealingPhase.DEALT)
         return st
 
     def _packet_fault(self, k: int, to: int, n: int) -> str | None:
         """Law 42: five cards to each player, two then three (or three then two) to each in turn."""
         if k >= 8:
             return f"a ninth packet: {SEAT_NAMES[to]} has more than five cards (Law 42 I)"
-        expected = (self.acting + 1 + k) % 4
+        expected = speaking_order(4, self.acting)[k % 4]
         if to != expected:
             return f"the packet went to {SEAT_NAMES[to]}, not to {SEAT_NAMES[expected]} in turn (Law 42 II)"
         if n not in (2, 3):
@@ -716,18 +733,18 @@ class DealingProcedure:
 
     def _ev_turn(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
-        if self.phase in ("shuffle", "cut"):
+        if self.phase in (DealingPhase.SHUFFLE, DealingPhase.CUT):
             raise IllegalAction("nothing has been dealt")
-        if self.phase == "turned":
+        if self.phase is DealingPhase.TURNED:
             raise IllegalAction(f"the {self.turn_up} is turned")
         if seat != self.acting:
             raise IllegalAction(f"{SEAT_NAMES[self.acting]}, who deals, turns the trump card")
         st = replace(self, turn_up=self.order[self.dealt])
-        if self.phase == "deal":
+        if self.phase is DealingPhase.DEAL:
             short = [SEAT_NAMES[s] for s in range(4) if len(self.received[s]) != 5]
             return st._misdeal(f"the trump card was turned before five cards were dealt to each player "
                                f"({', '.join(short)}) (Law 42 I)", seat)
-        st = replace(st, phase="turned")
+        st = replace(st, phase=DealingPhase.TURNED)
         # Laws 35, 37: the claims still open when the trump card is turned
         here = len(self.log) - 1
         for ri, at in self.claims:
@@ -770,7 +787,7 @@ class DealingProcedure:
         seat = self._seat(ev)
         card = self._card(ev.args[0]) if ev.args else None
         name = ev.who
-        if self.phase == "shuffle":
+        if self.phase is DealingPhase.SHUFFLE:
             shown = f"the {card.long_name()}" if card is not None else "a card"
             if seat == self.dealer:
                 # Law 27: a card seen during his shuffling or while giving the pack to be cut: he may be
@@ -787,14 +804,14 @@ class DealingProcedure:
                                      f"{shown[0].upper() + shown[1:]} was seen while {name} shuffled: the pack must "
                                      "not be shuffled so that the face of any card can be seen. No penalty: the "
                                      "dealer shuffles last (Law 27).", offender=seat, effects=("no penalty",)))
-        if self.phase == "cut":
+        if self.phase is DealingPhase.CUT:
             # Law 29: a card exposed in cutting or in placing one packet on the other: a fresh cut.
             return self._fresh(Ruling("card exposed in cutting", (29, 24),
                                       f"A card was exposed ({name}) in cutting or in uniting the packets: there must "
                                       "be a fresh cut.", offender=seat,
                                       effects=("a fresh cut", "each player may shuffle once again (Law 24)")))
         dl = self.acting
-        if self.phase == "turned":
+        if self.phase is DealingPhase.TURNED:
             stock = self.stock
             if seat == dl and self.log[-2].verb == "turn" and stock and (card is None or card in stock):
                 # Law 39: the dealer, in turning the trump card, exposes another card of the pack.
@@ -810,7 +827,7 @@ class DealingProcedure:
                 card = self.order[self.dealt - 1] if self.dealt else stock[0]
             elif card not in stock and card not in given:
                 raise InputError(f"the {card} is not in the dealer's hands", "card")
-            if self.phase == "dealt" and card in stock:
+            if self.phase is DealingPhase.DEALT and card in stock:
                 # Law 39: all the cards are dealt; in turning the trump card he exposes another.
                 return self._new_deal("card exposed in turning the trump", (39,),
                                       f"{name}, in turning the trump card, exposed the {card.long_name()}: there must "
@@ -855,9 +872,9 @@ class DealingProcedure:
 
     def _ev_touch(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
-        if self.phase == "turned":
+        if self.phase is DealingPhase.TURNED:
             raise IllegalAction("the trump card is turned: the players take up their cards")
-        if self.phase not in ("deal", "dealt"):
+        if self.phase not in (DealingPhase.DEAL, DealingPhase.DEALT):
             raise IllegalAction("no cards are being dealt")
         dl = self.acting
         side = self._side_of(seat)
@@ -914,10 +931,10 @@ class DealingProcedure:
     def _ev_wrongpack(self, ev: Event) -> DealingProcedure:
         dl = self.acting
         adv = 1 - self._side_of(dl)
-        if self.phase == "shuffle":
+        if self.phase is DealingPhase.SHUFFLE:
             return self._rule(Ruling(_WRONG_PACK, (38,), "The adversaries' pack is about to be dealt: the packs are "
                                      "exchanged before the cut.", offender=dl, effects=("the packs are exchanged",)))
-        if self.phase == "turned" or self.led:
+        if self.phase is DealingPhase.TURNED or self.led:
             # Law 38: a deal made with the adversaries' cards is good, provided the trump card has been turned.
             return self._rule(Ruling(_WRONG_PACK, (38,), f"{SEAT_NAMES[dl]} dealt with the adversaries' cards and "
                                      "the trump card is turned: the deal is good. The players losing their cards "
@@ -931,7 +948,7 @@ class DealingProcedure:
                                                  "reclaimed at the end of the deal", (38,)))))
 
     def _ev_lead(self, ev: Event) -> DealingProcedure:
-        if self.phase != "turned":
+        if self.phase is not DealingPhase.TURNED:
             raise IllegalAction("the trump card is not turned")
         if self.led:
             raise IllegalAction("a lead has been made")
@@ -947,7 +964,7 @@ class DealingProcedure:
         name = ev.who
         if what == "deal":
             if self.dealing is not None and self.dealing != self.dealer:
-                if self.phase in ("deal", "dealt"):
+                if self.phase in (DealingPhase.DEAL, DealingPhase.DEALT):
                     # Law 40: a deal out of turn can be stopped before the trump card is turned.
                     return self._stop_out_of_turn("deal out of turn stopped", (40,),
                                                   f"{name} asserted that it is not {SEAT_NAMES[dl]}'s deal: it is "
@@ -968,7 +985,7 @@ class DealingProcedure:
                                          effects=("the score is rectified",)))
             claim = f"{name} questioned the score and failed to establish the claim"
         adversary = self._side_of(seat) != self._side_of(dl)
-        if adversary and self.phase in ("deal", "dealt"):
+        if adversary and self.phase in (DealingPhase.DEAL, DealingPhase.DEALT):
             # Law 44: the adversaries interrupt the dealer and fail to establish their claim: should a
             # misdeal occur, he may deal again.
             return self._rule(Ruling("dealer interrupted", (44,), claim + ": should a misdeal occur, "
@@ -1015,7 +1032,7 @@ class DealingProcedure:
             return replace(self, must_reshuffle=opt == "reshuffle")                       # Law 27
         if r.irregularity in (_EXPOSED, _WRONG_PACK):
             if opt == "new-deal":                                                          # Laws 35, 38
-                laws = r.laws + ((37,) if self.phase == "turned" and r.irregularity == _EXPOSED else ())
+                laws = r.laws + ((37,) if self.phase is DealingPhase.TURNED and r.irregularity == _EXPOSED else ())
                 return self._conclude("new-deal", self.dealer, laws, f"{_SIDES[r.chooser or 0]} called for a new "
                                       f"deal: {d} deals again.")
             return replace(self, wrong_pack=self.wrong_pack or r.irregularity == _WRONG_PACK)
@@ -1031,7 +1048,7 @@ class DealingProcedure:
             return replace(self, order=fresh, shuffled=(), declined=False, dealer_shuffled=False,
                            must_reshuffle=False, new_packs=self.new_packs + 1)
         if r.irregularity == _MARKED and opt == "new-cards":                               # Law 73
-            if self.phase == "shuffle":
+            if self.phase is DealingPhase.SHUFFLE:
                 return self._rule(self._new_packs_ruling("New cards are called for", "at the expense of the table",
                                                          (72, 73), None))
             return self._rule(Ruling("new cards after the cut", (72, 73), "The pack is cut: the new cards are used "

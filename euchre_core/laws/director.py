@@ -590,6 +590,10 @@ class Director:
             st = st._omission_discovered(seat)
         led = st.trick[0][1] if st.trick else None
         legal = legal_play_mask(st.hands[seat], led, st.trump)
+        if legal >> card & 1 and not legal_play_mask(st.hands[seat], led, st.trump, st._called_for(seat)) >> card & 1:
+            # 1877 jambone: the called card must be played to the first trick (the kernel's rule)
+            raise IllegalAction(f"the {Card(st.deal.called or 0).long_name()} was called to the first trick "
+                                "(Washington code, 1877: jambone)")
         if legal >> card & 1:
             st = st._check_requirements(seat, card)   # a revoke is not also punished as a call disobeyed
         else:
@@ -987,6 +991,8 @@ class Director:
 
     def _ev_callcard(self, ev: Event) -> Director:
         self._block_if_pending(ev)
+        if self.phase == "bidding" and self.deal.phase == "callcard":
+            return self._regular(ev)        # 1877 jambone: one exposed card called to the first trick
         caller = self._seat(ev)
         if len(ev.args) != 2:
             raise InputError("write 'callcard SEAT CARD'", "event")
@@ -1497,8 +1503,14 @@ class Director:
             return []
         seat = self.actor
         led = self.trick[0][1] if self.trick else None
-        legal = legal_play_mask(self.hands[seat], led, self.trump)
+        legal = legal_play_mask(self.hands[seat], led, self.trump, self._called_for(seat))
         return cards_of_mask(legal)
+
+    def _called_for(self, seat: int) -> Card | None:
+        """1877 jambone: the card called from ``seat``'s exposed hand, still to be played to the
+        first trick (the kernel's :func:`~euchre_core.kernel.play.legal_play_mask` applies it)."""
+        d = self.deal
+        return d.called if d.called is not None and seat == d.alone and not self.tricks else None
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -20,7 +20,7 @@ operations replay to the same tables. An operation the laws refuse raises
 (True, 1)
 >>> t = t.start_rubber()                    # the four cut for partners and deal (Laws 11, 13, 14)
 >>> t.phase, t.formation.dealer in t.players
-('playing', True)
+(RosterPhase.PLAYING, True)
 """
 
 from __future__ import annotations
@@ -30,11 +30,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ..kernel.cards import Card, pack
+from ..kernel.enums import TextEnum
 from ..kernel.errors import IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
 from .table import TableFormation, cut_rank, form_table
 
-__all__ = ["Club", "CutRecord", "Draw", "Roster"]
+__all__ = ["Club", "CutRecord", "Draw", "Roster", "RosterPhase"]
+
+
+class RosterPhase(TextEnum):
+    """The stages of a table between rubbers (Laws 15, 16): its state machine."""
+
+    PLAYING = "playing"    # a rubber in progress
+    BETWEEN = "between"    # the rubber ended, no card cut yet: candidates may still declare (Law 16)
+    CUTTING = "cutting"    # the cut-out done (Law 15); the four cut for partners and deal next
 
 TABLE_SIZE = 6        # Law 12: the four players and the fifth and sixth, who belong to the table
 
@@ -143,7 +152,7 @@ class Roster:
     players: tuple[str, ...]
     waiting: tuple[str, ...] = ()
     consecutive: tuple[tuple[str, int], ...] = ()
-    phase: str = "playing"
+    phase: RosterPhase = RosterPhase.PLAYING
     cut_made: bool = False                       # Law 16: a card has been cut since the rubber ended
     bound: tuple[tuple[str, int], ...] = ()      # Law 19: (name, rubbers played at the table when he took
                                                  # his predecessor's place): out at the end of one rubber
@@ -166,7 +175,7 @@ class Roster:
 
         >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn"], seed=1)
         >>> sorted(t.players), t.waiting, t.phase
-        (['Ames', 'Bell', 'Cole', 'Dunn'], (), 'playing')
+        (['Ames', 'Bell', 'Cole', 'Dunn'], (), RosterPhase.PLAYING)
         """
         if not isinstance(name, str) or not name:
             raise InputError("a table needs a name", "name")
@@ -230,16 +239,16 @@ class Roster:
         (name,) = _names([name], "name")
         if name in self.members:
             raise IllegalAction(f"{name} already belongs to the table")
-        if self.phase != "playing" and self.cut_made:
+        if self.phase is not RosterPhase.PLAYING and self.cut_made:
             raise IllegalAction(f"{name} declared too late: a card has been cut for the new rubber or for cutting "
                                 "out", (16,))
-        if self.phase == "cutting" and self.before_cut_out is not None:
+        if self.phase is RosterPhase.CUTTING and self.before_cut_out is not None:
             # Law 16: no card has been cut yet: he declared in time, and claims admission in the cut-out with the
             # others, which is made again with him
             return self.before_cut_out.declare(name).cut_out()
         if len(self.members) >= TABLE_SIZE:
             raise IllegalAction("the table is full: six belong to it", (12,))
-        if len(self.players) < 4 and self.phase != "playing":
+        if len(self.players) < 4 and self.phase is not RosterPhase.PLAYING:
             # a vacancy (Law 19 with no candidate waiting): he takes the place
             return self._step(f"declare {name}", players=self.players + (name,),
                               consecutive=self.consecutive + ((name, 0),))
@@ -261,7 +270,7 @@ class Roster:
         >>> p in t.players, t.waiting == (w,)
         (True, True)
         """
-        if self.phase != "playing":
+        if self.phase is not RosterPhase.PLAYING:
             raise IllegalAction("no rubber is in progress")
         players = list(self.players)
         for sub, absent in self.substitutes:
@@ -273,7 +282,8 @@ class Roster:
         counts = dict(self.consecutive)
         cons = tuple((p, counts.get(p, 0) + 1) for p in players)
         return self._step("end_rubber", players=tuple(players), waiting=tuple(waiting), consecutive=cons,
-                          phase="between", cut_made=False, substitutes=(), sub_places=(), rubbers=self.rubbers + 1)
+                          phase=RosterPhase.BETWEEN, cut_made=False, substitutes=(), sub_places=(),
+                          rubbers=self.rubbers + 1)
 
     def cut_out(self, exposed: Mapping[str, int] | None = None) -> Roster:
         """Law 15: at the end of a rubber, the candidates waiting (one or two) claim admission; those
@@ -286,7 +296,7 @@ class Roster:
         >>> len(t.players), len(t.waiting), set(t.waiting) <= set(t.formation.seats)
         (4, 2, True)
         """
-        if self.phase != "between":
+        if self.phase is not RosterPhase.BETWEEN:
             raise IllegalAction("the cut-out comes at the end of a rubber", (15,))
         claimants = list(self.waiting[:2])
         players = list(self.players)
@@ -324,7 +334,7 @@ class Roster:
         waiting = tuple(w for w in self.waiting if w not in new_players) + tuple(going)
         counts = dict(self.consecutive)
         cons = tuple((p, counts.get(p, 0) if p in stay else 0) for p in new_players)
-        return self._step("cut_out", players=new_players, waiting=waiting, consecutive=cons, phase="cutting",
+        return self._step("cut_out", players=new_players, waiting=waiting, consecutive=cons, phase=RosterPhase.CUTTING,
                           cut_made=self.cut_made or bool(records), cuts=self.cuts + tuple(records),
                           bound=tuple(b for b in self.bound if b[0] not in going),
                           before_cut_out=None if records else self)
@@ -333,16 +343,16 @@ class Roster:
         """The four cut for partners and the deal (Laws 11, 13, 14) and begin a rubber. At the end of
         a rubber with candidates waiting, the cut-out (Law 15) is made first."""
         t = self
-        if t.phase == "between" and t.waiting:
+        if t.phase is RosterPhase.BETWEEN and t.waiting:
             t = t.cut_out()
-        if t.phase == "playing":
+        if t.phase is RosterPhase.PLAYING:
             raise IllegalAction("a rubber is in progress")
         if len(t.players) != 4:
             raise IllegalAction(f"four players are needed; the table has {len(t.players)}", (11,))
         ex = _exposures(exposed, t.players)
         formation, rec = t._form(t.players, ex)
         counts = dict(t.consecutive)
-        return t._step("start_rubber", players=formation.seats, formation=formation, phase="playing",
+        return t._step("start_rubber", players=formation.seats, formation=formation, phase=RosterPhase.PLAYING,
                        cut_made=False, cuts=t.cuts + rec,
                        consecutive=tuple((p, counts.get(p, 0)) for p in formation.seats))
 
@@ -356,7 +366,7 @@ class Roster:
         >>> "Zane" in t.substitute("Ames", "Zane", others).players
         True
         """
-        if self.phase != "playing":
+        if self.phase is not RosterPhase.PLAYING:
             raise IllegalAction("a substitute is appointed during a rubber", (18,))
         if absent not in self.players:
             raise InputError(f"{absent!r} is not playing at this table", "absent")
@@ -396,7 +406,7 @@ class Roster:
             return self._step(f"leave {name}", waiting=tuple(w for w in self.waiting if w != name))
         if name not in self.players:
             raise InputError(f"{name!r} does not belong to this table", "name")
-        if self.phase == "playing":
+        if self.phase is RosterPhase.PLAYING:
             raise IllegalAction(f"{name} cannot leave during the rubber but by appointing a substitute with the "
                                 "consent of the other three", (18,))
         counts = dict(self.consecutive)
@@ -483,7 +493,7 @@ class Club:
         for n in busy:
             home = self.table_of(n)
             assert home is not None
-            if n in home.players and home.phase == "playing":
+            if n in home.players and home.phase is RosterPhase.PLAYING:
                 raise IllegalAction(f"{n} is playing a rubber at {home.name}: he cannot cut into another table "
                                     "before it ends, and can leave only by appointing a substitute", (20, 18))
         # Law 20: a member of another table cutting into this one loses his right of re-entry into it and takes
@@ -535,7 +545,7 @@ class Club:
         club = self
         note = f"{name} declared for {table}"
         if home is not None and home.name != table:
-            if name in home.players and home.phase == "playing":
+            if name in home.players and home.phase is RosterPhase.PLAYING:
                 raise IllegalAction(f"{name} is playing a rubber at {home.name}: he can leave only by appointing a "
                                     "substitute", (18,))
             club = club.put(home.leave(name))

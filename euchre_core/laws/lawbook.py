@@ -53,9 +53,9 @@ _ENTRIES = [
        "goes to the side that won two of the first three games: the law makes the rubber \"the best of three games\" "
        "and plays the fourth only because the third lapped, so the fourth scores its value (Law 7) but does not "
        "decide the rubber."),
-    _e(2, "game 5; makers 3-4 tricks: 1, march: 2; euchred: adversaries 2", "euchre_core.kernel.deal.score_deal",
+    _e(2, "game 5; makers 3-4 tricks: 1, march: 2; euchred: adversaries 2", "euchre_core.kernel.play.deal_points",
        "euchre_core.laws.scoring.Rubber.record"),
-    _e(3, "lone hand: march 4, 3-4 tricks 1, euchred: adversaries 4", "euchre_core.kernel.deal.score_deal"),
+    _e(3, "lone hand: march 4, 3-4 tricks 1, euchred: adversaries 4", "euchre_core.kernel.play.deal_points"),
     _e(4, "the revoke penalty is scored before all other scores", R + ".result", S + ".record",
        reading="The revoke penalty is scored first. When it completes the game, the revoking side's adversaries win "
        "it, even if the revoking side's points for the hand would also reach five; the game counts two if the "

@@ -40,6 +40,7 @@ from ..kernel.actions import Action
 from ..kernel.cards import JOKER, Card, Rank, Suit, cards_of_mask, pack
 from ..kernel.deal import Deal, score_deal
 from ..kernel.errors import InputError
+from ..kernel.play import speaking_order
 from ..kernel.rules import RuleSet
 from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, PLAY_KEY, RIGHT_BOWER, TRUMP_POWER
 from .solver import LAYOUTS, Core, called_card_pending, solve, to_layout
@@ -728,7 +729,8 @@ def _alone_worthy(cards: Sequence[Card], trump: int) -> bool:
 
 
 def _role(seat: int, dealer: int) -> str:
-    return ("dealer", "eldest", "second", "third")[(seat - dealer) % 4]
+    """The seat's place in the order of speaking (Laws 74-76): eldest, second, third hand, dealer."""
+    return ("eldest", "second", "third", "dealer")[speaking_order(4, dealer).index(seat)]
 
 
 def book_bid(hand: Sequence[Card], turn_up: Card, role: str, trump: Suit | None = None) -> BookAdvice:

@@ -86,6 +86,7 @@ from typing import Any
 from ..kernel.cards import Card, CardError, Suit, pack
 from ..kernel.deal import Deal, score_deal
 from ..kernel.errors import InputError
+from ..kernel.play import speaking_order
 from ..kernel.rules import SOMERSET_1888
 from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER, TRUMP_POWER
 from ..kernel.version import __version__
@@ -96,7 +97,7 @@ __all__ = ["RULE", "KINDS", "load_specs", "spec_by_id", "simulate_hint", "hand_s
            "MAX_SAMPLES", "GAME_MODEL_DEALS", "GAME_MODEL_SEED", "SE_FLOOR", "VERDICTS", "verdict"]
 
 SEATS = "ABCD"                         # A deals; B eldest; C the dealer's partner; D third hand
-ROUND1 = (1, 2, 3, 0)                  # the order of the first round (and the second)
+ROUND1 = speaking_order(4, 0)          # the order of both rounds, A dealing: B C D A (Laws 74-77)
 KINDS = ("bid", "make", "discard", "lead", "play")
 MAX_SAMPLES = 20_000
 MAX_TRIES = 20_000                     # draws per accepted layout before giving up
@@ -246,8 +247,8 @@ def engine_fingerprint() -> str:
     return FINGERPRINTS[raw]
 
 
-_ENGINE_FILES = ("search/simulate.py", "search/solver.py", "kernel/deal.py", "kernel/tables.py", "kernel/rules.py",
-                 "kernel/cards.py")
+_ENGINE_FILES = ("search/simulate.py", "search/solver.py", "kernel/deal.py", "kernel/play.py", "kernel/tables.py",
+                 "kernel/rules.py", "kernel/cards.py")
 FINGERPRINTS: dict[str, str] = {}      # the raw sources' hash -> the fingerprint (a memo: parsing takes time)
 
 

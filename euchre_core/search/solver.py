@@ -50,7 +50,7 @@ from ..kernel.cards import Card, CardError, Suit, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
 from ..kernel.rules import RulesError, rules_by_name
-from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER
+from ..kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, TRUMP_POWER
 
 __all__ = ["SolveResult", "solve", "solve_position_json", "position_from_json", "main_solve"]
 
@@ -93,20 +93,21 @@ _SENTINELS = sum(1 << (j * _SLOT + 8) for j in range(3))
 
 
 def _build_layout(trump: int) -> tuple[list[int], dict[int, int], list[int], int]:
-    """(bit of each card 0..32, card of each bit, suit mask of each bit position, trump mask)."""
+    """(bit of each card 0..32, card of each bit, suit mask of each bit position, trump mask).
+
+    Built from the kernel's tables, not from a second statement of the ranking: each card's
+    effective suit is ``EFFECTIVE_SUIT`` and the order within a suit is the order of
+    ``PLAY_KEY`` (trumps by ``TRUMP_POWER``), the strengths
+    :func:`~euchre_core.kernel.play.trick_winner_index` compares. ``tests/test_kernel_play.py``
+    checks the layout against the kernel's trick winner and Law 62 on every pair of cards."""
     bit_of = [0] * 33
+    eff = EFFECTIVE_SUIT[trump]
     plain = [s for s in range(4) if s != trump]
-    left = LEFT_BOWER[trump]
     for j, s in enumerate(plain):
-        pos = j * _SLOT
-        for r in range(8):               # rank 0 (seven) .. 7 (ace): plain order is rank order
-            c = s * 8 + r
-            if c == left:
-                continue
-            bit_of[c] = 1 << pos
-            pos += 1
-    order = [trump * 8 + r for r in range(8) if trump * 8 + r != RIGHT_BOWER[trump]]
-    order += [left, RIGHT_BOWER[trump], 32]
+        run = sorted((c for c in range(32) if eff[c] == s), key=lambda c: PLAY_KEY[trump][s][c])
+        for i, c in enumerate(run):          # at most 8 cards: the ninth bit of the slot is the sentinel
+            bit_of[c] = 1 << (j * _SLOT + i)
+    order = sorted((c for c in range(33) if eff[c] == trump), key=lambda c: TRUMP_POWER[trump][c])
     for i, c in enumerate(order):
         bit_of[c] = 1 << (_TRUMP_BASE + i)
     card_of = {b: c for c, b in enumerate(bit_of)}
@@ -427,8 +428,10 @@ def _check_play_phase(deal: Deal) -> None:
 
 def called_card_pending(deal: Deal) -> bool:
     """1877 jambone: a called card still to be played to the first trick by the lone hand."""
-    return (deal.called is not None and deal.alone is not None and not deal.tricks
-            and bool(deal.hands[deal.alone] >> deal.called & 1))
+    if deal.alone is None:
+        return False
+    called = deal.called_for(deal.alone)
+    return called is not None and bool(deal.hands[deal.alone] >> called & 1)
 
 
 def solve(deal: Deal) -> SolveResult:
