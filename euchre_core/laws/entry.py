@@ -73,7 +73,7 @@ def _names(values: Iterable[str], field_name: str) -> tuple[str, ...]:
     return out
 
 
-def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str]) -> dict[str, int]:
+def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str], most: int = 32) -> dict[str, int]:
     if exposed is None:
         return {}
     if not isinstance(exposed, Mapping):
@@ -82,8 +82,8 @@ def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str]) -> dict[
     for n, k in exposed.items():
         if n not in known:
             raise InputError(f"{n!r} does not cut here", "exposed")
-        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InputError(f"{n!r} exposed {k!r} cards: a number of one or more", "exposed")
+        if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= most:
+            raise InputError(f"{n!r} exposed {k!r} cards: a number from one to {most} (the pack)", "exposed")
     return dict(exposed)
 
 
@@ -172,10 +172,12 @@ class Roster:
             raise InputError("a table needs a name", "name")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InputError(f"not a seed: {seed!r}", "seed")
+        if not isinstance(rules, RuleSet):
+            raise InputError(f"not a rule set: {rules!r}", "rules")
         names = _names(candidates, "candidates")
         if len(names) < 4:
             raise InputError("four or more candidates are needed", "candidates")
-        ex = _exposures(exposed, names)
+        ex = _exposures(exposed, names, rules.pack_size)
         t = cls(name=name, players=(), seed=seed, rules=rules)
         formation, rec = t._form(names, ex)
         return replace(t, players=formation.seats, waiting=formation.table,
@@ -210,6 +212,12 @@ class Roster:
         """Everyone who belongs to the table: the players, then the candidates waiting."""
         return self.players + self.waiting
 
+    @property
+    def _reserved(self) -> int:
+        """Law 18: the places among the waiting kept for substitutes playing "during that rubber" only
+        (the player each replaces belongs to the table too, and takes his seat again)."""
+        return sum(1 for _, at in self.sub_places if at >= 0)
+
     def rubbers_of(self, name: str) -> int:
         """The consecutive rubbers ``name`` has played (Law 15)."""
         return dict(self.consecutive).get(name, 0)
@@ -237,7 +245,7 @@ class Roster:
             # Law 16: no card has been cut yet: he declared in time, and claims admission in the cut-out with the
             # others, which is made again with him
             return self.before_cut_out.declare(name).cut_out()
-        if len(self.members) >= TABLE_SIZE:
+        if len(self.members) + self._reserved >= TABLE_SIZE:
             raise IllegalAction("the table is full: six belong to it", (12,))
         if len(self.players) < 4 and self.phase != "playing":
             # a vacancy (Law 19 with no candidate waiting): he takes the place
@@ -311,7 +319,7 @@ class Roster:
                 going += sure
                 to_go = left - len(sure)
                 if to_go < len(tied):
-                    ex = _exposures(exposed, tied)
+                    ex = _exposures(exposed, tied, self.rules.pack_size)
                     _, low = _split_by_cut(tied, len(tied) - to_go, self._rng(), self.rules, "cutting out",
                                            (15, 8, 9), ex, records)
                     going += low
@@ -339,7 +347,7 @@ class Roster:
             raise IllegalAction("a rubber is in progress")
         if len(t.players) != 4:
             raise IllegalAction(f"four players are needed; the table has {len(t.players)}", (11,))
-        ex = _exposures(exposed, t.players)
+        ex = _exposures(exposed, t.players, t.rules.pack_size)
         formation, rec = t._form(t.players, ex)
         counts = dict(t.consecutive)
         return t._step("start_rubber", players=formation.seats, formation=formation, phase="playing",
@@ -426,6 +434,12 @@ class Club:
     cuts: tuple[CutRecord, ...] = ()
     notes: tuple[str, ...] = ()                             # what each operation decided, citing the laws
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise InputError(f"not a seed: {self.seed!r}", "seed")
+        if not isinstance(self.rules, RuleSet):
+            raise InputError(f"not a rule set: {self.rules!r}", "rules")
+
     # ------------------------------------------------------------------ queries
     def table(self, name: str) -> Roster:
         for t in self.tables:
@@ -478,7 +492,7 @@ class Club:
         if any(t.name == name for t in self.tables):
             raise InputError(f"there is already a table {name!r}", "name")
         names = _names(candidates, "candidates")
-        ex = _exposures(exposed, names)
+        ex = _exposures(exposed, names, self.rules.pack_size)
         busy = [n for n in names if self.table_of(n) is not None]
         for n in busy:
             home = self.table_of(n)

@@ -38,7 +38,19 @@ class Match:
 
     @classmethod
     def new(cls, seed: int = 0, rules: RuleSet = SOMERSET_1888, dealer: int = 0) -> Match:
-        """A new rubber; deal ``k`` is shuffled from ``seed * 1000 + k`` so it is reproducible."""
+        """A new rubber; deal ``k`` is shuffled from ``seed * 1000 + k`` so it is reproducible.
+
+        >>> Match.new(seed="x")
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.InputError: seed: not a seed: 'x'
+        """
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InputError(f"not a seed: {seed!r}", "seed")
+        if not isinstance(rules, RuleSet):
+            raise InputError(f"not a rule set: {rules!r}", "rules")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+            raise InputError(f"no seat {dealer!r} at a {rules.players}-handed table", "dealer")
         return cls(rules, seed, Rubber(rules), Deal.shuffled(seed * 1000, dealer=dealer, rules=rules), 1)
 
     @property
