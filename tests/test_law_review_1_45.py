@@ -429,3 +429,34 @@ def test_law_28_the_deal_goes_to_the_left_in_a_match():
     while m.number == 1:
         m = m.apply(rng.choice(m.deal.legal_actions()))
     assert m.deal.dealer == 3
+
+
+# ================================================================ the command line
+def _cli(*args: str) -> tuple[int, str]:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    p = subprocess.run([sys.executable, "-m", "euchre_core", *args], capture_output=True, text=True, cwd=root,
+                       env=env, timeout=60)
+    return p.returncode, p.stdout + p.stderr
+
+
+@pytest.mark.parametrize("args", [["A", "B", "C"], ["A", "A", "B", "C"], [f"P{i}" for i in range(33)],
+                                  ["A", "B", "C", ""], ["A", "B", "C", "D", "--rules", "nope"]])
+def test_law_11_the_table_command_refuses_bad_candidates_in_one_line(args):
+    code, out = _cli("table", *args)
+    assert code == 2 and "Traceback" not in out and len(out.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("scenario", ['{"dealer": 100000000000000000000000000000000000000000, "seed": 1}',
+                                      '{"dealer": "BC", "seed": 1}', '{"seed": true}', 'null', '[1, 2',
+                                      '{"hands": {"A": ["JC"], "B": [], "C": [], "D": []}, "turn_up": "9C", '
+                                      '"stock": 7}'])
+def test_law_28_the_rule_command_refuses_a_bad_scenario_in_one_line(tmp_path, scenario):
+    f = tmp_path / "s.json"
+    f.write_text(scenario, encoding="utf-8")
+    code, out = _cli("rule", str(f))
+    assert code == 2 and "Traceback" not in out and len(out.strip().splitlines()) == 1
