@@ -460,3 +460,31 @@ def test_law_28_the_rule_command_refuses_a_bad_scenario_in_one_line(tmp_path, sc
     f.write_text(scenario, encoding="utf-8")
     code, out = _cli("rule", str(f))
     assert code == 2 and "Traceback" not in out and len(out.strip().splitlines()) == 1
+
+
+def test_law_20_a_player_away_during_the_rubber_who_cuts_into_a_fresh_table_does_not_come_back():
+    c = Club(seed=3).open_table("one", ["Ab", "Bo", "Cy", "Di", "Ed"])
+    one = c.table("one")
+    away = one.players[1]
+    c = c.put(one.substitute(away, "Sub", [p for p in one.players if p != away]))
+    assert c.table_of(away).name == "one"                 # away, he still belongs to it (Law 18)
+    c = c.open_table("two", [away, "Fa", "Ga", "Ha"])
+    assert away in c.table("two").members and any("Law 20" in n for n in c.notes)
+    assert c.table("one").players[1] == "Sub"             # the substitute plays the rubber out
+    c = c.put(c.table("one").end_rubber())
+    one = c.table("one")
+    assert away not in one.members and "Sub" not in one.members and "Sub" in c.lobby
+    assert [t.name for t in c.tables if t.belongs(away)] == ["two"]      # one table only
+    w = one.waiting[0]
+    assert w in one.cut_out().players                     # the vacancy goes to the candidate waiting
+
+
+def test_law_21_a_table_with_a_substitutes_place_kept_takes_fewer_from_a_broken_table():
+    c = Club(seed=8).open_table("one", ["Ab", "Bo", "Cy", "Di", "Ed"])
+    one = c.table("one")
+    w = one.waiting[0]
+    c = c.put(one.substitute(one.players[0], w, list(one.players[1:])))
+    c = c.open_table("two", ["Fa", "Ga", "Ha", "Io"]).break_up("two", "Fa", into="one")   # one place: W's kept
+    assert len(c.table("one").waiting) == 1 and c.lobby[-1] == "Fa"
+    end = c.table("one").end_rubber()
+    assert end.waiting[0] == w and len(end.members) == 6

@@ -149,6 +149,7 @@ class Roster:
                                                  # his predecessor's place): out at the end of one rubber
     substitutes: tuple[tuple[str, str], ...] = ()   # Law 18: (substitute, the player he replaces)
     sub_places: tuple[tuple[str, int], ...] = ()    # Law 18: (substitute, his place among the waiting, or -1)
+    departed: tuple[str, ...] = ()               # Law 20: absent players (Law 18) who cut into another table
     before_cut_out: Roster | None = None         # Law 16: the table as it was before a cut-out made without a card
     formation: TableFormation | None = None
     seed: int = 0
@@ -213,6 +214,16 @@ class Roster:
         return self.players + self.waiting
 
     @property
+    def absent(self) -> tuple[str, ...]:
+        """The players away during this rubber, each replaced by a substitute (Law 18): they still belong
+        to the table and take their seats again at its end, unless they cut into another (Law 20)."""
+        return tuple(a for _, a in self.substitutes if a not in self.departed)
+
+    def belongs(self, name: str) -> bool:
+        """Whether ``name`` belongs to the table: a player, a candidate waiting, or a player away (Law 18)."""
+        return name in self.members or name in self.absent
+
+    @property
     def _reserved(self) -> int:
         """Law 18: the places among the waiting kept for substitutes playing "during that rubber" only
         (the player each replaces belongs to the table too, and takes his seat again)."""
@@ -236,7 +247,7 @@ class Roster:
         ('Eddy',)
         """
         (name,) = _names([name], "name")
-        if name in self.members:
+        if self.belongs(name):
             raise IllegalAction(f"{name} already belongs to the table")
         if self.phase != "playing" and self.cut_made:
             raise IllegalAction(f"{name} declared too late: a card has been cut for the new rubber or for cutting "
@@ -273,7 +284,10 @@ class Roster:
             raise IllegalAction("no rubber is in progress")
         players = list(self.players)
         for sub, absent in self.substitutes:
-            players[players.index(sub)] = absent        # Law 18: a substitute only during that rubber
+            if absent in self.departed:
+                players.remove(sub)                     # Law 20: his seat is vacant; the substitute's time is over
+            else:
+                players[players.index(sub)] = absent    # Law 18: a substitute only during that rubber
         waiting = list(self.waiting)
         for sub, at in sorted(self.sub_places, key=lambda x: x[1]):
             if at >= 0 and sub not in players and len(players) + len(waiting) < TABLE_SIZE:
@@ -281,7 +295,8 @@ class Roster:
         counts = dict(self.consecutive)
         cons = tuple((p, counts.get(p, 0) + 1) for p in players)
         return self._step("end_rubber", players=tuple(players), waiting=tuple(waiting), consecutive=cons,
-                          phase="between", cut_made=False, substitutes=(), sub_places=(), rubbers=self.rubbers + 1)
+                          phase="between", cut_made=False, substitutes=(), sub_places=(), departed=(),
+                          rubbers=self.rubbers + 1)
 
     def cut_out(self, exposed: Mapping[str, int] | None = None) -> Roster:
         """Law 15: at the end of a rubber, the candidates waiting (one or two) claim admission; those
@@ -369,7 +384,7 @@ class Roster:
         if absent not in self.players:
             raise InputError(f"{absent!r} is not playing at this table", "absent")
         (substitute,) = _names([substitute], "substitute")
-        if substitute in self.players:
+        if substitute in self.players or substitute in self.absent:
             raise InputError(f"{substitute!r} is already playing", "substitute")
         others = {p for p in self.players if p != absent}
         given = set(_names(consenting, "consenting"))
@@ -402,6 +417,10 @@ class Roster:
         """
         if name in self.waiting:
             return self._step(f"leave {name}", waiting=tuple(w for w in self.waiting if w != name))
+        if name in self.absent:
+            # away during this rubber (Law 18) and leaving the table (Law 20): his substitute plays the rubber
+            # out, then returns to where he was, and the seat is vacant
+            return self._step(f"leave {name}", departed=self.departed + (name,))
         if name not in self.players:
             raise InputError(f"{name!r} does not belong to this table", "name")
         if self.phase == "playing":
@@ -449,7 +468,7 @@ class Club:
 
     def table_of(self, name: str) -> Roster | None:
         """The table ``name`` belongs to now, if any."""
-        return next((t for t in self.tables if name in t.members), None)
+        return next((t for t in self.tables if t.belongs(name)), None)
 
     def has_played_elsewhere(self, name: str) -> bool:
         """Law 17: whether ``name`` has belonged to or played at any table."""
@@ -577,7 +596,7 @@ class Club:
         if target.name == gone.name:
             raise InputError("the table broken up cannot take its own players", "into")
         remaining = [n for n in gone.members if n != breaker]
-        room = TABLE_SIZE - len(target.members)
+        room = TABLE_SIZE - len(target.members) - target._reserved     # Law 18: substitutes' places kept
         records: list[CutRecord] = []
         first, rest = _split_by_cut(remaining, room, self._rng(), self.rules, "precedence after a table broke up",
                                     (21, 8, 9), {}, records)
