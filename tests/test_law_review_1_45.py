@@ -488,3 +488,13 @@ def test_law_21_a_table_with_a_substitutes_place_kept_takes_fewer_from_a_broken_
     assert len(c.table("one").waiting) == 1 and c.lobby[-1] == "Fa"
     end = c.table("one").end_rubber()
     assert end.waiting[0] == w and len(end.members) == 6
+
+
+def test_law_5_after_a_hand_passed_out_an_error_in_the_hand_before_can_no_longer_be_rectified():
+    m = Match.new(seed=2)
+    wrong = Rubber(game=(4, 0))                        # AC were marked 4 on a hand; the next trump card was turned
+    m = Match(m.rules, m.seed, wrong, m.deal, m.number, m.history, False, wrong)   # that hand passed out
+    with pytest.raises(IllegalAction) as e:
+        m.correct_score((3, 0))                        # the error was in the earlier hand: too late
+    assert e.value.laws == (5,) and m.rubber.game == (4, 0)
+    assert m.correct_score((4, 1)).rubber.game == (4, 1)     # the passed-out hand's own score can be

@@ -18,7 +18,7 @@ from ..kernel.actions import Action
 from ..kernel.deal import Deal
 from ..kernel.errors import IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
-from .scoring import Rubber
+from .scoring import Rubber, deal_points_bound, revoke_points_bound
 
 __all__ = ["Match"]
 
@@ -89,6 +89,8 @@ class Match:
         ...
         euchre_core.kernel.errors.IllegalAction: the trump card has been turned: the score can no longer be \
 rectified (law 5)
+        >>> m.correct_score((1, 0)).correct_score((0, 0)).rubber.game       # the last hand's score, again
+        (0, 0)
         >>> m.correct_score(None)
         Traceback (most recent call last):
         ...
@@ -101,4 +103,11 @@ rectified (law 5)
             raise InputError(f"give the score as a list of {self.rules.sides} whole numbers, by side, not {game!r}",
                              "game")
         fixed = base.corrected(game)
-        return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False, self.before)
+        # Law 5: only the score of the last hand can still be rectified; a correction that takes points away from
+        # the score before it, or adds more than one hand can score, corrects an earlier hand: too late
+        most = deal_points_bound(self.rules) + revoke_points_bound(self.rules)
+        for side, (was, now) in enumerate(zip(base.game, game, strict=True)):
+            if not 0 <= now - was <= most:
+                raise IllegalAction(f"side {side} stood at {was} before the last hand, which cannot have scored "
+                                    f"{now - was}: an error in an earlier hand can no longer be rectified", (5,))
+        return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False, base)
