@@ -498,3 +498,19 @@ def test_law_5_after_a_hand_passed_out_an_error_in_the_hand_before_can_no_longer
         m.correct_score((3, 0))                        # the error was in the earlier hand: too late
     assert e.value.laws == (5,) and m.rubber.game == (4, 0)
     assert m.correct_score((4, 1)).rubber.game == (4, 1)     # the passed-out hand's own score can be
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    (dict(players=None), "players"), (dict(players="ABCD"), "players"), (dict(players=("A", "B", "C", "D", "E")),
+                                                                         "players"),
+    (dict(players=("A", "B", "C", "D"), waiting=("A",)), "waiting"),
+    (dict(players=("A", "B", "C", "D"), waiting=("E", "F", "G")), "waiting"),
+    (dict(players=("A", "B", "C", "D"), phase="dealing"), "phase"),
+    (dict(players=("A", "B", "C", "D"), consecutive=(("A", -1),)), "consecutive"),
+    (dict(players=("A", "B", "C", "D"), consecutive=(("A", True),)), "consecutive"),
+    (dict(players=("A", "B", "C", "D"), seed=10**40 + 0.5), "seed"),
+])
+def test_law_12_a_table_built_by_hand_is_checked_like_one_formed_by_cutting(kwargs, field):
+    with pytest.raises(InputError) as e:
+        Roster(name="t", **kwargs)
+    assert e.value.field == field

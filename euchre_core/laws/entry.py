@@ -158,6 +158,39 @@ class Roster:
     rubbers: int = 0
     log: tuple[str, ...] = field(default=())     # the operations, in order
 
+    def __post_init__(self) -> None:
+        """A table built by hand is checked as one formed by cutting: one InputError naming the field.
+
+        >>> Roster("t", ("Ames", "Bell", "Cole", "Dunn"), waiting=("Ames",))
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.InputError: waiting: a name appears twice
+        """
+        if not isinstance(self.name, str) or not self.name:
+            raise InputError("a table needs a name", "name")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise InputError(f"not a seed: {self.seed!r}", "seed")
+        if not isinstance(self.rules, RuleSet):
+            raise InputError(f"not a rule set: {self.rules!r}", "rules")
+        for f in ("players", "waiting"):
+            if not isinstance(getattr(self, f), (list, tuple)):
+                raise InputError(f"a list of names, not {getattr(self, f)!r}", f)
+        players = _names(self.players, "players")
+        if len(players) > 4:
+            raise InputError(f"four play at a table, not {len(players)}", "players")
+        waiting = _names(players + tuple(self.waiting), "waiting")[len(players):]
+        if len(players) + len(waiting) > TABLE_SIZE:
+            raise InputError(f"six belong to a table at most, not {len(players) + len(waiting)}", "waiting")
+        if self.phase not in ("playing", "between", "cutting"):
+            raise InputError(f"no phase {self.phase!r}: playing, between or cutting", "phase")
+        if not isinstance(self.consecutive, (list, tuple)) or not all(
+                isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str) and isinstance(c[1], int)
+                and not isinstance(c[1], bool) and c[1] >= 0 for c in self.consecutive):
+            raise InputError("pairs of a name and the rubbers he has played (zero or more)", "consecutive")
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "waiting", waiting)
+        object.__setattr__(self, "consecutive", tuple(self.consecutive))
+
     # ------------------------------------------------------------------ construction
     @classmethod
     def form(cls, name: str, candidates: Iterable[str], seed: int = 0, rules: RuleSet = SOMERSET_1888,
