@@ -514,3 +514,10 @@ def test_law_12_a_table_built_by_hand_is_checked_like_one_formed_by_cutting(kwar
     with pytest.raises(InputError) as e:
         Roster(name="t", **kwargs)
     assert e.value.field == field
+
+
+def test_law_4_two_sides_out_on_one_score_is_not_settled_by_the_elder_hand_in_the_four_handed_game():
+    # the elder hand's precedence is Hoyle's three-handed rule, not the 1888 code's
+    with pytest.raises(InputError) as e:
+        Rubber(game=(4, 4)).record((1, 1), elder=1)
+    assert e.value.field == "revoke"                  # as without the elder: give the revoke apart (Law 4)

@@ -239,8 +239,8 @@ class Rubber:
         while max(game) >= target and len(games) < self._max_games() and not _over(self.rules, games):
             out = [s for s in range(len(game)) if game[s] >= target]
             if len(out) > 1:
-                if elder is not None and elder in out:
-                    w = elder
+                if elder is not None and elder in out and self.rules.sides > 2:
+                    w = elder                  # Hoyle, three-handed: "the elder hand is the winner"
                 else:
                     best = max(game[s] for s in out)
                     top = [s for s in out if game[s] == best]
