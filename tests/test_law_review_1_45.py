@@ -521,3 +521,17 @@ def test_law_4_two_sides_out_on_one_score_is_not_settled_by_the_elder_hand_in_th
     with pytest.raises(InputError) as e:
         Rubber(game=(4, 4)).record((1, 1), elder=1)
     assert e.value.field == "revoke"                  # as without the elder: give the revoke apart (Law 4)
+
+
+@pytest.mark.parametrize("tricks, points", [(0, (4, 0)), (2, (4, 0)), (3, (0, 1)), (4, (0, 1)), (5, (0, 4))])
+def test_law_3_d_plays_alone_for_bd(tricks, points):
+    from euchre_core.kernel.deal import score_deal
+    from euchre_core.kernel.rules import SOMERSET_1888
+    assert score_deal(SOMERSET_1888, 1, 3, 3, 1, (5 - tricks, tricks)).points == points
+
+
+@pytest.mark.parametrize("tricks, points", [(0, (2, 0)), (2, (2, 0)), (3, (0, 1)), (4, (0, 1)), (5, (0, 2))])
+def test_law_2_b_assists_for_bd(tricks, points):
+    from euchre_core.kernel.deal import score_deal
+    from euchre_core.kernel.rules import SOMERSET_1888
+    assert score_deal(SOMERSET_1888, 1, 1, None, 0, (5 - tricks, tricks)).points == points
