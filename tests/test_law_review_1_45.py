@@ -535,3 +535,10 @@ def test_law_2_b_assists_for_bd(tricks, points):
     from euchre_core.kernel.deal import score_deal
     from euchre_core.kernel.rules import SOMERSET_1888
     assert score_deal(SOMERSET_1888, 1, 1, None, 0, (5 - tricks, tricks)).points == points
+
+
+def test_law_10_an_exposure_in_the_cut_for_admission_is_not_counted_again_in_the_cut_for_the_table():
+    c = Club(seed=2, history=(("Old1", ("x",)), ("Old2", ("x",)), ("Old3", ("x",))))
+    c = c.open_table("new", ["F1", "F2", "F3", "F4", "Old1", "Old2", "Old3"], exposed={"Old1": 2})
+    assert sum(d.void for d in c.cuts[0].draws) == 1                       # he cut again in the first cut
+    assert not any(d.void for r in c.table("new").cuts for d in r.draws)   # and only there

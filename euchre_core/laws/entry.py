@@ -573,8 +573,10 @@ class Club:
         admitted = fresh + high
         if len(admitted) < 4:
             raise IllegalAction(f"four players are needed; {len(admitted)} admitted", (11,))
+        # Law 10: an exposure belongs to the first cut a candidate makes: the cut for admission, if he made one
         roster = Roster.form(name, admitted, seed=self._rng().randrange(2 ** 31), rules=self.rules,
-                             exposed={n: k for n, k in ex.items() if n in admitted} or None)
+                             exposed={n: k for n, k in ex.items() if n in admitted and (n in fresh or not records)}
+                             or None)
         left_out = [n for n in admitted if n not in roster.members]
         note = (f"{name}: " + (", ".join(fresh) + " had the prior right of entry (Law 17)" if fresh else "no fresh "
                                "candidate") + ("; " + ", ".join(high) + " cut in" if high else "")
