@@ -52,12 +52,12 @@ def load_scenario(data: dict[str, Any]) -> Director:
         raise InputError(str(e), "rules") from None
     names = SEAT_NAMES[: rules.players]
     dealer_name = data.get("dealer", "A")
-    if dealer_name not in names:
+    if not isinstance(dealer_name, str) or len(dealer_name) != 1 or dealer_name not in names:
         raise InputError(f"no seat {dealer_name!r}", "dealer")
     dealer = names.index(dealer_name)
     if "seed" in data and "hands" not in data:
         seed = data["seed"]
-        if not isinstance(seed, int):
+        if not isinstance(seed, int) or isinstance(seed, bool):
             raise InputError("a whole number", "seed")
         deal = Deal.shuffled(seed, dealer=dealer, rules=rules)
     else:
@@ -69,6 +69,8 @@ def load_scenario(data: dict[str, Any]) -> Director:
                 raise InputError(f"a list of card codes for {s}", "hands")
         if "turn_up" not in data:
             raise InputError("missing", "turn_up")
+        if not isinstance(data.get("stock", []), list):
+            raise InputError("a list of card codes", "stock")
         deal = Deal.start([hands[s] for s in names], data["turn_up"], dealer, rules, stock=data.get("stock", ()))
     events = data.get("events", [])
     if not isinstance(events, list):

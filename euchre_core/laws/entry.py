@@ -82,7 +82,7 @@ def _names(values: Iterable[str], field_name: str) -> tuple[str, ...]:
     return out
 
 
-def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str]) -> dict[str, int]:
+def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str], most: int = 32) -> dict[str, int]:
     if exposed is None:
         return {}
     if not isinstance(exposed, Mapping):
@@ -91,8 +91,8 @@ def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str]) -> dict[
     for n, k in exposed.items():
         if n not in known:
             raise InputError(f"{n!r} does not cut here", "exposed")
-        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InputError(f"{n!r} exposed {k!r} cards: a number of one or more", "exposed")
+        if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= most:
+            raise InputError(f"{n!r} exposed {k!r} cards: a number from one to {most} (the pack)", "exposed")
     return dict(exposed)
 
 
@@ -158,6 +158,7 @@ class Roster:
                                                  # his predecessor's place): out at the end of one rubber
     substitutes: tuple[tuple[str, str], ...] = ()   # Law 18: (substitute, the player he replaces)
     sub_places: tuple[tuple[str, int], ...] = ()    # Law 18: (substitute, his place among the waiting, or -1)
+    departed: tuple[str, ...] = ()               # Law 20: absent players (Law 18) who cut into another table
     before_cut_out: Roster | None = None         # Law 16: the table as it was before a cut-out made without a card
     formation: TableFormation | None = None
     seed: int = 0
@@ -165,6 +166,39 @@ class Roster:
     cuts: tuple[CutRecord, ...] = ()
     rubbers: int = 0
     log: tuple[str, ...] = field(default=())     # the operations, in order
+
+    def __post_init__(self) -> None:
+        """A table built by hand is checked as one formed by cutting: one InputError naming the field.
+
+        >>> Roster("t", ("Ames", "Bell", "Cole", "Dunn"), waiting=("Ames",))
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.InputError: waiting: a name appears twice
+        """
+        if not isinstance(self.name, str) or not self.name:
+            raise InputError("a table needs a name", "name")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise InputError(f"not a seed: {self.seed!r}", "seed")
+        if not isinstance(self.rules, RuleSet):
+            raise InputError(f"not a rule set: {self.rules!r}", "rules")
+        for f in ("players", "waiting"):
+            if not isinstance(getattr(self, f), (list, tuple)):
+                raise InputError(f"a list of names, not {getattr(self, f)!r}", f)
+        players = _names(self.players, "players")
+        if len(players) > 4:
+            raise InputError(f"four play at a table, not {len(players)}", "players")
+        waiting = _names(players + tuple(self.waiting), "waiting")[len(players):]
+        if len(players) + len(waiting) > TABLE_SIZE:
+            raise InputError(f"six belong to a table at most, not {len(players) + len(waiting)}", "waiting")
+        if self.phase not in tuple(RosterPhase):
+            raise InputError(f"no phase {self.phase!r}: playing, between or cutting", "phase")
+        if not isinstance(self.consecutive, (list, tuple)) or not all(
+                isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str) and isinstance(c[1], int)
+                and not isinstance(c[1], bool) and c[1] >= 0 for c in self.consecutive):
+            raise InputError("pairs of a name and the rubbers he has played (zero or more)", "consecutive")
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "waiting", waiting)
+        object.__setattr__(self, "consecutive", tuple(self.consecutive))
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -181,10 +215,12 @@ class Roster:
             raise InputError("a table needs a name", "name")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InputError(f"not a seed: {seed!r}", "seed")
+        if not isinstance(rules, RuleSet):
+            raise InputError(f"not a rule set: {rules!r}", "rules")
         names = _names(candidates, "candidates")
         if len(names) < 4:
             raise InputError("four or more candidates are needed", "candidates")
-        ex = _exposures(exposed, names)
+        ex = _exposures(exposed, names, rules.pack_size)
         t = cls(name=name, players=(), seed=seed, rules=rules)
         formation, rec = t._form(names, ex)
         return replace(t, players=formation.seats, waiting=formation.table,
@@ -219,6 +255,22 @@ class Roster:
         """Everyone who belongs to the table: the players, then the candidates waiting."""
         return self.players + self.waiting
 
+    @property
+    def absent(self) -> tuple[str, ...]:
+        """The players away during this rubber, each replaced by a substitute (Law 18): they still belong
+        to the table and take their seats again at its end, unless they cut into another (Law 20)."""
+        return tuple(a for _, a in self.substitutes if a not in self.departed)
+
+    def belongs(self, name: str) -> bool:
+        """Whether ``name`` belongs to the table: a player, a candidate waiting, or a player away (Law 18)."""
+        return name in self.members or name in self.absent
+
+    @property
+    def _reserved(self) -> int:
+        """Law 18: the places among the waiting kept for substitutes playing "during that rubber" only
+        (the player each replaces belongs to the table too, and takes his seat again)."""
+        return sum(1 for _, at in self.sub_places if at >= 0)
+
     def rubbers_of(self, name: str) -> int:
         """The consecutive rubbers ``name`` has played (Law 15)."""
         return dict(self.consecutive).get(name, 0)
@@ -237,7 +289,7 @@ class Roster:
         ('Eddy',)
         """
         (name,) = _names([name], "name")
-        if name in self.members:
+        if self.belongs(name):
             raise IllegalAction(f"{name} already belongs to the table")
         if self.phase is not RosterPhase.PLAYING and self.cut_made:
             raise IllegalAction(f"{name} declared too late: a card has been cut for the new rubber or for cutting "
@@ -246,7 +298,7 @@ class Roster:
             # Law 16: no card has been cut yet: he declared in time, and claims admission in the cut-out with the
             # others, which is made again with him
             return self.before_cut_out.declare(name).cut_out()
-        if len(self.members) >= TABLE_SIZE:
+        if len(self.members) + self._reserved >= TABLE_SIZE:
             raise IllegalAction("the table is full: six belong to it", (12,))
         if len(self.players) < 4 and self.phase is not RosterPhase.PLAYING:
             # a vacancy (Law 19 with no candidate waiting): he takes the place
@@ -274,7 +326,10 @@ class Roster:
             raise IllegalAction("no rubber is in progress")
         players = list(self.players)
         for sub, absent in self.substitutes:
-            players[players.index(sub)] = absent        # Law 18: a substitute only during that rubber
+            if absent in self.departed:
+                players.remove(sub)                     # Law 20: his seat is vacant; the substitute's time is over
+            else:
+                players[players.index(sub)] = absent    # Law 18: a substitute only during that rubber
         waiting = list(self.waiting)
         for sub, at in sorted(self.sub_places, key=lambda x: x[1]):
             if at >= 0 and sub not in players and len(players) + len(waiting) < TABLE_SIZE:
@@ -282,7 +337,7 @@ class Roster:
         counts = dict(self.consecutive)
         cons = tuple((p, counts.get(p, 0) + 1) for p in players)
         return self._step("end_rubber", players=tuple(players), waiting=tuple(waiting), consecutive=cons,
-                          phase=RosterPhase.BETWEEN, cut_made=False, substitutes=(), sub_places=(),
+                          phase=RosterPhase.BETWEEN, cut_made=False, substitutes=(), sub_places=(), departed=(),
                           rubbers=self.rubbers + 1)
 
     def cut_out(self, exposed: Mapping[str, int] | None = None) -> Roster:
@@ -321,7 +376,7 @@ class Roster:
                 going += sure
                 to_go = left - len(sure)
                 if to_go < len(tied):
-                    ex = _exposures(exposed, tied)
+                    ex = _exposures(exposed, tied, self.rules.pack_size)
                     _, low = _split_by_cut(tied, len(tied) - to_go, self._rng(), self.rules, "cutting out",
                                            (15, 8, 9), ex, records)
                     going += low
@@ -349,7 +404,7 @@ class Roster:
             raise IllegalAction("a rubber is in progress")
         if len(t.players) != 4:
             raise IllegalAction(f"four players are needed; the table has {len(t.players)}", (11,))
-        ex = _exposures(exposed, t.players)
+        ex = _exposures(exposed, t.players, t.rules.pack_size)
         formation, rec = t._form(t.players, ex)
         counts = dict(t.consecutive)
         return t._step("start_rubber", players=formation.seats, formation=formation, phase=RosterPhase.PLAYING,
@@ -371,7 +426,7 @@ class Roster:
         if absent not in self.players:
             raise InputError(f"{absent!r} is not playing at this table", "absent")
         (substitute,) = _names([substitute], "substitute")
-        if substitute in self.players:
+        if substitute in self.players or substitute in self.absent:
             raise InputError(f"{substitute!r} is already playing", "substitute")
         others = {p for p in self.players if p != absent}
         given = set(_names(consenting, "consenting"))
@@ -404,6 +459,10 @@ class Roster:
         """
         if name in self.waiting:
             return self._step(f"leave {name}", waiting=tuple(w for w in self.waiting if w != name))
+        if name in self.absent:
+            # away during this rubber (Law 18) and leaving the table (Law 20): his substitute plays the rubber
+            # out, then returns to where he was, and the seat is vacant
+            return self._step(f"leave {name}", departed=self.departed + (name,))
         if name not in self.players:
             raise InputError(f"{name!r} does not belong to this table", "name")
         if self.phase is RosterPhase.PLAYING:
@@ -436,6 +495,12 @@ class Club:
     cuts: tuple[CutRecord, ...] = ()
     notes: tuple[str, ...] = ()                             # what each operation decided, citing the laws
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise InputError(f"not a seed: {self.seed!r}", "seed")
+        if not isinstance(self.rules, RuleSet):
+            raise InputError(f"not a rule set: {self.rules!r}", "rules")
+
     # ------------------------------------------------------------------ queries
     def table(self, name: str) -> Roster:
         for t in self.tables:
@@ -445,7 +510,7 @@ class Club:
 
     def table_of(self, name: str) -> Roster | None:
         """The table ``name`` belongs to now, if any."""
-        return next((t for t in self.tables if name in t.members), None)
+        return next((t for t in self.tables if t.belongs(name)), None)
 
     def has_played_elsewhere(self, name: str) -> bool:
         """Law 17: whether ``name`` has belonged to or played at any table."""
@@ -488,7 +553,7 @@ class Club:
         if any(t.name == name for t in self.tables):
             raise InputError(f"there is already a table {name!r}", "name")
         names = _names(candidates, "candidates")
-        ex = _exposures(exposed, names)
+        ex = _exposures(exposed, names, self.rules.pack_size)
         busy = [n for n in names if self.table_of(n) is not None]
         for n in busy:
             home = self.table_of(n)
@@ -517,8 +582,10 @@ class Club:
         admitted = fresh + high
         if len(admitted) < 4:
             raise IllegalAction(f"four players are needed; {len(admitted)} admitted", (11,))
+        # Law 10: an exposure belongs to the first cut a candidate makes: the cut for admission, if he made one
         roster = Roster.form(name, admitted, seed=self._rng().randrange(2 ** 31), rules=self.rules,
-                             exposed={n: k for n, k in ex.items() if n in admitted} or None)
+                             exposed={n: k for n, k in ex.items() if n in admitted and (n in fresh or not records)}
+                             or None)
         left_out = [n for n in admitted if n not in roster.members]
         note = (f"{name}: " + (", ".join(fresh) + " had the prior right of entry (Law 17)" if fresh else "no fresh "
                                "candidate") + ("; " + ", ".join(high) + " cut in" if high else "")
@@ -573,7 +640,7 @@ class Club:
         if target.name == gone.name:
             raise InputError("the table broken up cannot take its own players", "into")
         remaining = [n for n in gone.members if n != breaker]
-        room = TABLE_SIZE - len(target.members)
+        room = TABLE_SIZE - len(target.members) - target._reserved     # Law 18: substitutes' places kept
         records: list[CutRecord] = []
         first, rest = _split_by_cut(remaining, room, self._rng(), self.rules, "precedence after a table broke up",
                                     (21, 8, 9), {}, records)

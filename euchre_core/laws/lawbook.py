@@ -62,7 +62,8 @@ _ENTRIES = [
        "revoking side had not scored before that hand. The other points of the hand come after the game is won: the "
        "winners' carry to the next game as a lap, the losers' are lost, since the lap carries only the points made "
        "beyond those needed to win (Technical Terms). Two sides out on one score given without the revoke apart is "
-       "refused rather than guessed."),
+       "refused rather than guessed. Revokes on both sides are netted by number before anything is scored (Law 71), "
+       "and a penalty that is not a whole number of revokes (three, or five in a lone hand, Law 63) is refused."),
     _e(5, "a score error may be rectified until the next trump card is turned",
        "euchre_core.laws.match.Match.correct_score", S + ".corrected",
        reading="The correction replaces the score of the last hand, recomputed from the score before it, so it can "
@@ -102,12 +103,15 @@ _ENTRIES = [
        E + ".Roster.end_rubber", E + ".Club.put",
        reading="At the rubber's end the absent player takes his place again and the substitute returns to where he "
        "was: to his place among the candidates waiting, or, if he did not belong to the table, to the club's "
-       "candidates without a place."),
+       "candidates without a place. That place among the waiting is kept for him: the absent player and he both "
+       "still belong to the table, so a later candidate is admitted only if six are not already there (Law 12)."),
     _e(19, "a player leaving after one of his two rubbers: the next candidate takes his place", E + ".Roster.leave"),
     _e(20, "cutting into another table loses the right of re-entry", E + ".Club.cut_into", E + ".Club.open_table",
        reading="A member of a table (waiting, or a player between rubbers) may be a candidate for a fresh table: he "
        "loses his right of re-entry into his own and takes his chance of cutting in; having belonged to a table, he "
-       "has no prior right under Law 17. A player in a rubber cannot leave it but by a substitute (Law 18)."),
+       "has no prior right under Law 17. A player in a rubber cannot leave it but by a substitute (Law 18); a player "
+       "away with a substitute still belongs to his table, and if he cuts into another his substitute plays the "
+       "rubber out, after which his seat is vacant."),
     _e(21, "the players of a broken-up table have prior right of entry elsewhere", E + ".Club.break_up"),
     _p(22, "not shuffled below the table, nor so that a face is seen", "a physical manner of shuffling; "
        "a card seen in the dealer's shuffle is Law 27"),

@@ -18,7 +18,7 @@ from ..kernel.actions import Action
 from ..kernel.deal import Deal
 from ..kernel.errors import IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
-from .scoring import Rubber
+from .scoring import Rubber, deal_points_bound, revoke_points_bound
 
 __all__ = ["Match"]
 
@@ -38,7 +38,19 @@ class Match:
 
     @classmethod
     def new(cls, seed: int = 0, rules: RuleSet = SOMERSET_1888, dealer: int = 0) -> Match:
-        """A new rubber; deal ``k`` is shuffled from ``seed * 1000 + k`` so it is reproducible."""
+        """A new rubber; deal ``k`` is shuffled from ``seed * 1000 + k`` so it is reproducible.
+
+        >>> Match.new(seed="x")
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.InputError: seed: not a seed: 'x'
+        """
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InputError(f"not a seed: {seed!r}", "seed")
+        if not isinstance(rules, RuleSet):
+            raise InputError(f"not a rule set: {rules!r}", "rules")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+            raise InputError(f"no seat {dealer!r} at a {rules.players}-handed table", "dealer")
         return cls(rules, seed, Rubber(rules), Deal.shuffled(seed * 1000, dealer=dealer, rules=rules), 1)
 
     @property
@@ -77,6 +89,8 @@ class Match:
         ...
         euchre_core.kernel.errors.IllegalAction: the trump card has been turned: the score can no longer be \
 rectified (law 5)
+        >>> m.correct_score((1, 0)).correct_score((0, 0)).rubber.game       # the last hand's score, again
+        (0, 0)
         >>> m.correct_score(None)
         Traceback (most recent call last):
         ...
@@ -89,4 +103,11 @@ rectified (law 5)
             raise InputError(f"give the score as a list of {self.rules.sides} whole numbers, by side, not {game!r}",
                              "game")
         fixed = base.corrected(game)
-        return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False, self.before)
+        # Law 5: only the score of the last hand can still be rectified; a correction that takes points away from
+        # the score before it, or adds more than one hand can score, corrects an earlier hand: too late
+        most = deal_points_bound(self.rules) + revoke_points_bound(self.rules)
+        for side, (was, now) in enumerate(zip(base.game, game, strict=True)):
+            if not 0 <= now - was <= most:
+                raise IllegalAction(f"side {side} stood at {was} before the last hand, which cannot have scored "
+                                    f"{now - was}: an error in an earlier hand can no longer be rectified", (5,))
+        return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False, base)

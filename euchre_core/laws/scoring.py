@@ -86,6 +86,28 @@ def _points(value: object, rules: RuleSet, bound: int, field_name: str) -> tuple
     return tuple(value)
 
 
+def _revokes(value: object, rules: RuleSet) -> tuple[int, ...]:
+    """Revoke penalties by side: each a number of revokes times the penalty of one (Law 63: three,
+    five in a lone hand; every revoke of one hand carries the same penalty), and, two sides
+    having revoked, an equal number on each side cancel (Law 71) before anything is scored (Law 4).
+
+    >>> _revokes((6, 3), SOMERSET_1888), _revokes((5, 5), SOMERSET_1888)
+    ((3, 0), (0, 0))
+    """
+    rev = _points(value, rules, revoke_points_bound(rules), "revoke")
+    units = {rules.revoke_points, rules.revoke_alone_points} - {0}
+    for p in rev:
+        if p and not any(p % u == 0 for u in units):
+            raise InputError(f"{p} points: a revoke penalty is {' or '.join(map(str, sorted(units)))} points a "
+                             "revoke (law 63)", "revoke")
+    if rules.sides == 2 and all(rev):
+        if not any(all(p % u == 0 for p in rev) for u in units):
+            raise InputError("the revokes of one hand carry one penalty each (law 63)", "revoke")
+        low = min(rev)
+        rev = tuple(p - low for p in rev)        # Law 71: an equal number of revokes on different sides cancel
+    return rev
+
+
 @dataclass(frozen=True)
 class GameResult:
     """A finished game: its winner (side), its value (1, or 2 when the losers scored nothing,
@@ -115,6 +137,15 @@ class Rubber:
             object.__setattr__(self, "game", (0,) * self.rules.sides)
         bound = self.rules.game_points - 1 + deal_points_bound(self.rules) + revoke_points_bound(self.rules)
         object.__setattr__(self, "game", _points(self.game, self.rules, bound, "game"))
+        if not isinstance(self.games, (tuple, list)) or not all(
+                isinstance(g, GameResult) and isinstance(g.winner, int) and 0 <= g.winner < self.rules.sides
+                for g in self.games) or len(self.games) > self._max_games():
+            raise InputError(f"the games finished, as at most {self._max_games()} GameResult values", "games")
+        object.__setattr__(self, "games", tuple(self.games))
+        if not _over(self.rules, self.games) and max(self.game) >= self.rules.game_points:
+            # Law 2: a game in progress stands below five; a score of five or more has won it
+            raise InputError(f"a game in progress stands below {self.rules.game_points} points, not {self.game}",
+                             "game")
 
     @property
     def is_over(self) -> bool:
@@ -166,8 +197,7 @@ class Rubber:
         euchre_core.kernel.errors.InputError: points: points are whole numbers, not 2.5
         """
         pts = _points(deal_points, self.rules, deal_points_bound(self.rules), "points")
-        rev = (0,) * self.rules.sides if revoke is None else _points(revoke, self.rules,
-                                                                       revoke_points_bound(self.rules), "revoke")
+        rev = (0,) * self.rules.sides if revoke is None else _revokes(revoke, self.rules)
         if elder is not None and (not isinstance(elder, int) or isinstance(elder, bool)
                                   or not 0 <= elder < self.rules.sides):
             raise InputError(f"no side {elder!r}", "elder")
@@ -197,25 +227,27 @@ class Rubber:
         bound = self.rules.game_points - 1 + deal_points_bound(self.rules) + revoke_points_bound(self.rules)
         fixed = _points(game, self.rules, bound, "game")
         games = list(self.games)
-        new, _ = Rubber(self.rules, (0,) * self.rules.sides, self.games)._close(list(fixed), games, None)
+        new, _ = Rubber(self.rules, (0,) * self.rules.sides, self.games)._close(list(fixed), games, None, "game")
         return Rubber(self.rules, tuple(new), tuple(games))
 
-    def _close(self, game: list[int], games: list[GameResult], elder: int | None) -> tuple[list[int], int | None]:
-        """Close the games the score completes (Law 2; the Lap may complete the next one too)."""
+    def _close(self, game: list[int], games: list[GameResult], elder: int | None,
+               field_name: str = "revoke") -> tuple[list[int], int | None]:
+        """Close the games the score completes (Law 2; the Lap may complete the next one too).
+        ``field_name`` is the input blamed when two sides are out on one score."""
         target = self.rules.game_points
         won: int | None = None
         while max(game) >= target and len(games) < self._max_games() and not _over(self.rules, games):
             out = [s for s in range(len(game)) if game[s] >= target]
             if len(out) > 1:
-                if elder is not None and elder in out:
-                    w = elder
+                if elder is not None and elder in out and self.rules.sides > 2:
+                    w = elder                  # Hoyle, three-handed: "the elder hand is the winner"
                 else:
                     best = max(game[s] for s in out)
                     top = [s for s in out if game[s] == best]
                     if len(top) > 1 or self.rules.sides == 2:
                         # two sides out on one score: which came first is not in the numbers
                         raise InputError("both sides reach the game on one score: give the revoke penalty apart, "
-                                         "it is scored first (law 4)", "revoke")
+                                         "it is scored first (law 4)", field_name)
                     w = top[0]
             else:
                 w = out[0]

@@ -127,6 +127,10 @@ def form_table(candidates: list[str], seed: int | None = None, rules: RuleSet = 
     ...
     euchre_core.kernel.errors.InputError: candidates: 33 candidates cannot cut from one pack of 32 cards (law 9)
     """
+    if not isinstance(rules, RuleSet):
+        raise InputError(f"not a rule set: {rules!r}", "rules")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InputError(f"not a seed: {seed!r}", "seed")
     if not isinstance(candidates, (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in candidates):
         raise InputError("a list of names", "candidates")
     names = list(candidates)
@@ -135,7 +139,8 @@ def form_table(candidates: list[str], seed: int | None = None, rules: RuleSet = 
     if exposed is not None and not isinstance(exposed, Mapping):
         raise InputError("a mapping of candidate to the number of cards he exposed", "exposed")
     ex = dict(exposed or {})
-    if any(n not in names or not isinstance(k, int) or isinstance(k, bool) or k < 1 for n, k in ex.items()):
+    if any(n not in names or not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= rules.pack_size
+           for n, k in ex.items()):
         raise InputError("a mapping of candidate to the number of cards (one or more) he exposed", "exposed")
     voiding = sum(1 for k in ex.values() if k > 1)
     if len(names) + voiding > rules.pack_size:
