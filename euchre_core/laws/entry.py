@@ -190,8 +190,9 @@ class Roster:
         waiting = _names(players + tuple(self.waiting), "waiting")[len(players):]
         if len(players) + len(waiting) > TABLE_SIZE:
             raise InputError(f"six belong to a table at most, not {len(players) + len(waiting)}", "waiting")
-        if self.phase not in tuple(RosterPhase):
+        if not isinstance(self.phase, str) or self.phase not in tuple(RosterPhase):
             raise InputError(f"no phase {self.phase!r}: playing, between or cutting", "phase")
+        object.__setattr__(self, "phase", RosterPhase(self.phase))      # typed, whatever the caller passed
         if not isinstance(self.consecutive, (list, tuple)) or not all(
                 isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str) and isinstance(c[1], int)
                 and not isinstance(c[1], bool) and c[1] >= 0 for c in self.consecutive):
