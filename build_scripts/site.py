@@ -25,6 +25,7 @@ from typing import Any
 from build_scripts import (
     analysis_view,
     content,
+    director_guide,
     hint_sims,
     law_coverage,
     law_engine,
@@ -52,6 +53,7 @@ CODES_INDEX = "codes/index.md"
 CONCORDANCE = "concordance.md"
 ERRATA = "errata.md"
 ENGINE_LAWS = "engine-laws.md"
+DIRECTOR = director_guide.PAGE
 API_LAYERS = (("Kernel", "kernel"), ("Laws", "laws"), ("Formats", "formats"), ("Search", "search"), ("App", "app"))
 
 CODE_ORDER = ("washington1877", "hoyle")
@@ -356,9 +358,18 @@ class Builder:
     def uses_markdown(self, page: str, number: int) -> str:
         """The "Where this law matters" links of one law, relative to ``page``."""
         links = [
-            f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})" for use in self.uses.get(number, [])
+            f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})"
+            for use in self.uses.get(number, []) if use.kind != "engine"   # the engine's: in its fold
         ]
         return _join_links(links) if links else "*No case, hint, note or concordance row cites this law yet.*"
+
+    def engine_uses_markdown(self, page: str, number: int) -> str:
+        """The link to the law's row of the coverage page ("5 places in the code, 8 tests"), for the fold."""
+        links = [
+            f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})"
+            for use in self.uses.get(number, []) if use.kind == "engine"
+        ]
+        return _join_links(links)
 
     # ----------------------------------------------------------------- pages
 
@@ -372,6 +383,7 @@ class Builder:
             "hashes": "#" * level,
             "paragraphs": inline.paragraphs(law["text"]),
             "uses": self.uses_markdown(page, number),
+            "engine_uses": self.engine_uses_markdown(page, number),
             "engine": law_engine.engine_view(number),
         }
 
@@ -869,6 +881,22 @@ class Builder:
             "engine_laws.md.j2", rows=rows, counts=counts, engine_link=self.link(ENGINE_LAWS, "engine.md")
         )
 
+    def director_page(self) -> str:
+        """"Ask the director": what happened → the situation → the law, the engine's ruling, the options."""
+        plain = self.inline(DIRECTOR, terms=False)
+        texts = {n: "\n\n".join(plain.paragraphs(law["text"])) for n, law in self.laws.items()}
+        groups = director_guide.situations(texts, {n: s["id"] for n, s in self.law_section.items()},
+                                           {n: s["heading"] for n, s in self.law_section.items()})
+        for group in groups:
+            for item in group["cases"]:
+                item["label"] = md_escape(item["label"])
+                item["law_href"] = self.link(DIRECTOR, self.law_page[item["law"]], f"law-{item['law']}")
+                for ruling in item["rulings"]:
+                    ruling["text"] = plain.render(ruling["text"])
+                    ruling["options"] = [md_escape(re.sub(r"\s*\(name it: '[^']*'\)", "", o)) for o in ruling["options"]]
+                    ruling["effects"] = [md_escape(e) for e in ruling["effects"]]
+        return self.render("director.md.j2", groups=groups)
+
     # ----------------------------------------------------------------- all
 
     def pages(self) -> dict[str, str]:
@@ -881,6 +909,7 @@ class Builder:
         pages.update(self.code_pages())
         pages[ERRATA] = self.errata_page()
         pages[ENGINE_LAWS] = self.engine_laws_page()
+        pages[DIRECTOR] = self.director_page()
         pages.update(serve_cache.memo("lessons", derived, lambda: lessons_pages.lesson_pages(self)))
         return pages
 
@@ -893,7 +922,7 @@ class Builder:
 
     def nav(self, pages: Mapping[str, str]) -> list[Any]:
         """The navigation: tabs for the laws, the remarks, the cases, the other codes and the edition."""
-        laws = [LAWS_INDEX] + [
+        laws = [LAWS_INDEX, {"Ask the director": DIRECTOR}] + [
             {s["heading"]: self.section_page(s)} for s in self.sections if s["part"] != "etiquette"
         ]
         laws += [{s["heading"]: self.section_page(s)} for s in self.sections if s["part"] == "etiquette"]
