@@ -653,8 +653,14 @@ class Builder:
         out: dict[str, list[dict[str, str]]] = {}
         for spec in load_hint_specs():
             if spec["id"] in self.hint_sim_results:
-                out.setdefault(spec["hint"], []).append({"id": spec["id"], "hand": " ".join(spec["hand"])})
+                out.setdefault(spec["hint"], []).append({"id": spec["id"], "hand": " ".join(spec["hand"]),
+                                                         "words": self.hint_token_words})
         return out
+
+    @functools.cached_property
+    def hint_token_words(self) -> str:
+        """The simulations' hand tokens in words (JSON), for the reader's own run to read back what he types."""
+        return json.dumps(hint_sims.token_legend(), ensure_ascii=False, separators=(",", ":"))
 
     def _case_link(self, page: str, index: int) -> dict[str, str] | None:
         """The previous or next case (by position in the book), or None past either end."""
