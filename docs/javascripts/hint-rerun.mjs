@@ -56,7 +56,7 @@ function resultHtml(r) {
       "</td><td>" + cmp + "</td></tr>";
   }).join("");
   const s = r.summary || {};
-  return '<div class="hint-rerun-scroll"><table class="hint-rerun-table"><caption>Your run: ' + r.samples + " layouts, seed " + r.seed +
+  return '<div class="hint-rerun-scroll"><table class="hint-rerun-table" tabindex="0"><caption>Your run: ' + r.samples + " layouts, seed " + r.seed +
     " (double dummy)</caption><thead><tr><th scope=\"col\">Option</th><th scope=\"col\">Points</th>" +
     '<th scope="col">Tricks</th><th scope="col">Made</th><th scope="col">Book\'s choice better / same / worse</th>' +
     "</tr></thead><tbody>" + rows + "</tbody></table></div>" +

@@ -144,7 +144,7 @@
     var mode = el.getAttribute("data-mode") || "one";
     var list = el.querySelector(".exercise-choices");
     if (!list) return;
-    list.setAttribute("role", "group");
+    /* a list still (its items stay list items: axe "listitem"), named for what to do */
     list.setAttribute("aria-label", mode === "many" ? "Choose every right answer, then check" : "Choose an answer");
     var buttons = [];
     Array.prototype.forEach.call(list.querySelectorAll("li[data-value]"), function (li) {
@@ -152,7 +152,8 @@
       b.type = "button";
       b.className = "choice";
       b.setAttribute("data-value", li.getAttribute("data-value"));
-      b.setAttribute("aria-label", li.getAttribute("data-label") || li.textContent);
+      /* named by its content (a card says its name: role img), so the name matches what is seen */
+      if (!li.querySelector("[role=img]") && li.getAttribute("data-label")) b.setAttribute("title", li.getAttribute("data-label"));
       while (li.firstChild) b.appendChild(li.firstChild);
       if (mode === "many") b.setAttribute("aria-pressed", "false");
       li.appendChild(b);
