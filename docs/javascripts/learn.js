@@ -186,7 +186,6 @@
        a case, or how many answers are right), not the answer; the answer comes on request ("Show the
        answer") or after a second miss. */
     var misses = 0;
-    var folded = el.querySelector("details.exercise-answer");
 
     function giveAway(res, value) {
       var ans = res.answer || {};
@@ -222,7 +221,11 @@
       line.appendChild(linkify(((ans.text || "") + " " + (ans.why || "")).trim(), links));
       feedback.appendChild(line);
       if (!keep) feedback.className = "exercise-feedback is-answer";
-      var rightOnes = ans.answers || [];
+      markRight(res);
+    }
+
+    function markRight(res) {
+      var rightOnes = (res.answer && res.answer.answers) || [];
       buttons.forEach(function (b) {
         if (rightOnes.indexOf(b.getAttribute("data-value")) >= 0 && !b.classList.contains("right")) b.classList.add("missed");
       });
@@ -279,7 +282,7 @@
           }
         });
         if (!res.correct && misses > 1 && !/^The answer/.test(res.feedback)) showAnswer(res, true);
-        else if (!res.correct && misses > 1 && folded) folded.open = true;   /* the engine's words gave it: the rest */
+        else if (!res.correct && misses > 1) markRight(res);   /* the engine's words gave the answer */
         showState(record(id, lesson, res.correct));
         updateProgress();
       }, function (error) {
