@@ -54,7 +54,6 @@ CONCORDANCE = "concordance.md"
 ERRATA = "errata.md"
 ENGINE_LAWS = "engine-laws.md"
 DIRECTOR = director_guide.PAGE
-NAME_IT = re.compile(r"\s*\(name it: '[^']*'\)")   # the sandbox's typing hint, not for a reader at the table
 API_LAYERS = (("Kernel", "kernel"), ("Laws", "laws"), ("Formats", "formats"), ("Search", "search"), ("App", "app"))
 
 CODE_ORDER = ("washington1877", "hoyle")
@@ -900,7 +899,7 @@ class Builder:
                 item["law_href"] = self.link(DIRECTOR, self.law_page[item["law"]], f"law-{item['law']}")
                 for ruling in item["rulings"]:
                     ruling["text"] = plain.render(ruling["text"])
-                    ruling["options"] = [md_escape(NAME_IT.sub("", o)) for o in ruling["options"]]
+                    ruling["options"] = [md_escape(o) for o in ruling["options"]]
                     ruling["effects"] = [md_escape(e) for e in ruling["effects"]]
         return self.render("director.md.j2", groups=groups)
 

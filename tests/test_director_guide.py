@@ -120,3 +120,16 @@ def test_law_text_first_then_the_engine_folded(built_site: BuiltSite) -> None:
     assert "<summary>In the engine: enforced</summary>" in fold
     assert "Director._lead_out_of_turn" in fold and "Engine (" in fold
     assert "Engine (" not in block[:fold_at]
+
+
+def test_law_44_rulings_one_item_each_and_no_console_notation(built_site: BuiltSite) -> None:
+    pages = list((built_site.dir / "laws").glob("*/index.html"))
+    run_together = [p.parent.name for p in pages if ".- <em>" in p.read_text(encoding="utf-8")]
+    assert run_together == []
+    html = (built_site.dir / "laws" / "a-misdeal" / "index.html").read_text(encoding="utf-8")
+    block = html[html.index('id="law-44"'): html.index('id="law-45"')]
+    assert block.count("<li><em>") == 2                       # the interruption, then the misdeal
+    law52 = (built_site.dir / "laws" / "cards-liable-to-be-called" / "index.html").read_text(encoding="utf-8")
+    law52 = law52[law52.index('id="law-52"'): law52.index('id="law-53"')]
+    assert "name it:" not in law52 and "<strong>call-card</strong>" not in law52
+    assert "B or D may choose: 1. Call the 7 of diamonds" in law52
