@@ -19,10 +19,13 @@ Each situation has a short share fragment, ``#a=<group>/<law>``:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from build_scripts import law_engine
+from euchre_core.formats.scenario import load_scenario
+from euchre_core.kernel.errors import EuchreError
 from euchre_core.laws.lawbook import LAWBOOK
 
 PAGE = "director.md"
@@ -106,6 +109,40 @@ def _ruling(r: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def whole_line(number: int) -> tuple[list[dict[str, Any]], str | None]:
+    """When a law's example shows it only further on (Laws 4, 57, 63, 71, 85: in the score, in a later
+    ruling, in a refusal), the engine's rulings citing it over the example's whole line (its events and
+    ``then``), with the "when" that goes with them; ``([], None)`` if none cites it.
+    """
+    sc = law_engine.scenarios().get(number)
+    if sc is None or not sc.get("then"):
+        return [], None
+    line = {**sc, "events": list(sc["events"]) + list(sc["then"])}
+    try:
+        state = load_scenario(line)
+    except EuchreError as error:                         # a refusal citing the law (Law 85: the election)
+        laws = list(getattr(error, "laws", None) or [])
+        text = str(error)
+        if number in laws or f"law {number}" in text.lower():
+            text = re.sub(r"^event \d+ \([^)]*\):\s*", "", text)
+            text = re.sub(r"\s*\(laws? [\d, ]+\)$", "", text)
+            ruling = {"irregularity": "refused by the engine", "laws": laws or [number],
+                      "text": text[:1].upper() + text[1:] + ".", "options": [], "chooser": None}
+            return [ruling], None
+        return [], None
+    rulings = [r.to_json() for r in state.rulings if number in r.laws]
+    if rulings:
+        return rulings, None
+    result = state.result()
+    entries = [e for e in result.get("entries") or [] if number in e.get("laws", [])]
+    if entries:
+        order = "; ".join(f"{e['what']} — {e['side']} {e['points']}" for e in result["entries"])
+        text = f"The hand is scored, in this order: {order}."
+        return [{"irregularity": "the score", "laws": sorted({n for e in entries for n in e["laws"]}), "text": text,
+                 "options": [], "chooser": None}], "When the hand is scored"
+    return [], None
+
+
 def situations(
     law_text: Mapping[int, str], law_section: Mapping[int, str], section_heading: Mapping[int, str] | None = None
 ) -> list[dict[str, Any]]:
@@ -132,17 +169,23 @@ def situations(
             entry, view = LAWBOOK[n], law_engine.engine_view(n)
             sc = view["scenario"]
             label = sc["title"] if sc else entry.summary[:1].upper() + entry.summary[1:]
+            rulings = list(sc["rulings"]) if sc else []
+            when = when_of(view, headings.get(n, ""))
+            if rulings and not any(n in r.get("laws", []) for r in rulings):
+                later, later_when = whole_line(n)
+                if later:
+                    rulings, when = later, later_when or "Later in the same hand"
             items.append(
                 {
                     "law": n,
                     "id": share_id(gid, n),
                     "label": label,
-                    "when": when_of(view, headings.get(n, "")),
+                    "when": when,
                     "status": entry.status,
                     "summary": entry.summary,
                     "reason": entry.reason,
                     "events": list(sc["events"]) if sc else [],
-                    "rulings": [_ruling(r) for r in sc["rulings"]] if sc else [],
+                    "rulings": [_ruling(r) for r in rulings],
                     "live": bool(sc and sc.get("interactive")),
                     "text": law_text[n],
                 }

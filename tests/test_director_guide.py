@@ -133,3 +133,11 @@ def test_law_44_rulings_one_item_each_and_no_console_notation(built_site: BuiltS
     law52 = law52[law52.index('id="law-52"'): law52.index('id="law-53"')]
     assert "name it:" not in law52 and "<strong>call-card</strong>" not in law52
     assert "B or D may choose: 1. Call the 7 of diamonds" in law52
+
+
+def test_laws_shown_later_in_their_example_are_answered_by_a_ruling_citing_them(built_site: BuiltSite) -> None:
+    found = walk(built_site)
+    four = " ".join(str(found[4]["text"]).split())
+    assert "The hand is scored, in this order: revoke — BD 3; deal — AC 1." in four          # Law 4: revoke first
+    assert "The election belongs to BD" in " ".join(str(found[85]["text"]).split())         # Law 85
+    assert "has none: the penalty is paid" in " ".join(str(found[57]["text"]).split())      # Law 57
