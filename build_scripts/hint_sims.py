@@ -21,12 +21,14 @@ compute it.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from html import escape
 from pathlib import Path
 from typing import Any
 
+from build_scripts.cards_html import card_html
 from euchre_core.search import simulate
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -223,6 +225,44 @@ def model_markdown() -> str:
     )
 
 
+_CODES = re.compile(r"\b(?:[789TJQKA][CDHS] ?)+\b")
+
+
+def cards_in_text(text: str) -> str:
+    """Plain text (escaped) with its card codes drawn as cards (issue 12: no raw "JC TC 9C" for a reader).
+
+    >>> cards_in_text("9H turned")
+    '<span class="holding"><span class="card red" role="img" aria-label="9 of hearts">9♥</span></span> turned'
+    """
+    out, pos = [], 0
+    for m in _CODES.finditer(text):
+        out.append(escape(text[pos:m.start()]))
+        cards = m.group(0).split()
+        out.append('<span class="holding">' + " ".join(card_html(c) for c in cards) + "</span>"
+                   + (" " if m.group(0).endswith(" ") else ""))
+        pos = m.end()
+    out.append(escape(text[pos:]))
+    return "".join(out)
+
+
+def token_legend() -> dict[str, str]:
+    """Every hand token of the simulations in words (:func:`euchre_core.search.simulate.token_words`), for
+    the reader's own run: the box reads the holding typed back in words (hint-rerun.mjs).
+
+    >>> token_legend()["n1"], token_legend()["At"]
+    ('a card of suit 1 below the ace', 'the ace of trumps')
+    """
+    tokens = ["R", "L", *[f"{r}t" for r in "AKQT987"], "s", "st", "m", "mt", "t", "x", "a", "n"]
+    tokens += [f"{r}{g}" for g in "123N" for r in "AKQJT987xn"]
+    out = {}
+    for tok in tokens:
+        try:
+            out[tok] = simulate.token_words(tok)
+        except Exception:  # noqa: BLE001 (a form the engine does not take is simply left out)
+            continue
+    return out
+
+
 def table_html(result: dict[str, Any]) -> str:
     """One simulation as a small HTML table (one line, so that it stands in Markdown as it is)."""
     scores = result.get("scores") or []
@@ -274,7 +314,7 @@ def table_html(result: dict[str, Any]) -> str:
     if scores:
         note += (" The chance of winning the game assumes the later deals go as in random deals bid by the same "
                  "rule of thumb and played double dummy.")
-    caption = escape(result.get("label") or result.get("id") or "")
+    caption = cards_in_text(str(result.get("label") or result.get("id") or ""))
     tips = {"Points": "average points a deal for the player's side, the other side's counted against it",
             "Tricks": "average tricks of the player's side", "Made": "how often the makers make their point",
             "Book's choice better / same / worse": "in how many layouts the book's choice scores more, the same, "
@@ -284,6 +324,10 @@ def table_html(result: dict[str, Any]) -> str:
     return (f"<div class='hint-sim' data-search-exclude data-spec='{escape(str(result.get('id')))}'>"
             f"<table><caption>{caption}</caption><thead><tr>{thead}</tr></thead><tbody>{''.join(rows)}</tbody>"
             f"</table>{verdict_html(result)}<p class='hint-sim-note'>{note}</p></div>")
+
+
+            f"<table tabindex='0'><caption>{caption}</caption><thead><tr>{thead}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table><p class='hint-sim-note'>{note}</p></div>")
 
 
 def tables_by_hint(results: dict[str, dict[str, Any]]) -> dict[str, str]:

@@ -45,7 +45,7 @@ def engine_view(number: int) -> dict[str, Any]:
         view["scenario"] = {
             "title": sc["title"],
             "events": sc["events"],
-            "rulings": [r.to_json() for r in rulings],
+            "rulings": [_for_reader(r.to_json()) for r in rulings],
             "json": json.dumps(sc, ensure_ascii=False),
             "interactive": True,
         }
@@ -58,6 +58,19 @@ def engine_view(number: int) -> dict[str, Any]:
     if tsc is not None:
         view["scenario"] = table_example(number, tsc)
     return view
+
+
+NAME_IT = re.compile(r"\s*\(name it: '[^']*'\)")   # the console's typing hint ("call-suit H"), not for a reader
+
+
+def _for_reader(ruling: dict[str, Any]) -> dict[str, Any]:
+    """A ruling for the page: its options' text without the console's typing hint.
+
+    >>> _for_reader({"options": [{"id": "call-suit", "text": "Call a suit (name it: 'call-suit H') from him"}]})
+    {'options': [{'id': 'call-suit', 'text': 'Call a suit from him'}]}
+    """
+    options = [{**o, "text": NAME_IT.sub("", str(o.get("text", "")))} for o in ruling.get("options") or []]
+    return {**ruling, "options": options}
 
 
 def table_example(number: int, sc: dict[str, Any]) -> dict[str, Any]:

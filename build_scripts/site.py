@@ -25,6 +25,7 @@ from typing import Any
 from build_scripts import (
     analysis_view,
     content,
+    director_guide,
     hint_sims,
     law_coverage,
     law_engine,
@@ -53,6 +54,7 @@ CODES_INDEX = "codes/index.md"
 CONCORDANCE = "concordance.md"
 ERRATA = "errata.md"
 ENGINE_LAWS = "engine-laws.md"
+DIRECTOR = director_guide.PAGE
 API_LAYERS = (("Kernel", "kernel"), ("Laws", "laws"), ("Formats", "formats"), ("Search", "search"), ("App", "app"))
 
 CODE_ORDER = ("washington1877", "hoyle")
@@ -498,9 +500,18 @@ class Builder:
     def uses_markdown(self, page: str, number: int) -> str:
         """The "Where this law matters" links of one law, relative to ``page``."""
         links = [
-            f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})" for use in self.uses.get(number, [])
+            f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})"
+            for use in self.uses.get(number, []) if use.kind != "engine"   # the engine's: in its fold
         ]
         return _join_links(links) if links else "*No case, hint, note or concordance row cites this law yet.*"
+
+    def engine_uses_markdown(self, page: str, number: int) -> str:
+        """The link to the law's row of the coverage page ("5 places in the code, 8 tests"), for the fold."""
+        links = [
+            f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})"
+            for use in self.uses.get(number, []) if use.kind == "engine"
+        ]
+        return _join_links(links)
 
     # ----------------------------------------------------------------- pages
 
@@ -514,6 +525,7 @@ class Builder:
             "hashes": "#" * level,
             "paragraphs": inline.paragraphs(law["text"]),
             "uses": self.uses_markdown(page, number),
+            "engine_uses": self.engine_uses_markdown(page, number),
             "engine": law_engine.engine_view(number),
         }
 
@@ -807,8 +819,14 @@ class Builder:
         out: dict[str, list[dict[str, str]]] = {}
         for spec in load_hint_specs():
             if spec["id"] in self.hint_sim_results:
-                out.setdefault(spec["hint"], []).append({"id": spec["id"], "hand": " ".join(spec["hand"])})
+                out.setdefault(spec["hint"], []).append({"id": spec["id"], "hand": " ".join(spec["hand"]),
+                                                         "words": self.hint_token_words})
         return out
+
+    @functools.cached_property
+    def hint_token_words(self) -> str:
+        """The simulations' hand tokens in words (JSON), for the reader's own run to read back what he types."""
+        return json.dumps(hint_sims.token_legend(), ensure_ascii=False, separators=(",", ":"))
 
     def _case_link(self, page: str, index: int) -> dict[str, str] | None:
         """The previous or next case (by position in the book), or None past either end."""
@@ -1048,6 +1066,22 @@ class Builder:
             "engine_laws.md.j2", rows=rows, counts=counts, engine_link=self.link(ENGINE_LAWS, "engine.md")
         )
 
+    def director_page(self) -> str:
+        """"Ask the director": what happened → the situation → the law, the engine's ruling, the options."""
+        plain = self.inline(DIRECTOR, terms=False)
+        texts = {n: "\n\n".join(plain.paragraphs(law["text"])) for n, law in self.laws.items()}
+        groups = director_guide.situations(texts, {n: s["id"] for n, s in self.law_section.items()},
+                                           {n: s["heading"] for n, s in self.law_section.items()})
+        for group in groups:
+            for item in group["cases"]:
+                item["label"] = md_escape(item["label"])
+                item["law_href"] = self.link(DIRECTOR, self.law_page[item["law"]], f"law-{item['law']}")
+                for ruling in item["rulings"]:
+                    ruling["text"] = plain.render(ruling["text"])
+                    ruling["options"] = [md_escape(o) for o in ruling["options"]]
+                    ruling["effects"] = [md_escape(e) for e in ruling["effects"]]
+        return self.render("director.md.j2", groups=groups)
+
     # ----------------------------------------------------------------- all
 
     def pages(self) -> dict[str, str]:
@@ -1061,6 +1095,7 @@ class Builder:
         pages.update(self.code_pages())
         pages[ERRATA] = self.errata_page()
         pages[ENGINE_LAWS] = self.engine_laws_page()
+        pages[DIRECTOR] = self.director_page()
         pages.update(serve_cache.memo("lessons", derived, lambda: lessons_pages.lesson_pages(self)))
         return pages
 
@@ -1073,7 +1108,7 @@ class Builder:
 
     def nav(self, pages: Mapping[str, str]) -> list[Any]:
         """The navigation: tabs for the laws, the remarks, the cases, the other codes and the edition."""
-        laws = [LAWS_INDEX, {"Preface": PREFACE}] + [
+        laws = [LAWS_INDEX, {"Preface": PREFACE}, {"Ask the director": DIRECTOR}] + [
             {s["heading"]: self.section_page(s)} for s in self.sections if s["part"] != "etiquette"
         ]
         laws += [{s["heading"]: self.section_page(s)} for s in self.sections if s["part"] == "etiquette"]

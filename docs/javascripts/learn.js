@@ -144,7 +144,7 @@
     var mode = el.getAttribute("data-mode") || "one";
     var list = el.querySelector(".exercise-choices");
     if (!list) return;
-    list.setAttribute("role", "group");
+    /* a list still (its items stay list items: axe "listitem"), named for what to do */
     list.setAttribute("aria-label", mode === "many" ? "Choose every right answer, then check" : "Choose an answer");
     var buttons = [];
     Array.prototype.forEach.call(list.querySelectorAll("li[data-value]"), function (li) {
@@ -152,7 +152,8 @@
       b.type = "button";
       b.className = "choice";
       b.setAttribute("data-value", li.getAttribute("data-value"));
-      b.setAttribute("aria-label", li.getAttribute("data-label") || li.textContent);
+      /* named by its content (a card says its name: role img), so the name matches what is seen */
+      if (!li.querySelector("[role=img]") && li.getAttribute("data-label")) b.setAttribute("title", li.getAttribute("data-label"));
       while (li.firstChild) b.appendChild(li.firstChild);
       if (mode === "many") b.setAttribute("aria-pressed", "false");
       li.appendChild(b);
@@ -181,6 +182,55 @@
     }
     showState(loadProgress().ex[id]);
 
+    /* Issue 12: a first miss gives a hint (what the engine's answer cites: a law, a hint of the book,
+       a case, or how many answers are right), not the answer; the answer comes on request ("Show the
+       answer") or after a second miss. */
+    var misses = 0;
+
+    function giveAway(res, value) {
+      var ans = res.answer || {};
+      var names = (ans.answers || []).map(cardName).concat(ans.answers || []);
+      if (ans.text) names.push(ans.text.replace(/\.$/, ""));
+      var fb = res.feedback || "";
+      if (/^The answer/.test(fb)) return true;
+      var chosen = [].concat(value);
+      return names.some(function (n) { return n && chosen.indexOf(n) < 0 && fb.indexOf(n) >= 0; });
+    }
+
+    function hintText(res) {
+      var ans = res.answer || {};
+      var parts = [];
+      if (ans.laws && ans.laws.length) parts.push((ans.laws.length > 1 ? "Laws " : "Law ") + ans.laws.join(", "));
+      if (ans.hints && ans.hints.length) parts.push("the book's hint " + ans.hints.join(", "));
+      if (ans.cases && ans.cases.length) parts.push("Case " + ans.cases.join(", Case "));
+      (ans.terms || []).forEach(function (t) { parts.push("the term \u201c" + t.replace(/-/g, " ") + "\u201d"); });
+      var text = parts.length ? "Hint: look at " + parts.join("; ") + "."
+        : "Hint: the lesson's text above this exercise has what you need.";
+      if (mode === "many" && ans.answers) text += " " + ans.answers.length + " of the choices are right.";
+      return text;
+    }
+
+    function showAnswer(res, keep) {
+      if (!keep) feedback.textContent = "";
+      var line = document.createElement("span");
+      line.className = "exercise-the-answer";
+      var verdict = document.createElement("strong");
+      verdict.textContent = "The answer: ";
+      line.appendChild(verdict);
+      var ans = res.answer || {};
+      line.appendChild(linkify(((ans.text || "") + " " + (ans.why || "")).trim(), links));
+      feedback.appendChild(line);
+      if (!keep) feedback.className = "exercise-feedback is-answer";
+      markRight(res);
+    }
+
+    function markRight(res) {
+      var rightOnes = (res.answer && res.answer.answers) || [];
+      buttons.forEach(function (b) {
+        if (rightOnes.indexOf(b.getAttribute("data-value")) >= 0 && !b.classList.contains("right")) b.classList.add("missed");
+      });
+    }
+
     function answer(value) {
       if (busy) return;
       busy = true;
@@ -189,24 +239,50 @@
         ? "Asking the engine\u2026" : "Starting the engine (the first time takes a few seconds)\u2026";
       call("check_answer", { exercise: spec, answer: value }).then(function (res) {
         feedback.textContent = "";
+        misses = res.correct ? 0 : misses + 1;
         var verdict = document.createElement("strong");
-        verdict.textContent = res.correct ? "Right. " : "Not right. ";
+        verdict.textContent = res.correct ? "\u2713 Right. " : (misses === 1 ? "\u2717 Not right. " : "\u2717 Not right again. ");
         feedback.appendChild(verdict);
-        var text = res.correct ? res.feedback.replace(/^Right\.\s*/, "") : res.feedback;
-        feedback.appendChild(linkify(text, links));
-        feedback.className = "exercise-feedback " + (res.correct ? "is-right" : "is-wrong");
         var chosen = Array.isArray(value) ? value : [value];
         var rightOnes = (res.answer && res.answer.answers) || [];
+        if (res.correct) {
+          feedback.appendChild(linkify(res.feedback.replace(/^Right\.\s*/, ""), links));
+        } else if (misses === 1) {
+          if (!giveAway(res, value)) {
+            feedback.appendChild(linkify(res.feedback + " ", links));
+          }
+          var hint = document.createElement("span");
+          hint.className = "exercise-hint";
+          hint.appendChild(linkify(hintText(res) + " Try again, or ", links));
+          var show = document.createElement("button");
+          show.type = "button";
+          show.className = "exercise-show-answer";
+          show.textContent = "show the answer";
+          show.addEventListener("click", function () { showAnswer(res); });
+          hint.appendChild(show);
+          hint.appendChild(document.createTextNode("."));
+          feedback.appendChild(hint);
+        } else {
+          feedback.appendChild(linkify(res.feedback, links));
+        }
+        feedback.className = "exercise-feedback " + (res.correct ? "is-right" : "is-wrong");
         buttons.forEach(function (b) {
           var v = b.getAttribute("data-value");
           b.classList.remove("missed");
           if (chosen.indexOf(v) >= 0) {
-            /* one answer: the card chosen is right or wrong; several: each one chosen, and those missed */
-            b.classList.add(mode === "many" ? (rightOnes.indexOf(v) >= 0 ? "right" : "wrong") : (res.correct ? "right" : "wrong"));
-          } else if (mode === "many" && !res.correct && rightOnes.indexOf(v) >= 0) {
+            /* one answer: the card chosen is right or wrong; several: each one chosen (after the first miss),
+               and those missed (after the second) */
+            if (mode !== "many" || res.correct || misses > 1) {
+              b.classList.add(mode === "many" ? (rightOnes.indexOf(v) >= 0 ? "right" : "wrong") : (res.correct ? "right" : "wrong"));
+            } else if (rightOnes.indexOf(v) < 0) {
+              b.classList.add("wrong");
+            }
+          } else if (mode === "many" && !res.correct && misses > 1 && rightOnes.indexOf(v) >= 0) {
             b.classList.add("missed");
           }
         });
+        if (!res.correct && misses > 1 && !/^The answer/.test(res.feedback)) showAnswer(res, true);
+        else if (!res.correct && misses > 1) markRight(res);   /* the engine's words gave the answer */
         showState(record(id, lesson, res.correct));
         updateProgress();
       }, function (error) {

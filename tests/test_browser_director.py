@@ -1,0 +1,167 @@
+"""Issue 12 in a real browser (Debian's Chromium, Playwright): "Ask the director" end to end by click
+and by keyboard at 1280 and 360 px, its share links, without JavaScript; axe (no serious or critical
+violation) in light and dark on the guide, a Learn page, a law page and a hint page; no horizontal
+overflow at 360 px on the pages issue 12's reading fixes changed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import test_browser_smoke as smoke
+from conftest import BuiltSite
+from test_browser_smoke import Guard
+
+pytestmark = pytest.mark.browser
+browser = smoke.browser
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+NARROW = {"width": 360, "height": 780}
+WIDE = {"width": 1280, "height": 900}
+CHANGED_PAGES = ["director/", "learn/the-pack/", "learn/irregularities/", "laws/cards-liable-to-be-called/",
+                 "laws/the-revoke/", "hints/eldest/", "hints/dealer/", "hints/second/", "hints/third/",
+                 "hints/lone-hands/", "hints/bridge/", "hints/coups/"]
+
+
+@pytest.fixture()
+def open_tab(browser: object, built_site: BuiltSite) -> Iterator[object]:
+    """``open_tab(viewport, scheme="light", js=True)``: a fresh tab; other hosts and the engine's Python
+    (not needed here) are refused; a JavaScript error fails the test."""
+    contexts: list[tuple[object, Guard]] = []
+
+    def make(viewport: dict[str, int], scheme: str = "light", js: bool = True) -> object:
+        guard = Guard()
+        context = browser.new_context(viewport=viewport, color_scheme=scheme,  # type: ignore[attr-defined]
+                                      java_script_enabled=js, service_workers="block")
+        context.route("**/*", guard.route)
+        context.route("**/pyodide/**", lambda route: route.abort())
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: guard.errors.append(str(error)))
+        contexts.append((context, guard))
+        return tab
+
+    yield make
+    for context, guard in contexts:
+        context.close()  # type: ignore[attr-defined]
+        assert not guard.outside, f"requests to other hosts: {guard.outside}"
+        assert not guard.errors, f"JavaScript errors: {guard.errors}"
+
+
+def overflow(tab: object) -> int:
+    """How far the page is wider than the window (0: no horizontal scroll)."""
+    return int(tab.evaluate("document.documentElement.scrollWidth - window.innerWidth"))  # type: ignore[attr-defined]
+
+
+def run_axe(tab: object) -> list[dict[str, object]]:
+    """axe-core on the page with every <details> open: the serious and critical violations."""
+    tab.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")  # type: ignore[attr-defined]
+    tab.add_script_tag(path=str(AXE))  # type: ignore[attr-defined]
+    found = tab.evaluate(  # type: ignore[attr-defined]
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))")
+    return [v for v in found if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("viewport", [WIDE, NARROW], ids=["1280", "360"])
+def test_law_52_by_click(open_tab: object, built_site: BuiltSite, viewport: dict[str, int]) -> None:
+    from playwright.sync_api import expect
+
+    tab = open_tab(viewport)  # type: ignore[operator]
+    tab.goto(built_site.base + "director/")
+    guide = tab.locator(".director-guide")
+    answer = guide.locator('[id="a=lead-out-of-turn/52"] .dg-answer')
+    expect(answer).to_be_hidden()
+    guide.get_by_text("A lead or a card played out of turn").click()                 # tap 1: what happened
+    guide.get_by_text("C leads out of turn", exact=True).click()                     # tap 2: the situation
+    expect(answer).to_be_visible()
+    expect(answer).to_contain_text("C led the 7 of diamonds out of turn")
+    expect(answer).to_contain_text("Who chooses: B or D (the adversaries of C)")
+    expect(answer.locator("ol li")).to_have_count(3)
+    expect(tab).to_have_url(re.compile(r"/director/#a=lead-out-of-turn/52$"))
+    assert overflow(tab) == 0
+    answer.get_by_role("link", name="Law 52: try it live").click()                   # tap 3: the law's page
+    expect(tab).to_have_url(re.compile(r"/laws/cards-liable-to-be-called/#law-52$"))
+    tab.wait_for_function("(() => { const h = document.getElementById('law-52'); if (!h) return false;"  # in view
+                          " const top = h.getBoundingClientRect().top; return top >= 0 && top < innerHeight })()")
+
+
+@pytest.mark.parametrize("viewport", [WIDE, NARROW], ids=["1280", "360"])
+def test_a_revoke_by_keyboard(open_tab: object, built_site: BuiltSite, viewport: dict[str, int]) -> None:
+    from playwright.sync_api import expect
+
+    tab = open_tab(viewport)  # type: ignore[operator]
+    tab.goto(built_site.base + "director/")
+    group = tab.locator("#what-revoke > summary")
+    group.focus()
+    tab.keyboard.press("Enter")
+    expect(tab.locator("#what-revoke")).to_have_attribute("open", "")
+    tab.keyboard.press("Tab")                                                        # the group's first situation
+    first = tab.locator('[id="a=revoke/62"]')
+    expect(first.locator("> summary")).to_be_focused()
+    tab.keyboard.press("Space")
+    expect(first.locator(".dg-answer")).to_be_visible()
+    expect(first).to_contain_text("C played the 7 of diamonds holding the suit led: a revoke")
+    expect(tab).to_have_url(re.compile(r"#a=revoke/62$"))
+    for _ in range(8):                                                               # on to the law's link
+        tab.keyboard.press("Tab")
+        if tab.evaluate("document.activeElement.classList.contains('dg-open-law')"):
+            break
+    expect(first.get_by_role("link", name=re.compile(r"^Law 62"))).to_be_focused()
+    tab.keyboard.press("Enter")
+    expect(tab).to_have_url(re.compile(r"/laws/the-revoke/#law-62$"))
+
+
+def test_a_share_link_reopens_the_ruling(open_tab: object, built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab = open_tab(NARROW, "dark")  # type: ignore[operator]
+    tab.goto(built_site.base + "director/#a=wrong-number/90")
+    case = tab.locator('[id="a=wrong-number/90"]')
+    expect(case).to_have_attribute("open", "")
+    expect(case.locator(".dg-answer")).to_be_visible()
+    expect(case.locator(".dg-answer")).to_contain_text("forfeits 2")
+    expect(case.locator("> summary")).to_be_in_viewport()
+    share = case.locator("a.dg-share")
+    expect(share).to_have_attribute("href", re.compile(r"(^|/director/)#a=wrong-number/90$"))
+    tab.goto(built_site.base + "director/")                      # opened elsewhere, the link still reopens it
+    expect(case).not_to_have_attribute("open", "")
+    tab.goto(built_site.base + "director/#a=wrong-number/90")
+    expect(case.locator(".dg-answer")).to_be_visible()
+
+
+def test_the_guide_without_javascript(open_tab: object, built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab = open_tab(NARROW, js=False)  # type: ignore[operator]
+    tab.goto(built_site.base + "director/")
+    tab.locator("#what-misdeal > summary").click()
+    tab.locator('[id="a=misdeal/41"] > summary').click()
+    answer = tab.locator('[id="a=misdeal/41"] .dg-answer')
+    expect(answer).to_be_visible()
+    expect(answer).to_contain_text("Misdeal")
+    expect(answer.get_by_role("link", name=re.compile(r"^Law 41"))).to_have_attribute(
+        "href", "../laws/a-misdeal/#law-41")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", ["director/", "learn/the-pack/", "laws/cards-liable-to-be-called/", "hints/eldest/"])
+def test_accessibility(open_tab: object, built_site: BuiltSite, scheme: str, path: str) -> None:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: `make node-deps` (npm ci) installs axe-core")
+    tab = open_tab(WIDE, scheme)  # type: ignore[operator]
+    tab.goto(built_site.base + path)
+    assert tab.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+    assert run_axe(tab) == []
+
+
+def test_no_horizontal_overflow_at_360(open_tab: object, built_site: BuiltSite) -> None:
+    tab = open_tab(NARROW)  # type: ignore[operator]
+    wide = {}
+    for path in CHANGED_PAGES:
+        tab.goto(built_site.base + path)
+        tab.evaluate("document.querySelectorAll('main details').forEach(d => d.open = true)")
+        if overflow(tab) > 0:
+            wide[path] = overflow(tab)
+    assert wide == {}
