@@ -322,12 +322,8 @@ def table_html(result: dict[str, Any]) -> str:
     thead = "".join(f"<th scope='col' title=\"{escape(tips[h])}\">{h}</th>" if h in tips
                     else f"<th scope='col'>{h}</th>" for h in head)
     return (f"<div class='hint-sim' data-search-exclude data-spec='{escape(str(result.get('id')))}'>"
-            f"<table><caption>{caption}</caption><thead><tr>{thead}</tr></thead><tbody>{''.join(rows)}</tbody>"
-            f"</table>{verdict_html(result)}<p class='hint-sim-note'>{note}</p></div>")
-
-
             f"<table tabindex='0'><caption>{caption}</caption><thead><tr>{thead}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table><p class='hint-sim-note'>{note}</p></div>")
+            f"<tbody>{''.join(rows)}</tbody></table>{verdict_html(result)}<p class='hint-sim-note'>{note}</p></div>")
 
 
 def tables_by_hint(results: dict[str, dict[str, Any]]) -> dict[str, str]:
