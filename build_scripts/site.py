@@ -37,6 +37,7 @@ from build_scripts.cards_html import SEATS, card_html, cards_html, deal_html, su
 from build_scripts.textmark import Inline, Term, TermMatcher, cited_laws, md_escape, relative_link
 from euchre_core.formats.cases import ROMAN, CaseError, CaseReplay, list_cases, load_case, replay_case_data
 from euchre_core.kernel.cards import Card, CardError
+from euchre_core.search.completion import complete_case
 from euchre_core.search.simulate import load_specs as load_hint_specs
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -743,6 +744,21 @@ class Builder:
         ]
         played = len(deal.tricks)
         index = self.case_ids.index(cid)
+        completed = complete_case(cid)               # the rest of the deal: the book's named cards, then the engine's
+        full = completed.deal
+        engine_tricks = []
+        k = sum(len(t.cards) for t in deal.tricks)
+        for number, trick in enumerate(full.tricks[played:], played + 1):
+            cards = []
+            for s, c in trick.cards:
+                cards.append({"seat": SEATS[s], "card": card_html(str(c)), "code": str(c),
+                              "source": completed.sources[k]})
+                k += 1
+            engine_tricks.append({"number": number, "leader": SEATS[trick.leader], "cards": cards,
+                                  "winner": SEATS[trick.winner],
+                                  "winning_card": card_html(str(next(c for s, c in trick.cards if s == trick.winner)))})
+        fres = full.result
+        fac, fbd = full.tricks_won_by_side()
         try:  # the solver's values beside the cards (added to `tricks`) and "The book, checked"
             checked = analysis_view.case_view(rep, tricks, inline)
         except analysis_view.AnalysisError as error:
@@ -794,6 +810,14 @@ class Builder:
                 "euchred": result.euchred,
                 "march": result.march,
             },
+            "engine_tricks": engine_tricks,
+            "final": fres and {
+                "tricks_won": {"AC": fac, "BD": fbd},
+                "points": {"AC": fres.points[0], "BD": fres.points[1]},
+                "euchred": fres.euchred,
+                "march": fres.march,
+            },
+            "assumption": completed.assumption,
             "errata": errata,
             "errata_link": self.link(page, ERRATA, f"case-{cid.lower()}"),
             "prev": self._case_link(page, index - 1),

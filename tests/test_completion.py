@@ -61,3 +61,18 @@ def test_winners_best_play_cannot_keep_are_said(monkeypatch: pytest.MonkeyPatch)
         assert "best play does not keep them all" in (complete_case("IV").assumption or "")
     finally:
         complete_case.cache_clear()
+
+
+def test_the_case_page_shows_the_engines_tricks_marked(built_site) -> None:  # noqa: ANN001 (conftest fixture)
+    """The no-JS view of a case the book does not finish: the rest of the deal, each card marked as the
+    engine's, and the result of the whole deal."""
+    html = (built_site.dir / "cases" / "iv" / "index.html").read_text(encoding="utf-8")
+    c = complete_case("IV")
+    engine_cards = [str(a.card) for (_, a), s in zip(c.deal.log[-len(c.sources):], c.sources, strict=True)
+                    if s == "engine"]
+    assert html.count('data-source="engine"') == len(engine_cards) == 12
+    for code in engine_cards:
+        assert f'data-card="{code}" data-source="engine"' in html
+    assert "A C take 2, B D take 3; the makers are euchred: A C score 0, B D score 2." in html
+    i = (built_site.dir / "cases" / "i" / "index.html").read_text(encoding="utf-8")
+    assert 'data-source="engine"' not in i
