@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import decode
 from .actions import Action
 from .cards import JOKER, Card, CardError, Suit, cards_of_mask, pack
 from .errors import IllegalAction, InputError
@@ -131,10 +132,11 @@ class Deal:
         below the turn-up (needed only for the Joker turned up, whose next card names the suit).
         """
         n = rules.players
-        if len(hands) != n:
-            raise InputError(f"{len(hands)} hands given for {n} players", "hands")
-        if not 0 <= dealer < n:
-            raise InputError(f"no seat {dealer} at a {n}-handed table", "dealer")
+        decode.array(hands, "hands", min_len=n, max_len=n)
+        for i, h in enumerate(hands):
+            decode.array(h, decode.field("hands", i), max_len=33)
+        stock = decode.array(stock, "stock", max_len=33)
+        decode.integer(dealer, "dealer", 0, n - 1)
         try:
             parsed = [[Card.parse(c) for c in h] for h in hands]
             up = Card.parse(turn_up)
@@ -707,35 +709,38 @@ class Deal:
     @classmethod
     def replay(cls, record: dict[str, Any], rules: RuleSet | None = None) -> Deal:
         """Rebuild a deal from :meth:`to_record`'s form, checking every action."""
-        if not isinstance(record, dict):
-            raise InputError("a deal record is a JSON object", "deal")
+        decode.mapping(record, "deal")
+        decode.check_tree(record, "deal")
         try:
-            rules = rules or rules_by_name(str(record.get("rules", "somerset1888")))
+            rules = rules or rules_by_name(decode.text(record.get("rules", "somerset1888"), "rules", max_len=40))
         except RulesError as e:
             raise InputError(str(e), "rules") from None
         n = rules.players
         names = SEAT_NAMES[:n]
-        hands_in = record.get("hands")
-        if not isinstance(hands_in, dict) or sorted(hands_in) != sorted(names):
-            raise InputError(f"give one hand for each of {', '.join(names)}", "hands")
-        dealer_name = record.get("dealer", "A")
-        if dealer_name not in names:
-            raise InputError(f"no seat {dealer_name!r}", "dealer")
-        deal = cls.start([hands_in[s] for s in names], record.get("turn_up", ""), names.index(dealer_name), rules,
-                         stock=record.get("stock", ()))
-        for i, entry in enumerate(record.get("log", [])):
-            seat_txt, sep, act_txt = str(entry).partition(":")
+        hands_in = decode.mapping(record.get("hands"), "hands", keys=names, required=names)
+        hands = [[decode.card(c, decode.field(decode.field("hands", s), j)) for j, c in
+                  enumerate(decode.array(hands_in[s], decode.field("hands", s), max_len=33))] for s in names]
+        dealer = decode.seat(record.get("dealer", "A"), "dealer", n)
+        turn_up = decode.card(record.get("turn_up"), "turn_up")
+        stock = decode.cards(record.get("stock", []), "stock")
+        deal = cls.start(hands, turn_up, dealer, rules, stock=stock)
+        for i, entry in enumerate(decode.array(record.get("log", []), "log", max_len=decode.MAX_LOG)):
+            where = decode.field("log", i)
+            seat_txt, sep, act_txt = decode.text(entry, where, max_len=80).partition(":")
             if not sep:
-                raise InputError(f"entry {i + 1}: write 'SEAT: action', e.g. 'B: pass'", "log")
+                raise InputError("write 'SEAT: action', e.g. 'B: pass'", where)
             seat_txt = seat_txt.strip()
-            if seat_txt not in names:
-                raise InputError(f"entry {i + 1}: no seat {seat_txt!r}", "log")
+            decode.seat(seat_txt, where, n)
             if deal.is_over:
-                raise InputError(f"entry {i + 1}: the deal is already over", "log")
+                raise InputError("the deal is already over", where)
             if names.index(seat_txt) != deal.actor:
                 raise IllegalAction(
                     f"entry {i + 1}: it is {deal.seat_name(deal.actor)}'s turn, not {seat_txt}'s")
-            deal = deal.apply(Action.parse(act_txt))
+            try:
+                action = Action.parse(act_txt)
+            except InputError as e:
+                raise InputError(e.args[0].removeprefix("action: "), where) from None
+            deal = deal.apply(action)
         return deal
 
     def describe_action(self, seat: int, action: Action) -> str:

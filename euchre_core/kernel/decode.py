@@ -40,7 +40,7 @@ from .errors import InputError
 __all__ = [
     "MAX_TEXT_BYTES", "MAX_DEPTH", "MAX_STRING", "MAX_ITEMS", "MAX_NODES", "MAX_SEED", "MAX_LOG", "EXCERPT",
     "excerpt", "loads", "check_tree", "seat", "seat_name", "integer", "seed", "text", "choice", "array",
-    "mapping", "card", "cards", "boolean", "field",
+    "mapping", "card", "cards", "boolean", "field", "read_text", "load_json_file",
 ]
 
 SEATS = "ABCD"
@@ -362,3 +362,32 @@ def cards(value: Any, path: str, *, max_len: int = 33) -> list[Card]:
     euchre_core.kernel.errors.InputError: hands.A[1]: a card code is expected (e.g. JC, TD), not a number (5)
     """
     return [card(c, field(path, i)) for i, c in enumerate(array(value, path, max_len=max_len))]
+
+
+def read_text(path: Any, name: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """The text of a file (``-``: standard input), at most ``max_bytes`` bytes of UTF-8; reading stops
+    there, so a device that never ends (``/dev/zero``) cannot hang the command."""
+    import sys
+
+    text(path, name, max_len=4096, empty=False)
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(max_bytes + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(max_bytes + 1)
+    except OSError as e:
+        raise InputError(f"cannot read {excerpt(path)}: {e.strerror or type(e).__name__}", name) from None
+    except ValueError as e:      # e.g. a NUL in the path
+        raise InputError(f"cannot read {excerpt(path)}: {e}", name) from None
+    if len(data) > max_bytes:
+        raise InputError(f"larger than {max_bytes} bytes", name)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", name) from None
+
+
+def load_json_file(path: Any, name: str = "FILE") -> Any:
+    """:func:`read_text` then :func:`loads`: a JSON file within the limits."""
+    return loads(read_text(path, name), name)

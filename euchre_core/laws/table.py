@@ -18,7 +18,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..kernel import decode
 from ..kernel.cards import Card, pack
+from ..kernel.errors import InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
 from ..kernel.tables import CUT_RANK_ACE_LOW, CUT_RANK_KNAVE_HIGH
 
@@ -57,9 +59,22 @@ def _cut(names: list[str], rng: random.Random, rules: RuleSet, log: list[list[tu
 
 
 def form_table(candidates: list[str], seed: int | None = None, rules: RuleSet = SOMERSET_1888) -> TableFormation:
-    """Cut for the table, partners and deal (Laws 8–14), reproducibly from ``seed``."""
-    if len(candidates) < 4 or len(set(candidates)) != len(candidates):
-        raise ValueError("four or more different candidates are needed")
+    """Cut for the table, partners and deal (Laws 8–14), reproducibly from ``seed``.
+
+    Every candidate cuts a card from the same pack (Law 9), so there are from four to as many
+    candidates as the pack has cards, each a name of at most 40 characters, all different.
+
+    >>> form_table(["Ames", "Bell", "Cole", "Ames"])
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: names: four or more different candidates are needed (Law 11)
+    """
+    names = decode.array(candidates, "names", max_len=rules.pack_size)
+    for i, n in enumerate(names):
+        decode.text(n, decode.field("names", i), max_len=40, empty=False)
+    seed = decode.seed(seed, "seed", optional=True)
+    if len(names) < 4 or len(set(names)) != len(names):
+        raise InputError("four or more different candidates are needed (Law 11)", "names")
     rng = random.Random(seed)
     log: list[list[tuple[str, str]]] = []
     players = list(candidates)
