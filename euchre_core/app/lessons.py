@@ -31,6 +31,7 @@ from typing import Any
 
 from ..formats.cases import replay_case
 from ..kernel import deal as _deal
+from ..kernel import decode
 from ..kernel import tables as _tables
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Rank, Suit, mask_of, pack
@@ -166,12 +167,10 @@ def _suit(x: Any) -> Suit:
     return x if isinstance(x, Suit) else Suit.parse(str(x))
 
 
-def _seat(x: Any) -> int:
-    if isinstance(x, int):
+def _seat(x: Any, path: str = "seat") -> int:
+    if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < len(SEATS):
         return x
-    if x not in SEATS:
-        raise InputError(f"no seat {x!r}", "seat")
-    return SEATS.index(x)
+    return decode.seat(x, path)
 
 
 def _cards(xs: Any) -> list[Card]:
@@ -1419,15 +1418,30 @@ def _kind_of(exercise: dict[str, Any]) -> Kind:
 TABLE_SEAT = "C"
 
 
+MAX_TABLE_ACTIONS = 5_000     # actions of a rubber against the engine (a rubber has a few hundred)
+
+
+def _decode_record(record: Any) -> dict[str, Any]:
+    """The play table's record, typed and bounded: ``seed`` (0 to 2**63 - 1), ``seat`` (A-D),
+    ``strength`` (a name of :data:`~euchre_core.search.opponent.STRENGTHS`), ``actions`` (at most
+    5,000 strings of at most 40 characters)."""
+    decode.mapping(record, "record", keys=("seed", "seat", "strength", "actions"))
+    decode.seed(record.get("seed", 0), "record.seed")
+    decode.seat(record.get("seat", TABLE_SEAT), "record.seat")
+    decode.choice(record.get("strength", _opponent.DEFAULT_STRENGTH), "record.strength", tuple(_opponent.STRENGTHS))
+    for i, a in enumerate(decode.array(record.get("actions", []), "record.actions", max_len=MAX_TABLE_ACTIONS)):
+        decode.text(a, f"record.actions[{i}]", max_len=40)
+    return record
+
+
 def _match(record: dict[str, Any]) -> Match:
-    if not isinstance(record, dict):
-        raise InputError("a table record is a JSON object", "record")
+    _decode_record(record)
     m = Match.new(seed=int(record.get("seed", 0)))
     for i, text in enumerate(record.get("actions", [])):
         try:
             m = m.apply(Action.parse(text))
         except EuchreError as e:
-            raise InputError(f"action {i + 1} ({text}): {e}", "record") from None
+            raise InputError(str(e), f"record.actions[{i}]") from None
     return m
 
 
@@ -1494,7 +1508,8 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
     legal = []
     if d.actor == you and not m.is_over:
         for a in d.legal_actions():
-            legal.append({"action": str(a), "label": _action_label(d, a), "card": str(a.card) if a.card else None})
+            legal.append({"action": str(a), "label": _action_label(d, a),
+                          "card": str(a.card) if a.card is not None else None})
     bidding = [_describe(d, s, a, you) for s, a in d.log if a.kind not in ("play",)]
     last = None
     if d.tricks:
@@ -1568,12 +1583,12 @@ def table_new(seed: int | None = None, strength: str = _opponent.DEFAULT_STRENGT
     >>> table_new(seed=2)["record"]
     {'seed': 2, 'seat': 'C', 'strength': 'default', 'actions': []}
     """
+    seed = decode.seed(seed, "seed", optional=True)
     if seed is None:
         seed = random.randrange(1, 10**6)
-    if strength not in _opponent.STRENGTHS:
-        raise InputError(f"unknown strength {strength!r}", "strength")
-    _seat(seat)
-    return table_view({"seed": int(seed), "seat": seat, "strength": strength, "actions": []})
+    decode.choice(strength, "strength", tuple(_opponent.STRENGTHS))
+    decode.seat(seat, "seat")
+    return table_view({"seed": seed, "seat": seat, "strength": strength, "actions": []})
 
 
 def _step(record: dict[str, Any], m: Match, action: Action) -> dict[str, Any]:
@@ -1619,7 +1634,7 @@ def table_act(record: dict[str, Any], action: str) -> dict[str, Any]:
         raise InputError("the rubber is over", "record")
     if m.deal.actor != you:
         raise InputError(f"it is {SEATS[m.deal.actor]}'s turn, not yours", "record")
-    act = Action.parse(action)
+    act = Action.parse(decode.text(action, "action", max_len=40))
     if act not in m.deal.legal_actions():
         try:
             m.deal.apply(act)
