@@ -1461,7 +1461,8 @@ def _guarded(kind: Kind, fn: Callable[[dict[str, Any]], Any], exercise: dict[str
         if isinstance(e, EuchreError) and not isinstance(e, CardError):
             raise
         raise InputError(str(e), "exercise") from None
-    except (TypeError, KeyError, ValueError, AttributeError, IndexError, AssertionError, RecursionError) as e:
+    except (TypeError, LookupError, ValueError, AttributeError, AssertionError, ArithmeticError, StopIteration,
+            RecursionError) as e:
         raise InputError(f"not a well-formed {kind.name} exercise ({type(e).__name__}: "
                          f"{decode.excerpt(str(e))})", "exercise") from None
 

@@ -44,7 +44,7 @@ from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, InputError
 
-__all__ = ["case_step", "what_if", "run_snippet", "call", "card_info", "BROWSER_API"]
+__all__ = ["case_step", "what_if", "run_snippet", "call", "card_info", "BROWSER_API", "BROWSER_LIMITS"]
 
 MAX_OUTPUT = 20_000          # characters of a snippet's output kept
 MAX_SNIPPET = 20_000         # characters of a snippet
@@ -61,6 +61,12 @@ BROWSER_API = frozenset({
     "euchre_core.formats.cases.list_cases",
     "euchre_core.search.simulate.simulate_hint",
 })
+
+#: Bounds the browser adds to a function's own (work a reader may ask of the page in one call):
+#: the hint widget offers 25 to 100 layouts; 400 is what the site's own figures use (about 1 s).
+BROWSER_LIMITS: dict[str, dict[str, int]] = {
+    "euchre_core.search.simulate.simulate_hint": {"samples": 400},
+}
 _SIDE_NAMES = ("A–C", "B–D")
 
 
@@ -492,6 +498,9 @@ def call(name: str, kwargs: str | dict[str, Any] | None = None) -> str:
             decode.check_tree(kwargs, "kwargs")
         kwargs = decode.mapping(kwargs if kwargs is not None else {}, "kwargs")
         _bind(function, kwargs)
+        for arg, most in BROWSER_LIMITS.get(name, {}).items():
+            if arg in kwargs:
+                decode.integer(kwargs[arg], arg, 1, most)
         result = function(**kwargs)
         return json.dumps({"ok": True, "result": _jsonable(result)}, ensure_ascii=False)
     except (EuchreError, CardError) as e:
