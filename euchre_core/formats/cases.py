@@ -90,7 +90,7 @@ def replay_case_data(data: dict[str, Any], rules: RuleSet = SOMERSET_1888) -> Ca
     try:
         hands = [data["hands"].get(s, []) for s in SEAT_NAMES]
         alone = data.get("alone")
-        alone_seat = _seat(alone, where + ", alone") if alone else None
+        alone_seat = _seat(alone, where + ", alone") if alone is not None else None
         maker = _seat(data["declaration"]["seat"], where + ", declaration")
         for s, h in zip(SEAT_NAMES, hands, strict=True):
             if alone_seat is not None and SEAT_NAMES.index(s) == (alone_seat + 2) % 4 and not h:

@@ -550,7 +550,7 @@ def _json_object(source: str | bytes | Mapping[str, Any], what: str) -> Mapping[
     if not isinstance(source, Mapping):
         raise EgnError(f"an {what} file is a JSON object, not {type(source).__name__}", "file")
     try:            # the limits of the boundary (size, depth, strings), for a parsed object too
-        decode.check_tree(dict(source), "file")
+        decode.check_tree(dict(source), "file", top=True)
     except InputError as e:
         raise EgnError(e.args[0].split(": ", 1)[1], e.field) from None
     return source

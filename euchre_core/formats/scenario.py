@@ -56,7 +56,7 @@ def load_scenario(data: dict[str, Any]) -> Director:
     euchre_core.kernel.errors.InputError: dealer: no seat 'CD' (choose from A, B, C, D)
     """
     decode.mapping(data, "scenario")
-    decode.check_tree(data, "scenario")
+    decode.check_tree(data, "scenario", top=True)
     try:
         rules = rules_by_name(decode.text(data.get("rules", "somerset1888"), "rules", max_len=40))
     except RulesError as e:

@@ -379,7 +379,8 @@ class Deal:
             six = self.hands[self.dealer]
             return [Action.discard_card(c) for c in cards_of_mask(six) if c != self.turn_up]
         if ph == "callcard":
-            return [Action("pass")] + [Action("callcard", card=c) for c in self.hand(self.alone or 0)]
+            lone = self.alone if self.alone is not None else 0
+            return [Action("pass")] + [Action("callcard", card=c) for c in self.hand(lone)]
         return []
 
     def _alone_levels(self, taking: bool = False) -> list[int]:
@@ -710,7 +711,7 @@ class Deal:
     def replay(cls, record: dict[str, Any], rules: RuleSet | None = None) -> Deal:
         """Rebuild a deal from :meth:`to_record`'s form, checking every action."""
         decode.mapping(record, "deal")
-        decode.check_tree(record, "deal")
+        decode.check_tree(record, "deal", top=True)
         try:
             rules = rules or rules_by_name(decode.text(record.get("rules", "somerset1888"), "rules", max_len=40))
         except RulesError as e:
@@ -771,7 +772,7 @@ class Deal:
         if k == "discard":
             return f"{who} discards"
         if k == "callcard":
-            return f"{who} calls the {action.card.long_name() if action.card else ''}"
+            return f"{who} calls the {action.card.long_name() if action.card is not None else ''}"
         if k == "jamboree":
             return f"{who} shows a jamboree"
         assert action.card is not None

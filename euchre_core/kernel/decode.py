@@ -137,7 +137,7 @@ def loads(text: Any, path: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES, max
         raise InputError(f"not JSON: {e.msg} at line {e.lineno}", path) from None
     except RecursionError:   # pragma: no cover (the scan above refuses the nesting first)
         raise InputError(f"nested more than {max_depth} deep", path) from None
-    check_tree(data, path, max_depth=max_depth)
+    check_tree(data, path, max_depth=max_depth, top=True)
     return data
 
 
@@ -157,9 +157,11 @@ def _walk(value: Any, path: str, depth: int) -> Iterator[tuple[Any, str, int]]:
 
 
 def check_tree(value: Any, path: str, *, max_depth: int = MAX_DEPTH, max_items: int = MAX_ITEMS,
-               max_string: int = MAX_STRING, max_nodes: int = MAX_NODES) -> None:
+               max_string: int = MAX_STRING, max_nodes: int = MAX_NODES, top: bool = False) -> None:
     """Refuse a JSON-like value over the limits, or holding anything but JSON's types (iterative:
-    no recursion, so no depth can overflow the stack).
+    no recursion, so no depth can overflow the stack). ``top``: the value is a whole document whose
+    members are named from the top (``hands.B[3]``, not ``scenario.hands.B[3]``); ``path`` names the
+    document itself.
 
     >>> check_tree({"a": [[[1]]]}, "x", max_depth=2)
     Traceback (most recent call last):
@@ -167,7 +169,8 @@ def check_tree(value: Any, path: str, *, max_depth: int = MAX_DEPTH, max_items: 
     euchre_core.kernel.errors.InputError: x.a[0]: nested more than 2 deep
     """
     nodes = 0
-    for v, p, d in _walk(value, path, 0):
+    for v, p, d in _walk(value, "" if top else path, 0):
+        p = p or path
         nodes += 1
         if nodes > max_nodes:
             raise InputError(f"more than {max_nodes} values", path)

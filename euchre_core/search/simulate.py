@@ -880,6 +880,9 @@ def _decode_spec(spec: dict[str, Any]) -> None:
     for k in _SPEC_TEXT:
         if spec.get(k) is not None:
             decode.text(spec[k], decode.field(path, k), max_len=200)
+    for k in ("seat", "maker", "alone"):      # a seat exactly: "" or "BC" is not a seat
+        if spec.get(k) is not None:
+            decode.seat(spec[k], decode.field(path, k))
     if "hand" in spec:
         for i, t in enumerate(decode.array(spec["hand"], f"{path}.hand", min_len=5, max_len=5)):
             decode.text(t, f"{path}.hand[{i}]", max_len=4)

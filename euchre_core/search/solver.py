@@ -534,7 +534,7 @@ def position_from_json(obj: dict[str, Any]) -> Deal:
     (2, 'A', (2, 1))
     """
     decode.mapping(obj, "position")
-    decode.check_tree(obj, "position")
+    decode.check_tree(obj, "position", top=True)
     try:
         rules = rules_by_name(decode.text(obj.get("rules", "somerset1888"), "rules", max_len=40))
     except RulesError as e:
