@@ -72,7 +72,7 @@ def test_case_step_rejects_a_bad_step_or_case() -> None:
         web.case_step("I", -1)
     with pytest.raises(InputError) as info:
         web.case_step("XX", 0)
-    assert info.value.field == "case"
+    assert info.value.field == "case_id"     # the argument's name
 
 
 def test_what_if_case_i_a_over_trumps_and_is_euchred() -> None:

@@ -92,7 +92,10 @@ def card_info(code: str) -> list[str]:
 
 def _case_id(case_id: Any) -> str:
     """A case's id (``"I"`` .. ``"IX"``, or its number), checked before anything is looked up."""
-    return str(load_case(case_id)["id"])
+    try:
+        return str(load_case(case_id)["id"])
+    except InputError as e:
+        raise InputError(str(e).split(": ", 1)[-1], "case_id") from None
 
 
 def _side(deal: Deal, side: int) -> str:
