@@ -49,7 +49,7 @@ ENGINE_ERRORS = (EuchreError, CardError, RulesError)
 ENGINE_ERROR_NAMES = {"EuchreError", "IllegalAction", "InputError", "EgnError", "CaseError", "CardError",
                       "RulesError"}
 SLOW = 2.0                       # seconds of CPU: an input slower than this is a hang
-WATCHDOG = 20                    # seconds: an input still running is stopped (and counted as a hang)
+WATCHDOG = 20                    # seconds of CPU: an input still running is stopped (and counted as a hang)
 EGN_DIR = ROOT.parent / "shared" / "egn"
 
 HOSTILE: list[Any] = [
@@ -373,9 +373,9 @@ def _short(value: Any) -> str:
 def _run_one(stats: Stats, family: str, fn: Callable[[], Any], arg: Any) -> None:
     snapshot = _freeze(arg)
     stats.inputs[family] += 1
-    use_alarm = hasattr(signal, "SIGALRM")
-    if use_alarm:
-        signal.alarm(WATCHDOG)
+    use_alarm = hasattr(signal, "SIGVTALRM")
+    if use_alarm:       # a watchdog on this process's CPU time (a loaded machine does not trip it)
+        signal.setitimer(signal.ITIMER_VIRTUAL, WATCHDOG)
     t0 = time.process_time()       # CPU time: the other processes on a shared machine do not count
     failed = False
     try:
@@ -400,12 +400,21 @@ def _run_one(stats: Stats, family: str, fn: Callable[[], Any], arg: Any) -> None
         stats.crashes.append((family, f"{type(e).__name__}: {str(e)[:200]}", _short(arg)))
     finally:
         if use_alarm:
-            signal.alarm(0)
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
     secs = time.process_time() - t0
     if secs > SLOW and not any(h[2] == _short(arg) for h in stats.hangs[-1:]):
         stats.hangs.append((family, secs, _short(arg)))
     if failed and _freeze(arg) != snapshot:
         stats.mutated.append((family, snapshot[:300]))
+
+
+def _browser_sized(name: str, kwargs: dict[str, Any]) -> bool:
+    """Within the bounds web.call adds for the browser (simulate_hint's samples): the same call, direct."""
+    for arg, most in web.BROWSER_LIMITS.get(name, {}).items():
+        v = kwargs.get(arg)
+        if isinstance(v, int) and not isinstance(v, bool) and v > most:
+            return False
+    return True
 
 
 def _binds(fn: Callable[..., Any], kwargs: dict[str, Any]) -> bool:
@@ -432,7 +441,7 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
     weights = [w for f, w in zip(FAMILIES, WEIGHTS, strict=True) if f in families]
     stats = Stats()
     t0 = time.perf_counter()
-    handler = signal.signal(signal.SIGALRM, _alarm) if hasattr(signal, "SIGALRM") else None
+    handler = signal.signal(signal.SIGVTALRM, _alarm) if hasattr(signal, "SIGVTALRM") else None
     try:
         for _ in range(n):
             family = rng.choices(families, weights)[0]
@@ -450,7 +459,8 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
                     args = mutate(rng, kwargs)
                     _run_one(stats, family, lambda name=name, args=args: web.call(name, args), args)
                     fn = web._resolve(name)
-                    if isinstance(args, dict) and rng.random() < 0.3 and _binds(fn, args):   # the function itself
+                    direct = isinstance(args, dict) and rng.random() < 0.3
+                    if direct and _binds(fn, args) and _browser_sized(name, args):    # the function itself
                         _run_one(stats, family + "-direct", lambda fn=fn, args=args: fn(**args), args)
             else:
                 arg = mutate(rng, rng.choice(seeds[family]))
@@ -458,7 +468,7 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
                 _run_one(stats, family, lambda parse=parse, arg=arg: parse(arg), arg)
     finally:
         if handler is not None:
-            signal.signal(signal.SIGALRM, handler)
+            signal.signal(signal.SIGVTALRM, handler)
     stats.seconds = time.perf_counter() - t0
     return stats
 
