@@ -201,3 +201,10 @@ def test_a_failed_call_leaves_its_input_unchanged() -> None:
     before = json.dumps(record)
     _refused(Deal.replay, record)
     assert json.dumps(record) == before
+
+
+def test_the_opponents_strength_is_bounded() -> None:
+    from euchre_core.search import opponent
+
+    for bad in (10**6, opponent.MAX_STRENGTH + 1, 0, True, 2.5):
+        _refused(opponent.choose, Deal.shuffled(1), strength=bad, field="strength")
