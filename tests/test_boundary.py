@@ -208,3 +208,12 @@ def test_the_opponents_strength_is_bounded() -> None:
 
     for bad in (10**6, opponent.MAX_STRENGTH + 1, 0, True, 2.5):
         _refused(opponent.choose, Deal.shuffled(1), strength=bad, field="strength")
+
+
+def test_the_kernel_constructors_refuse_wrong_types() -> None:
+    _refused(Deal.position, 5, "C", maker=0, field="hands")
+    _refused(Deal.position, [["JC"], ["TD"], ["9S"], ["8H"]], 5, maker=0, field="trump")
+    _refused(Deal.position, [["JC"], ["TD"], ["9S"], ["8H"]], "C", maker=10**40, field="maker")
+    _refused(Deal.position, [["JC"], ["TD"], ["9S"], ["8H"]], "C", maker=0, won=[0, 0, 0, 9], field="won[3]")
+    for seed in (-7, True, 1.5, "7"):
+        _refused(Deal.shuffled, seed, field="seed")

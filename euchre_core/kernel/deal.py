@@ -203,11 +203,25 @@ class Deal:
         ('play', 'B', ['play AC', 'play JD'])
         """
         n = rules.players
-        if len(hands) != n:
-            raise InputError(f"{len(hands)} hands given for {n} players", "hands")
+        decode.array(hands, "hands", min_len=n, max_len=n)
+        for i, h in enumerate(hands):
+            decode.array(h, decode.field("hands", i), max_len=5)
+        decode.integer(maker, "maker", 0, n - 1)
+        decode.integer(dealer, "dealer", 0, n - 1)
+        for name, seat in (("alone", alone), ("leader", leader)):
+            if seat is not None:
+                decode.integer(seat, name, 0, n - 1)
+        if won is not None:
+            for i, w in enumerate(decode.array(won, "won", min_len=n, max_len=n)):
+                decode.integer(w, decode.field("won", i), 0, 5)
+        if not isinstance(trump, Suit):
+            try:
+                trump = Suit.parse(decode.text(trump, "trump", max_len=10))
+            except CardError as e:
+                raise InputError(str(e), "trump") from None
         try:
             parsed = [[Card.parse(c) for c in h] for h in hands]
-            t = trump if isinstance(trump, Suit) else Suit.parse(trump)
+            t = trump
             up = Card.parse(turn_up) if turn_up is not None else None
         except CardError as e:
             raise InputError(str(e), "cards") from None
@@ -248,8 +262,11 @@ class Deal:
         The pack is shuffled, cut by the player on the dealer's right leaving at least four
         cards in each packet (Law 29), and dealt two-then-three or three-then-two to each
         player in turn from the eldest hand (Law 42); the next card is turned (the 21st
-        four-handed, the 11th two-handed).
+        four-handed, the 11th two-handed). A seed is a whole number from 0 (``-7`` would shuffle
+        as ``7`` does, so it is refused, as is ``True``); ``None`` shuffles afresh.
         """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise InputError(f"a whole number from 0, not {decode.excerpt(seed)}", "seed")
         rng = random.Random(seed)
         order = pack(rules.pack_size)
         rng.shuffle(order)
