@@ -59,7 +59,7 @@ def test_alone_is_a_seat_or_absent(alone: Any) -> None:
     pos = dict(POSITION, rules="somerset1888", makers="AC", alone=alone,
                hands={"A": ["9C"], "B": ["AC"], "D": ["KC"]}, tricks_won={"AC": 3, "BD": 1})
     _refused(solve_position_json, pos, field="alone")
-    _refused(simulate_hint, {"base": "lead-1", "alone": alone}, samples=2, field="spec_or_id.alone")
+    _refused(simulate_hint, {"base": "lead-1", "alone": alone}, samples=2, field="alone")
 
 
 # --------------------------------------------------------------------------- seeds and numbers
@@ -159,7 +159,7 @@ def test_bounds_on_what_a_reader_can_drive() -> None:
                                    {"spec_or_id": "second-3", "samples": 401}))
     assert too_many["error"]["field"] == "samples"
     _refused(simulate_hint, {"base": "second-3", "others": {"A": {"min_trumps": 9}}}, samples=2,
-             field="spec_or_id.others.A.min_trumps")
+             field="others.A.min_trumps")
     _refused(lessons.table_new, seed=1, strength=10**6, field="strength")
     record = lessons.table_new(seed=1)["record"]
     _refused(lessons.table_engine, dict(record, strength=10**6), field="record.strength")

@@ -307,7 +307,9 @@ def array(value: Any, path: str, *, max_len: int = MAX_ITEMS, min_len: int = 0) 
     if not isinstance(value, (list, tuple)):
         raise InputError(f"a list is expected, not {_kind(value)} ({excerpt(value)})", path)
     if not min_len <= len(value) <= max_len:
-        raise InputError(f"{len(value)} items: from {min_len} to {max_len} are expected", path)
+        wanted = f"{min_len}" if min_len == max_len else (f"at most {max_len}" if not min_len
+                                                           else f"from {min_len} to {max_len}")
+        raise InputError(f"{len(value)} item{'s' if len(value) != 1 else ''}: {wanted} expected", path)
     return list(value)
 
 

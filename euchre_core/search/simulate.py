@@ -871,34 +871,35 @@ _CONSTRAINTS = ("holds", "min_trumps", "max_trumps", "min_strength", "void")
 
 def _decode_spec(spec: dict[str, Any]) -> None:
     """The types and sizes of a spec given as JSON (the browser's widget sends one), before anything
-    reads it: an :class:`InputError` naming the field (``spec_or_id.others.A.holds[2]``). What the
-    fields mean (tokens, options) is checked by the simulation's own setup."""
-    path = "spec_or_id"
-    decode.check_tree(spec, path, max_depth=4, max_items=20, max_string=200)
-    decode.mapping(spec, path, keys=(*_SPEC_TEXT, "hand", "alternatives", "others", "scores", "trick",
-                                     "option_labels"))
+    reads it: an :class:`InputError` naming the field as the simulation names it (``hand``,
+    ``others.A.holds[2]``; the whole spec: ``spec_or_id``). What the fields mean (tokens, options) is
+    checked by the simulation's own setup."""
+    path = ""
+    decode.check_tree(spec, "spec_or_id", max_depth=4, max_items=20, max_string=200, top=True)
+    decode.mapping(spec, "spec_or_id", keys=(*_SPEC_TEXT, "hand", "alternatives", "others", "scores", "trick",
+                                             "option_labels"))
     for k in _SPEC_TEXT:
         if spec.get(k) is not None:
-            decode.text(spec[k], decode.field(path, k), max_len=200)
+            decode.text(spec[k], k, max_len=200)
     for k in ("seat", "maker", "alone"):      # a seat exactly: "" or "BC" is not a seat
         if spec.get(k) is not None:
-            decode.seat(spec[k], decode.field(path, k))
+            decode.seat(spec[k], k)
     if "hand" in spec:
-        for i, t in enumerate(decode.array(spec["hand"], f"{path}.hand", min_len=5, max_len=5)):
-            decode.text(t, f"{path}.hand[{i}]", max_len=4)
-    for i, t in enumerate(decode.array(spec.get("alternatives") or [], f"{path}.alternatives", max_len=8)):
-        decode.text(t, f"{path}.alternatives[{i}]", max_len=20)
-    for i, sc in enumerate(decode.array(spec.get("scores") or [], f"{path}.scores", max_len=8)):
-        for j, x in enumerate(decode.array(sc, f"{path}.scores[{i}]", min_len=2, max_len=2)):
-            decode.integer(x, f"{path}.scores[{i}][{j}]", 0, 4)
-    for i, pair in enumerate(decode.array(spec.get("trick") or [], f"{path}.trick", max_len=3)):
-        where = f"{path}.trick[{i}]"
+        for i, t in enumerate(decode.array(spec["hand"], f"{path}hand", min_len=5, max_len=5)):
+            decode.text(t, f"{path}hand[{i}]", max_len=4)
+    for i, t in enumerate(decode.array(spec.get("alternatives") or [], f"{path}alternatives", max_len=8)):
+        decode.text(t, f"{path}alternatives[{i}]", max_len=20)
+    for i, sc in enumerate(decode.array(spec.get("scores") or [], f"{path}scores", max_len=8)):
+        for j, x in enumerate(decode.array(sc, f"{path}scores[{i}]", min_len=2, max_len=2)):
+            decode.integer(x, f"{path}scores[{i}][{j}]", 0, 4)
+    for i, pair in enumerate(decode.array(spec.get("trick") or [], f"{path}trick", max_len=3)):
+        where = f"{path}trick[{i}]"
         seat, tok = decode.array(pair, where, min_len=2, max_len=2)
         decode.seat(seat, where)
         decode.text(tok, where, max_len=4)
-    others = decode.mapping(spec.get("others") or {}, f"{path}.others", keys=tuple(SEATS))
+    others = decode.mapping(spec.get("others") or {}, f"{path}others", keys=tuple(SEATS))
     for seat, cons in others.items():
-        where = f"{path}.others.{seat}"
+        where = f"{path}others.{seat}"
         decode.mapping(cons, where, keys=_CONSTRAINTS)
         for i, t in enumerate(decode.array(cons.get("holds") or [], f"{where}.holds", max_len=5)):
             decode.text(t, f"{where}.holds[{i}]", max_len=4)
@@ -911,9 +912,9 @@ def _decode_spec(spec: dict[str, Any]) -> None:
                 raise InputError(f"a number from 0 to 20, not {decode.excerpt(v)}", f"{where}.min_strength")
         for i, v in enumerate(decode.array(cons.get("void") or [], f"{where}.void", max_len=4)):
             decode.choice(v, f"{where}.void[{i}]", ("C", "D", "H", "S", "t"))
-    labels = decode.mapping(spec.get("option_labels") or {}, f"{path}.option_labels", max_len=10)
+    labels = decode.mapping(spec.get("option_labels") or {}, f"{path}option_labels", max_len=10)
     for k, v in labels.items():
-        decode.text(v, f"{path}.option_labels.{k[:20]}", max_len=80)
+        decode.text(v, f"{path}option_labels.{k[:20]}", max_len=80)
 
 
 def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: int = 1) -> dict[str, Any]:
@@ -960,7 +961,7 @@ def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: in
         _decode_spec(spec_or_id)
         spec = dict(spec_or_id)
         if "base" in spec:
-            base = dict(spec_by_id(decode.text(spec.pop("base"), "spec_or_id.base", max_len=80)))
+            base = dict(spec_by_id(decode.text(spec.pop("base"), "base", max_len=80)))
             base.update(spec)
             spec = base
     else:
