@@ -82,7 +82,7 @@ def test_case_step_rejects_a_bad_step_or_case() -> None:
         web.case_step("I", -1)
     with pytest.raises(InputError) as info:
         web.case_step("XX", 0)
-    assert info.value.field == "case"
+    assert info.value.field == "case_id"     # the argument's name
 
 
 def test_what_if_case_i_a_over_trumps_and_is_euchred() -> None:
@@ -158,22 +158,46 @@ def test_run_snippet() -> None:
         web.run_snippet(None)  # type: ignore[arg-type]
 
 
-def test_call_only_reaches_public_engine_functions() -> None:
+def test_call_only_reaches_the_browser_api() -> None:
     ok = json.loads(web.call("euchre_core.app.web.case_step", {"case_id": "I", "step": 0}))
     assert ok["ok"] and ok["result"]["to_move"] == "B"
+    # public functions of the engine that the widgets do not call are refused like anything else
     for name in ("os.system", "euchre_core", "euchre_core.app.web._replay", "euchre_core.app.web.json.loads",
-                 "euchre_core.kernel.cards.Card", "euchre_core.nothing.here", "builtins.eval"):
-        answer = json.loads(web.call(name, {}))
+                 "euchre_core.kernel.cards.Card", "euchre_core.nothing.here", "builtins.eval",
+                 "euchre_core.kernel.cards.parse_cards", "euchre_core.formats.cases.load_case",
+                 "euchre_core.search.simulate.load_specs", "euchre_core.app.web.call", None, 7, ["x"]):
+        answer = json.loads(web.call(name, {}))  # type: ignore[arg-type]
         assert not answer["ok"] and answer["error"]["field"] == "name", name
     bad_json = json.loads(web.call("euchre_core.app.web.case_step", "{not json"))
     assert bad_json["error"]["field"] == "kwargs"
     wrong = json.loads(web.call("euchre_core.app.web.case_step", {"nope": 1}))
-    assert wrong["error"]["type"] == "TypeError" and "\n" not in wrong["error"]["message"]
-    deal = json.loads(web.call("euchre_core.formats.cases.list_cases", None))
-    assert deal["result"][0] == "I"
-    # results that are engine objects travel as JSON too (cards by their codes, a Deal by its summary)
-    parsed = json.loads(web.call("euchre_core.kernel.cards.parse_cards", {"texts": "JC TD"}))
-    assert parsed["result"] == ["JC", "TD"]
+    assert wrong["error"]["type"] == "InputError" and wrong["error"]["field"] == "kwargs"
+    assert "\n" not in wrong["error"]["message"]
+    deep = json.loads(web.call("euchre_core.app.web.case_step", '{"case_id": ' + "[" * 5000 + "]" * 5000 + "}"))
+    assert deep["error"]["type"] == "InputError" and deep["error"]["field"] == "kwargs"
+    cases = json.loads(web.call("euchre_core.formats.cases.list_cases", None))
+    assert cases["result"][0] == "I"
+
+
+def test_every_name_of_the_browser_api_is_a_function_the_widgets_call() -> None:
+    import re
+    from pathlib import Path
+
+    js = "\n".join(p.read_text(encoding="utf-8") for p in (Path(web.__file__).parents[2] / "docs" / "javascripts")
+                   .iterdir() if p.suffix in (".js", ".mjs"))
+    called = set(re.findall(r'"(euchre_core\.[a-z_]+\.[a-z_]+\.[a-z_]+)"', js))
+    called |= {"euchre_core.app.lessons." + n for n in re.findall(r'call\("([a-z_]+)"', js)}
+    for name in web.BROWSER_API:
+        assert callable(web._resolve(name)), name
+        assert name in called, f"{name} is in BROWSER_API but no widget calls it"
+    assert called <= web.BROWSER_API
+
+
+def test_a_keyboard_interrupt_in_a_snippet_stays_in_the_console() -> None:
+    out = web.run_snippet("raise KeyboardInterrupt")
+    assert not out["ok"] and out["error"].startswith("KeyboardInterrupt")
+    answer = json.loads(web.call("euchre_core.app.web.run_snippet", {"code": "raise KeyboardInterrupt"}))
+    assert answer["ok"] and not answer["result"]["ok"]
 
 
 # --------------------------------------------------------------------------- the runtime in the site

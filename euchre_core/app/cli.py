@@ -11,10 +11,10 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from ..formats.cases import list_cases, replay_case
+from ..kernel import decode
 from ..kernel.cards import cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, InputError
@@ -22,10 +22,13 @@ from ..kernel.rules import RULE_SETS, RulesError, rules_by_name
 from ..kernel.version import __version__
 from ..search.analysis import case_to_json
 
-__all__ = ["main"]
+__all__ = ["main", "MAX_GAMES"]
+
+MAX_GAMES = 200_000          # bench --games: at most 200,000 deals (about 10 s here)
 
 
 def _rules(name: str) -> Any:
+    decode.text(name, "--rules", max_len=40)
     try:
         return rules_by_name(name)
     except RulesError as e:
@@ -44,7 +47,8 @@ def _hands_text(d: Deal) -> str:
 
 def _cmd_deal(a: argparse.Namespace) -> int:
     rules = _rules(a.rules)
-    d = Deal.shuffled(a.seed, dealer=_seat(a.dealer, rules.players), rules=rules)
+    seed = decode.seed(a.seed, "--seed")
+    d = Deal.shuffled(seed, dealer=_seat(a.dealer, rules.players), rules=rules)
     if a.json:
         _print_json(d.to_record())
     else:
@@ -54,15 +58,14 @@ def _cmd_deal(a: argparse.Namespace) -> int:
 
 
 def _seat(name: str, n: int) -> int:
-    if name not in SEAT_NAMES[:n]:
-        raise InputError(f"no seat {name!r} (choose from {', '.join(SEAT_NAMES[:n])})", "--dealer")
-    return SEAT_NAMES.index(name)
+    return decode.seat(name, "--dealer", n)
 
 
 def _cmd_play(a: argparse.Namespace) -> int:
     rules = _rules(a.rules)
-    d = Deal.shuffled(a.seed, dealer=_seat(a.dealer, rules.players), rules=rules)
-    rng = random.Random(a.seed)
+    seed = decode.seed(a.seed, "--seed")
+    d = Deal.shuffled(seed, dealer=_seat(a.dealer, rules.players), rules=rules)
+    rng = random.Random(seed)
     start = d
     while not d.is_over:
         d = d.apply(rng.choice(d.legal_actions()))
@@ -73,8 +76,8 @@ def _cmd_play(a: argparse.Namespace) -> int:
     print(f"Deal {a.seed} ({rules.title}), random legal play")
     print(_hands_text(start))
     for seat, act in d.log:
-        print(f"  {d.describe_action(seat, act)}" + (f" ({act.card.pretty()})" if act.kind == "play" and act.card
-                                                        else ""))
+        shown = f" ({act.card.pretty()})" if act.kind == "play" and act.card is not None else ""
+        print(f"  {d.describe_action(seat, act)}{shown}")
     _print_result(d)
     return 0
 
@@ -97,15 +100,7 @@ def _print_result(d: Deal) -> None:
 
 
 def _cmd_replay(a: argparse.Namespace) -> int:
-    path = Path(a.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}", "FILE") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"not JSON: {e.msg} at line {e.lineno}", "FILE") from None
+    data = decode.load_json_file(a.file, "FILE")
     if isinstance(data, dict) and (data.get("fileType") == "Euchre Game Notation" or
                                    (isinstance(data.get("deals"), list) and data["deals"]
                                     and isinstance(data["deals"][0], dict) and "initialState" in data["deals"][0])):
@@ -119,14 +114,13 @@ def _cmd_replay(a: argparse.Namespace) -> int:
                 print(f"deal {i}: makers {dj['makers']}, tricks {dj['tricks_won']}, points {dj['points']}")
         return 0
     records = data.get("deals") if isinstance(data, dict) and "deals" in data else [data]
-    if not isinstance(records, list):
-        raise InputError("a list of deal records is expected", "deals")
+    records = decode.array(records, "deals", max_len=1000)
     deals = []
     for i, rec in enumerate(records):
         try:
             deals.append(Deal.replay(rec))
         except EuchreError as e:
-            raise InputError(f"deal {i + 1}: {e}", "deals") from None
+            raise InputError(str(e), f"deals[{i}]") from None
     if a.json:
         _print_json({"deals": [d.summary(SEAT_NAMES) for d in deals]})
     else:
@@ -137,6 +131,7 @@ def _cmd_replay(a: argparse.Namespace) -> int:
 
 
 def _cmd_case(a: argparse.Namespace) -> int:
+    decode.text(a.id, "ID", max_len=12)
     if a.json:
         _print_json(case_to_json(a.id))
         return 0
@@ -161,10 +156,10 @@ def _cmd_bench(a: argparse.Namespace) -> int:
     from ..kernel.fastplay import play_random_deals
 
     rules = _rules(a.rules)
-    if a.games < 1:
-        raise InputError("must be at least 1", "--games")
+    decode.integer(a.games, "--games", 1, MAX_GAMES)
+    seed = decode.seed(a.seed, "--seed")
     t0 = time.perf_counter()
-    totals = play_random_deals(rules, a.games, seed=a.seed)
+    totals = play_random_deals(rules, a.games, seed=seed)
     secs = time.perf_counter() - t0
     out = {"games": a.games, "seconds": round(secs, 4), "games_per_s": round(a.games / secs, 1),
            "rules": rules.name, "points": list(totals)}
@@ -178,7 +173,7 @@ def _cmd_bench(a: argparse.Namespace) -> int:
 def _cmd_table(a: argparse.Namespace) -> int:
     from ..laws.table import form_table
 
-    t = form_table(a.names, seed=a.seed, rules=_rules(a.rules))
+    t = form_table(a.names, seed=decode.seed(a.seed, "--seed", optional=True), rules=_rules(a.rules))
     _print_json({"players": t.players, "table": t.table, "partners": t.partners, "dealer": t.dealer,
                  "seats": dict(zip(SEAT_NAMES, t.seats, strict=True)), "cuts": t.cuts})
     return 0
@@ -200,10 +195,23 @@ def _print_json(obj: Any) -> None:
     print(json.dumps(obj, indent=None, ensure_ascii=False))
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad command line is one line on standard error and the status 2."""
+
+    def error(self, message: str) -> Any:
+        print(f"euchre: {_one_line(message)} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def _one_line(message: str) -> str:
+    line = " ".join(str(message).split())
+    return line if len(line) <= 300 else line[:299] + "…"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="euchre", description="The Laws of Euchre (1888) as a rules engine.")
+    p = _Parser(prog="euchre", description="The Laws of Euchre (1888) as a rules engine.")
     p.add_argument("--version", action="version", version=f"euchre_core {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     names = ", ".join(RULE_SETS)
 
     d = sub.add_parser("deal", help="deal from a seed and print the hands and the turn-up")
@@ -263,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except (EuchreError, ValueError) as e:
-        print(f"euchre: {e}", file=sys.stderr)
+        print(f"euchre: {_one_line(str(e))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

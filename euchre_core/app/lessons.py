@@ -31,6 +31,7 @@ from typing import Any
 
 from ..formats.cases import replay_case
 from ..kernel import deal as _deal
+from ..kernel import decode
 from ..kernel import tables as _tables
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Rank, Suit, mask_of, pack
@@ -166,12 +167,10 @@ def _suit(x: Any) -> Suit:
     return x if isinstance(x, Suit) else Suit.parse(str(x))
 
 
-def _seat(x: Any) -> int:
-    if isinstance(x, int):
+def _seat(x: Any, path: str = "seat") -> int:
+    if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < len(SEATS):
         return x
-    if x not in SEATS:
-        raise InputError(f"no seat {x!r}", "seat")
-    return SEATS.index(x)
+    return decode.seat(x, path)
 
 
 def _cards(xs: Any) -> list[Card]:
@@ -1362,7 +1361,8 @@ def question(exercise: dict[str, Any]) -> dict[str, Any]:
     >>> q["mode"], [c["value"] for c in q["choices"]], q["show"]
     ('one', ['1', '2', '3', '4'], {'counters': {'up': 3, 'covered': False}})
     """
-    q = _kind_of(exercise).ask(exercise)
+    kind = _kind_of(exercise)
+    q = _guarded(kind, kind.ask, exercise)
     q.setdefault("mode", "one")
     q["id"] = exercise.get("id")
     q["kind"] = exercise["kind"]
@@ -1376,42 +1376,104 @@ def solve_exercise(exercise: dict[str, Any]) -> dict[str, Any]:
     >>> solve_exercise({"kind": "deal_points", "tricks": 5, "alone": True})["text"]
     'A C score four.'
     """
-    return _kind_of(exercise).solve(exercise).to_json()
+    kind = _kind_of(exercise)
+    return _guarded(kind, kind.solve, exercise).to_json()
+
+
+MAX_ANSWER = 40          # characters of one value of an answer
 
 
 def check_answer(exercise: dict[str, Any], answer: Any) -> dict[str, Any]:
     """Is ``answer`` right? ``{"correct", "feedback", "answer": solve_exercise(...)}``: the feedback
     explains (why it is right; or the answer and why, or what follows from the wrong card). For a
     ``many`` exercise ``answer`` is the list of values chosen (or one value); it is right when it is
-    exactly the set of right values.
+    exactly the set of right values. A value that is not one of the exercise's choices is refused
+    (:class:`InputError` on ``answer``).
 
     >>> ex = {"kind": "trick_winner", "trump": "H", "cards": [["B", "AD"], ["C", "JD"], ["D", "KD"], ["A", "9H"]]}
     >>> check_answer(ex, "C")["correct"], check_answer(ex, "B")["feedback"][:11]
     (True, 'The answer:')
+    >>> check_answer(ex, "E")
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: answer: 'E' is not one of the choices (B, C, D, A)
     """
     kind = _kind_of(exercise)
-    ans = kind.solve(exercise)
+    values = [answer] if not isinstance(answer, list) else decode.array(answer, "answer", max_len=33)
+    for i, v in enumerate(values):
+        decode.text(v, "answer" if not isinstance(answer, list) else f"answer[{i}]", max_len=MAX_ANSWER)
+    choices = [str(c["value"]) for c in _guarded(kind, kind.ask, exercise).get("choices", [])]
+    for v in values:
+        if choices and v not in choices:
+            raise InputError(f"{decode.excerpt(v)} is not one of the choices ({', '.join(choices)})", "answer")
+    ans = _guarded(kind, kind.solve, exercise)
     if ans.mode == "many":
-        chosen = sorted(set(answer if isinstance(answer, list) else [answer]))
+        chosen = sorted(set(values))
         correct = chosen == sorted(set(ans.answers))
     else:
-        value = answer[0] if isinstance(answer, list) and len(answer) == 1 else answer
-        correct = str(value) in ans.answers
+        value = values[0] if len(values) == 1 else answer
+        correct = isinstance(value, str) and value in ans.answers
     if correct:
         feedback = "Right. " + ans.why
     elif kind.wrong is not None:
-        feedback = kind.wrong(exercise, answer, ans)
+        wrong = kind.wrong
+        feedback = _guarded(kind, lambda ex: wrong(ex, answer, ans), exercise)
     else:
         feedback = f"The answer: {ans.text} {ans.why}".strip()
     return {"correct": correct, "feedback": feedback, "answer": ans.to_json()}
 
 
+_EXERCISE_TEXT = ("id", "kind", "trump", "turn_up", "card", "role", "hint", "focus", "case", "named")
+
+
+def _decode_exercise(exercise: Any) -> dict[str, Any]:
+    """The types and sizes of an exercise's common fields, before a kind reads them."""
+    decode.mapping(exercise, "exercise")
+    decode.check_tree(exercise, "exercise", max_depth=8, max_items=200, max_string=500)
+    for k in _EXERCISE_TEXT:
+        if exercise.get(k) is not None:
+            decode.text(exercise[k], decode.field("exercise", k), max_len=80)
+    for k in ("dealer", "seat"):
+        v = exercise.get(k)
+        if v is not None and not (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4):
+            decode.seat(v, decode.field("exercise", k))
+    for k in ("hand", "six"):
+        if exercise.get(k) is not None:
+            for i, c in enumerate(decode.array(exercise[k], decode.field("exercise", k), max_len=6)):
+                decode.text(c, f"exercise.{k}[{i}]", max_len=10)
+    if exercise.get("seed") is not None:
+        decode.seed(exercise["seed"], "exercise.seed")
+    for k in ("points", "tricks"):
+        if exercise.get(k) is not None:
+            decode.integer(exercise[k], decode.field("exercise", k), 0, 100)
+    for k in ("events", "actions"):
+        if exercise.get(k) is not None:
+            for i, e in enumerate(decode.array(exercise[k], decode.field("exercise", k), max_len=200)):
+                decode.text(e, f"exercise.{k}[{i}]", max_len=200)
+    return exercise
+
+
+def _guarded(kind: Kind, fn: Callable[[dict[str, Any]], Any], exercise: dict[str, Any]) -> Any:
+    """Run one step of a kind on a decoded exercise. The common fields are decoded first; a field that only
+    this kind reads and that is of the wrong shape gives an :class:`InputError` on ``exercise`` naming
+    the kind, never a Python error."""
+    try:
+        return fn(exercise)
+    except (EuchreError, CardError) as e:
+        if isinstance(e, EuchreError) and not isinstance(e, CardError):
+            raise
+        raise InputError(str(e), "exercise") from None
+    except (TypeError, LookupError, ValueError, AttributeError, AssertionError, ArithmeticError, StopIteration,
+            RecursionError) as e:
+        raise InputError(f"not a well-formed {kind.name} exercise ({type(e).__name__}: "
+                         f"{decode.excerpt(str(e))})", "exercise") from None
+
+
 def _kind_of(exercise: dict[str, Any]) -> Kind:
-    if not isinstance(exercise, dict):
-        raise InputError("an exercise is a JSON object", "exercise")
-    kind = KINDS.get(str(exercise.get("kind")))
+    _decode_exercise(exercise)
+    kind = KINDS.get(exercise.get("kind")) if isinstance(exercise.get("kind"), str) else None
     if kind is None:
-        raise InputError(f"no exercise kind {exercise.get('kind')!r}", "kind")
+        raise InputError(f"no exercise kind {decode.excerpt(exercise.get('kind'))}", "kind")
     return kind
 
 
@@ -1421,15 +1483,30 @@ def _kind_of(exercise: dict[str, Any]) -> Kind:
 TABLE_SEAT = "C"
 
 
+MAX_TABLE_ACTIONS = 5_000     # actions of a rubber against the engine (a rubber has a few hundred)
+
+
+def _decode_record(record: Any) -> dict[str, Any]:
+    """The play table's record, typed and bounded: ``seed`` (0 to 2**63 - 1), ``seat`` (A-D),
+    ``strength`` (a name of :data:`~euchre_core.search.opponent.STRENGTHS`), ``actions`` (at most
+    5,000 strings of at most 40 characters)."""
+    decode.mapping(record, "record", keys=("seed", "seat", "strength", "actions"))
+    decode.seed(record.get("seed", 0), "record.seed")
+    decode.seat(record.get("seat", TABLE_SEAT), "record.seat")
+    decode.choice(record.get("strength", _opponent.DEFAULT_STRENGTH), "record.strength", tuple(_opponent.STRENGTHS))
+    for i, a in enumerate(decode.array(record.get("actions", []), "record.actions", max_len=MAX_TABLE_ACTIONS)):
+        decode.text(a, f"record.actions[{i}]", max_len=40)
+    return record
+
+
 def _match(record: dict[str, Any]) -> Match:
-    if not isinstance(record, dict):
-        raise InputError("a table record is a JSON object", "record")
+    _decode_record(record)
     m = Match.new(seed=int(record.get("seed", 0)))
     for i, text in enumerate(record.get("actions", [])):
         try:
             m = m.apply(Action.parse(text))
         except EuchreError as e:
-            raise InputError(f"action {i + 1} ({text}): {e}", "record") from None
+            raise InputError(str(e), f"record.actions[{i}]") from None
     return m
 
 
@@ -1496,7 +1573,8 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
     legal = []
     if d.actor == you and not m.is_over:
         for a in d.legal_actions():
-            legal.append({"action": str(a), "label": _action_label(d, a), "card": str(a.card) if a.card else None})
+            legal.append({"action": str(a), "label": _action_label(d, a),
+                          "card": str(a.card) if a.card is not None else None})
     bidding = [_describe(d, s, a, you) for s, a in d.log if a.kind not in ("play",)]
     last = None
     if d.tricks:
@@ -1570,12 +1648,12 @@ def table_new(seed: int | None = None, strength: str = _opponent.DEFAULT_STRENGT
     >>> table_new(seed=2)["record"]
     {'seed': 2, 'seat': 'C', 'strength': 'default', 'actions': []}
     """
+    seed = decode.seed(seed, "seed", optional=True)
     if seed is None:
         seed = random.randrange(1, 10**6)
-    if strength not in _opponent.STRENGTHS:
-        raise InputError(f"unknown strength {strength!r}", "strength")
-    _seat(seat)
-    return table_view({"seed": int(seed), "seat": seat, "strength": strength, "actions": []})
+    decode.choice(strength, "strength", tuple(_opponent.STRENGTHS))
+    decode.seat(seat, "seat")
+    return table_view({"seed": seed, "seat": seat, "strength": strength, "actions": []})
 
 
 def _step(record: dict[str, Any], m: Match, action: Action) -> dict[str, Any]:
@@ -1621,7 +1699,7 @@ def table_act(record: dict[str, Any], action: str) -> dict[str, Any]:
         raise InputError("the rubber is over", "record")
     if m.deal.actor != you:
         raise InputError(f"it is {SEATS[m.deal.actor]}'s turn, not yours", "record")
-    act = Action.parse(action)
+    act = Action.parse(decode.text(action, "action", max_len=40))
     if act not in m.deal.legal_actions():
         try:
             m.deal.apply(act)

@@ -22,7 +22,8 @@ import re
 from importlib import resources
 from typing import Any
 
-from ..formats.scenario import load_scenario
+from ..formats.scenario import MAX_EVENT, load_scenario
+from ..kernel import decode
 from ..kernel.cards import cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
@@ -34,6 +35,23 @@ __all__ = ["scenarios", "start", "act", "custom", "view", "dealing_scenarios", "
            "dealing_view", "table_scenarios", "table_start", "table_act", "table_view"]
 
 _MISSING = object()
+MAX_OPS = 200            # ops of the table sandbox (a scenario has a dozen)
+MAX_NAME = 40            # characters of a player's or a table's name
+
+
+def _law(law: Any, optional: bool = False) -> int | None:
+    """A law's number (1 to 116), as a whole number."""
+    if law is None and optional:
+        return None
+    return decode.integer(law, "law", 1, 116)
+
+
+def _events(events: Any, path: str = "events") -> list[str]:
+    """The browser's list of events: strings of at most MAX_EVENT characters, at most MAX_LOG of them."""
+    out = decode.array(events, path, max_len=decode.MAX_LOG)
+    for i, e in enumerate(out):
+        decode.text(e, decode.field(path, i), max_len=MAX_EVENT)
+    return out
 
 
 def scenarios() -> dict[int, dict[str, Any]]:
@@ -43,10 +61,10 @@ def scenarios() -> dict[int, dict[str, Any]]:
 
 
 def _scenario(law: int) -> dict[str, Any]:
-    try:
-        return scenarios()[int(law)]
-    except (KeyError, ValueError, TypeError):
-        raise InputError(f"no ready scenario for law {law!r}", "law") from None
+    number = _law(law)
+    if number not in scenarios():
+        raise InputError(f"no ready scenario for law {number}", "law")
+    return scenarios()[number]
 
 
 def _card(code: Any) -> list[str]:
@@ -115,8 +133,16 @@ def start(law: int) -> dict[str, Any]:
 
 def act(law: int | None, events: list[str], event: str, base: dict[str, Any] | None = None) -> dict[str, Any]:
     """Apply one more physical event. A refused or unreadable event leaves the events as they
-    were and comes back as ``error`` (the engine's message, its laws or its field)."""
-    sc = dict(base) if base else _scenario(law or 0)
+    were and comes back as ``error`` (the engine's message, its laws or its field).
+
+    ``law`` may be null for a deal of the reader's own (``base``: the deal, as :func:`custom` gives it).
+    """
+    law = _law(law, optional=base is not None)
+    events = _events(events)
+    event = decode.text(event, "event", max_len=MAX_EVENT)
+    if base is not None:
+        decode.mapping(base, "base", keys=("title", "rules", "dealer", "hands", "turn_up", "stock", "seed"))
+    sc = dict(base) if base is not None else _scenario(law or 0)
     sc = {**sc, "events": list(events)}
     state = load_scenario(sc)
     try:
@@ -132,15 +158,14 @@ def custom(seed: int | None = None, hands: dict[str, list[str]] | None = None, t
            events: list[str] | None = None) -> dict[str, Any]:
     """A deal of the reader's own: a seeded deal (or given hands), from the bidding."""
     base: dict[str, Any] = {"title": "Your own deal"}
+    events = _events(events if events is not None else [])
     if hands is not None:
         base.update({"hands": hands, "turn_up": turn_up})
     else:
-        if not isinstance(seed, int):
-            raise InputError("a whole number", "seed")
-        deal = Deal.shuffled(seed)
+        deal = Deal.shuffled(decode.seed(seed, "seed"))
         base.update({"hands": {SEAT_NAMES[s]: [str(c) for c in deal.hand(s)] for s in range(4)},
                      "turn_up": str(deal.turn_up)})
-    base["events"] = list(events or [])
+    base["events"] = events
     try:
         state = load_scenario(base)
     except EuchreError:
@@ -161,15 +186,14 @@ def dealing_scenarios() -> dict[int, dict[str, Any]]:
 
 
 def _dealing_scenario(law: int) -> dict[str, Any]:
-    try:
-        return dealing_scenarios()[int(law)]
-    except (KeyError, ValueError, TypeError):
-        raise InputError(f"no ready dealing scenario for law {law!r}", "law") from None
+    number = _law(law)
+    if number not in dealing_scenarios():
+        raise InputError(f"no ready dealing scenario for law {number}", "law")
+    return dealing_scenarios()[number]
 
 
 def _dealing_fold(sc: dict[str, Any], events: list[str]) -> DealingProcedure:
-    if not isinstance(events, list):
-        raise InputError("the events are a list", "events")
+    events = _events(events)
     return DealingProcedure.start(sc.get("dealer", "A"), seed=int(sc.get("seed", 0))).replay(events)
 
 
@@ -227,7 +251,8 @@ def dealing_act(law: int, events: list[str], event: str) -> dict[str, Any]:
     'the election belongs to BD'
     """
     sc = _dealing_scenario(law)
-    state = _dealing_fold(sc, list(events))
+    state = _dealing_fold(sc, events)
+    event = decode.text(event, "event", max_len=MAX_EVENT)
     try:
         new = state.act(event)
     except (IllegalAction, InputError) as e:
@@ -259,10 +284,35 @@ def table_scenarios() -> dict[int, dict[str, Any]]:
 
 
 def _table_scenario(law: int) -> dict[str, Any]:
-    try:
-        return table_scenarios()[int(law)]
-    except (KeyError, ValueError, TypeError):
-        raise InputError(f"no ready table scenario for law {law!r}", "law") from None
+    number = _law(law)
+    if number not in table_scenarios():
+        raise InputError(f"no ready table scenario for law {number}", "law")
+    return table_scenarios()[number]
+
+
+_OP_TEXT = ("table", "name", "breaker", "into", "absent", "substitute")
+_OP_KEYS = ("op", *_OP_TEXT, "candidates", "consenting", "seed", "exposed")
+
+
+def _decode_op(op: Any, path: str = "op") -> dict[str, Any]:
+    """An op's members, typed and bounded (names at most 40 characters, at most 32 candidates)."""
+    if isinstance(op, str):
+        op = decode.loads(op, path, max_bytes=4000, max_depth=3)
+    decode.mapping(op, path, keys=_OP_KEYS)
+    decode.choice(op.get("op"), path, TABLE_OPS)
+    for k in _OP_TEXT:
+        if op.get(k) is not None:
+            decode.text(op[k], decode.field(path, k), max_len=MAX_NAME)
+    for k in ("candidates", "consenting"):
+        if op.get(k) is not None:
+            for i, n in enumerate(decode.array(op[k], decode.field(path, k), max_len=32)):
+                decode.text(n, f"{path}.{k}[{i}]", max_len=MAX_NAME)
+    if op.get("seed") is not None:
+        decode.seed(op["seed"], decode.field(path, "seed"))
+    if op.get("exposed") is not None:
+        for n, k in decode.mapping(op["exposed"], decode.field(path, "exposed"), max_len=32).items():
+            decode.integer(k, decode.field(decode.field(path, "exposed"), n[:MAX_NAME]), 1, 32)
+    return op
 
 
 def _field(op: dict[str, Any], name: str, default: Any = _MISSING) -> Any:
@@ -291,13 +341,7 @@ def _cut_notes(table: str, records: Any) -> list[dict[str, Any]]:
 
 def _table_apply(club: Club, op: Any) -> tuple[Club, list[dict[str, Any]]]:
     """One op on the club: the new club and the notes citing the laws (from what entry.py records)."""
-    if isinstance(op, str):
-        try:
-            op = json.loads(op)
-        except ValueError:
-            raise InputError(f"not an op: {op!r}", "op") from None
-    if not isinstance(op, dict):
-        raise InputError("an op is an object with 'op'", "op")
+    op = _decode_op(op)
     kind = op.get("op")
     if kind not in TABLE_OPS:
         raise InputError(f"unknown op {kind!r}; one of " + ", ".join(TABLE_OPS), "op")
@@ -383,8 +427,9 @@ def _table_apply(club: Club, op: Any) -> tuple[Club, list[dict[str, Any]]]:
 
 
 def _table_fold(sc: dict[str, Any], ops: list[Any]) -> tuple[Club, list[dict[str, Any]]]:
-    if not isinstance(ops, list):
-        raise InputError("the ops are a list", "ops")
+    ops = decode.array(ops, "ops", max_len=MAX_OPS)
+    for i, op in enumerate(ops):
+        _decode_op(op, decode.field("ops", i))
     club = Club(seed=int(sc.get("seed", 0)))
     notes: list[dict[str, Any]] = []
     for op in ops:
@@ -460,7 +505,7 @@ def table_act(law: int, ops: list[Any], op: Any) -> dict[str, Any]:
     [18]
     """
     sc = _table_scenario(law)
-    club, notes = _table_fold(sc, list(ops))
+    club, notes = _table_fold(sc, ops)
     try:
         new, more = _table_apply(club, op)
     except (IllegalAction, InputError) as e:

@@ -14,7 +14,7 @@ an error) is made here by the engine.
 * :func:`run_snippet` — a console: run a Python snippet with ``euchre_core`` imported.
 * :func:`call` — the worker's entry point: ``call("euchre_core.app.web.case_step", '{"case_id": "I"}')``
   returns ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": {...}}`` as JSON; only the
-  public functions of ``euchre_core`` can be called, and an exception never leaves as a traceback.
+  functions named in :data:`BROWSER_API` can be called, and an exception never leaves as a traceback.
 
 >>> s = case_step("I", 3)
 >>> s["to_move"], s["trick"]["cards"], s["book_card"], s["legal"]
@@ -31,21 +31,45 @@ import dataclasses
 import enum
 import functools
 import importlib
+import inspect
 import io
 import json
 import traceback
 from typing import Any
 
-from ..formats.cases import CaseReplay, list_cases
+from ..formats.cases import CaseReplay, list_cases, load_case
+from ..kernel import decode
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, InputError
 from ..search.completion import CompletedCase, complete_case
 
-__all__ = ["case_step", "what_if", "run_snippet", "call", "card_info", "deal_outcome"]
+__all__ = ["case_step", "what_if", "run_snippet", "call", "card_info", "deal_outcome", "BROWSER_API", "BROWSER_LIMITS"]
 
 MAX_OUTPUT = 20_000          # characters of a snippet's output kept
+MAX_SNIPPET = 20_000         # characters of a snippet
+
+#: The only functions :func:`call` reaches: those the site's widgets call (docs/javascripts/).
+#: Each validates its own arguments (``euchre_core.kernel.decode``).
+BROWSER_API = frozenset({
+    "euchre_core.app.web.case_step", "euchre_core.app.web.what_if", "euchre_core.app.web.run_snippet",
+    "euchre_core.app.lessons.check_answer", "euchre_core.app.lessons.table_view",
+    "euchre_core.app.lessons.table_new", "euchre_core.app.lessons.table_act", "euchre_core.app.lessons.table_engine",
+    "euchre_core.app.sandbox.start", "euchre_core.app.sandbox.act", "euchre_core.app.sandbox.custom",
+    "euchre_core.app.sandbox.dealing_start", "euchre_core.app.sandbox.dealing_act",
+    "euchre_core.app.sandbox.table_start", "euchre_core.app.sandbox.table_act",
+    "euchre_core.formats.cases.list_cases",
+    "euchre_core.search.simulate.simulate_hint",
+    "euchre_core.app.egn_view.egn_open", "euchre_core.app.egn_view.egn_step", "euchre_core.app.egn_view.egn_branch",
+    "euchre_core.app.egn_view.egn_export", "euchre_core.app.egn_view.example_egn",
+})
+
+#: Bounds the browser adds to a function's own (work a reader may ask of the page in one call):
+#: the hint widget offers 25 to 100 layouts; 400 is what the site's own figures use (about 1 s).
+BROWSER_LIMITS: dict[str, dict[str, int]] = {
+    "euchre_core.search.simulate.simulate_hint": {"samples": 400},
+}
 _SIDE_NAMES = ("A–C", "B–D")
 
 
@@ -61,7 +85,7 @@ def _replay(case_id: str) -> CaseReplay:
 
 def _completed(case_id: str) -> CompletedCase:
     if case_id not in list_cases():
-        raise InputError(f"no case {case_id[:20]!r}: the cases are {', '.join(list_cases())}", "case")
+        raise InputError(f"no case {case_id[:20]!r}: the cases are {', '.join(list_cases())}", "case_id")
     return complete_case(case_id)
 
 
@@ -71,9 +95,17 @@ def card_info(code: str) -> list[str]:
     >>> card_info("TD")
     ['10♦', '10 of diamonds', 'red']
     """
-    c = Card.parse(code)
+    c = decode.card(code, "code")
     colour = "joker" if c.is_joker else ("red" if c.suit is not None and c.suit.is_red else "black")
     return [c.pretty(), c.long_name(), colour]
+
+
+def _case_id(case_id: Any) -> str:
+    """A case's id (``"I"`` .. ``"IX"``, or its number), checked before anything is looked up."""
+    try:
+        return str(load_case(case_id)["id"])
+    except InputError as e:
+        raise InputError(str(e).split(": ", 1)[-1], "case_id") from None
 
 
 def _side(deal: Deal, side: int) -> str:
@@ -188,7 +220,7 @@ def case_step(case_id: str, step: int = 0) -> dict[str, Any]:
     >>> case_step("I", 20)["result"]["text"]
     'A–C make their point: they take 4 tricks'
     """
-    completed = _completed(str(case_id))
+    completed = _completed(_case_id(case_id))
     rep = completed.replay
     data = rep.data
     deal = _deal_at(rep, step)
@@ -252,7 +284,7 @@ def case_step(case_id: str, step: int = 0) -> dict[str, Any]:
         "result": _outcome(deal) if deal.is_over else None,
         "outcome_text": data.get("outcome_text") if last_step else None,
         "cards": {c: card_info(c) for c in sorted(codes)},
-        "dd": _dd_at(str(case_id), step),
+        "dd": _dd_at(data["id"], step),
     }
     return out
 
@@ -306,14 +338,11 @@ def what_if(case_id: str, step: int, card: str) -> dict[str, Any]:
     euchre_core.kernel.errors.IllegalAction: You must follow suit: diamonds were led and you hold the 7 of diamonds, \
 8 of diamonds, 10 of diamonds (law 62)
     """
-    rep = _replay(str(case_id))
+    rep = _replay(_case_id(case_id))
     deal = _deal_at(rep, step)
     if deal.is_over or step == len(rep.states):
         raise InputError("the book's line has no card to change here: choose an earlier step", "step")
-    try:
-        chosen = Card.parse(card)
-    except CardError as e:
-        raise InputError(str(e), "card") from None
+    chosen = decode.card(card, "card")
     seat = deal.actor
     first = len(deal.tricks)                      # tricks complete before the change
     after = deal.apply(Action.play(chosen))       # IllegalAction (with the law) if the laws forbid it
@@ -378,6 +407,7 @@ def run_snippet(code: str) -> dict[str, Any]:
     """
     if not isinstance(code, str):
         raise InputError("the snippet is text", "code")
+    decode.text(code, "code", max_len=MAX_SNIPPET)
     out = io.StringIO()
     answer: dict[str, Any] = {"ok": True, "output": "", "error": None, "laws": [], "field": None}
     namespace: dict[str, Any] = {"__name__": "__console__", "__builtins__": __builtins__}
@@ -385,6 +415,9 @@ def run_snippet(code: str) -> dict[str, Any]:
         tree = ast.parse(code, "<snippet>", "exec")
     except SyntaxError as e:
         answer.update(ok=False, error=f"SyntaxError: {e.msg} (line {e.lineno})")
+        return answer
+    except (ValueError, RecursionError, MemoryError) as e:    # a NUL byte; nesting the parser refuses
+        answer.update(ok=False, error=_short_error(e))
         return answer
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
@@ -399,7 +432,7 @@ def run_snippet(code: str) -> dict[str, Any]:
                     print(repr(value))
         except (EuchreError, CardError) as e:
             answer.update(ok=False, error=str(e), laws=list(getattr(e, "laws", ())), field=getattr(e, "field", None))
-        except (Exception, SystemExit) as e:  # noqa: BLE001 (shown to the reader, never re-raised)
+        except (Exception, SystemExit, KeyboardInterrupt) as e:  # noqa: BLE001 (shown to the reader, never re-raised)
             answer.update(ok=False, error=_short_error(e))
     text = out.getvalue()
     if len(text) > MAX_OUTPUT:
@@ -449,22 +482,20 @@ def _jsonable(value: Any) -> Any:
 
 
 def _resolve(name: Any) -> Any:
-    """The public function ``euchre_core.module.function`` (nothing else can be called)."""
-    if not isinstance(name, str) or not name.startswith("euchre_core.") or name.count(".") < 2:
-        raise InputError("call a function of euchre_core by its dotted name, e.g. euchre_core.app.web.case_step",
-                         "name")
+    """One of the functions of :data:`BROWSER_API` by its dotted name (nothing else can be called)."""
+    if not isinstance(name, str) or name not in BROWSER_API:
+        raise InputError(f"{decode.excerpt(name)} is not one of the engine's browser functions "
+                         "(e.g. euchre_core.app.web.case_step)", "name")
     module_name, _, attr = name.rpartition(".")
-    parts = name.split(".")
-    if any(not p.isidentifier() or p.startswith("_") for p in parts):
-        raise InputError(f"{name!r} is not a public function of euchre_core", "name")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def _bind(function: Any, kwargs: dict[str, Any]) -> None:
+    """Refuse keyword arguments the function does not take, or missing ones, naming them."""
     try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        raise InputError(f"no module {module_name!r}", "name") from None
-    function = getattr(module, attr, None)
-    if function is None or isinstance(function, type) or not callable(function):
-        raise InputError(f"{name!r} is not a function of euchre_core", "name")
-    return function
+        inspect.signature(function).bind(**kwargs)
+    except TypeError as e:
+        raise InputError(str(e), "kwargs") from None
 
 
 def call(name: str, kwargs: str | dict[str, Any] | None = None) -> str:
@@ -479,23 +510,24 @@ def call(name: str, kwargs: str | dict[str, Any] | None = None) -> str:
     >>> json.loads(call("euchre_core.app.web.what_if", {"case_id": "I", "step": 1, "card": "QS"}))["error"]["laws"]
     [62]
     >>> json.loads(call("os.system", {}))["error"]["message"]
-    'name: call a function of euchre_core by its dotted name, e.g. euchre_core.app.web.case_step'
+    "name: 'os.system' is not one of the engine's browser functions (e.g. euchre_core.app.web.case_step)"
     """
     try:
         function = _resolve(name)
         if isinstance(kwargs, str):
-            try:
-                kwargs = json.loads(kwargs or "{}")
-            except json.JSONDecodeError as e:
-                raise InputError(f"not JSON: {e.msg}", "kwargs") from None
-        kwargs = kwargs or {}
-        if not isinstance(kwargs, dict):
-            raise InputError("the arguments are a JSON object (keyword arguments)", "kwargs")
+            kwargs = decode.loads(kwargs or "{}", "kwargs")
+        elif kwargs is not None:
+            decode.check_tree(kwargs, "kwargs")
+        kwargs = decode.mapping(kwargs if kwargs is not None else {}, "kwargs")
+        _bind(function, kwargs)
+        for arg, most in BROWSER_LIMITS.get(name, {}).items():
+            if arg in kwargs:
+                decode.integer(kwargs[arg], arg, 1, most)
         result = function(**kwargs)
         return json.dumps({"ok": True, "result": _jsonable(result)}, ensure_ascii=False)
     except (EuchreError, CardError) as e:
         error = {"message": str(e), "type": type(e).__name__, "laws": list(getattr(e, "laws", ())),
                  "field": getattr(e, "field", None)}
-    except (Exception, SystemExit) as e:  # noqa: BLE001 (reported as one line, never as a traceback)
+    except (Exception, SystemExit, KeyboardInterrupt) as e:  # noqa: BLE001 (one line, never a traceback)
         error = {"message": _short_error(e), "type": type(e).__name__, "laws": [], "field": None}
     return json.dumps({"ok": False, "error": error}, ensure_ascii=False)

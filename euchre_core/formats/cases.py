@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from ..kernel import decode
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Suit
 from ..kernel.deal import SEAT_NAMES, Deal
@@ -62,12 +63,14 @@ def list_cases() -> list[str]:
 
 def load_case(case_id: str) -> dict[str, Any]:
     """The raw data of one case (``"I"`` … ``"IX"``, also ``"5"`` or ``"v"``)."""
-    key = str(case_id).strip().upper()
+    if isinstance(case_id, int) and not isinstance(case_id, bool):
+        case_id = str(case_id)
+    key = decode.text(case_id, "case", max_len=12).strip().upper()
     if key.isdigit() and 1 <= int(key) <= len(ROMAN):
         key = ROMAN[int(key) - 1]
+    if key not in list_cases():       # never a path: only the ids of the shipped cases
+        raise InputError(f"no case {decode.excerpt(case_id)}; the cases are {', '.join(list_cases())}", "case")
     path = _data_dir() / f"{key}.json"
-    if not path.is_file():
-        raise InputError(f"no case {case_id!r}; the cases are {', '.join(list_cases())}", "case")
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
@@ -75,7 +78,7 @@ def load_case(case_id: str) -> dict[str, Any]:
 
 
 def _seat(name: str, where: str) -> int:
-    if not isinstance(name, str) or name not in SEAT_NAMES:
+    if not isinstance(name, str) or name not in tuple(SEAT_NAMES):
         raise CaseError(f"{where}: no seat {name!r} (A, B, C or D)")
     return SEAT_NAMES.index(name)
 
@@ -87,7 +90,7 @@ def replay_case_data(data: dict[str, Any], rules: RuleSet = SOMERSET_1888) -> Ca
     try:
         hands = [data["hands"].get(s, []) for s in SEAT_NAMES]
         alone = data.get("alone")
-        alone_seat = _seat(alone, where + ", alone") if alone else None
+        alone_seat = _seat(alone, where + ", alone") if alone is not None else None
         maker = _seat(data["declaration"]["seat"], where + ", declaration")
         for s, h in zip(SEAT_NAMES, hands, strict=True):
             if alone_seat is not None and SEAT_NAMES.index(s) == (alone_seat + 2) % 4 and not h:

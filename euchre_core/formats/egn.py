@@ -53,6 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..kernel import decode
 from ..kernel.actions import Action
 from ..kernel.cards import JOKER, Card, Rank, Suit, pack
 from ..kernel.deal import SEAT_NAMES, Deal, DealResult
@@ -540,14 +541,18 @@ def _json_object(source: str | bytes | Mapping[str, Any], what: str) -> Mapping[
         except UnicodeDecodeError as e:
             raise EgnError(f"not UTF-8 text: {e.reason} at byte {e.start}", "file") from None
     if isinstance(source, str):
+        if source.startswith("\ufeff"):
+            source = source[1:]
         try:
-            source = json.loads(source)
-        except json.JSONDecodeError as e:
-            raise EgnError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}", "file") from None
-        except RecursionError:
-            raise EgnError("not JSON: nested too deeply", "file") from None
+            source = decode.loads(source, "file")
+        except InputError as e:
+            raise EgnError(e.args[0].split(": ", 1)[1], e.field) from None
     if not isinstance(source, Mapping):
         raise EgnError(f"an {what} file is a JSON object, not {type(source).__name__}", "file")
+    try:            # the limits of the boundary (size, depth, strings), for a parsed object too
+        decode.check_tree(dict(source), "file", top=True)
+    except InputError as e:
+        raise EgnError(e.args[0].split(": ", 1)[1], e.field) from None
     return source
 
 

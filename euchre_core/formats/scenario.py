@@ -31,50 +31,55 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from pathlib import Path
 from typing import Any
 
+from ..kernel import decode
 from ..kernel.deal import SEAT_NAMES, Deal
-from ..kernel.errors import EuchreError, InputError
+from ..kernel.errors import InputError
 from ..kernel.rules import RulesError, rules_by_name
 from ..laws.director import Director
 
 __all__ = ["load_scenario", "rule_scenario", "main_rule"]
 
 
+MAX_EVENT = 200     # characters of one event ("B: play JC" is 10)
+
+
 def load_scenario(data: dict[str, Any]) -> Director:
-    """Build the director's state for a scenario and fold its events."""
-    if not isinstance(data, dict):
-        raise InputError("a scenario is a JSON object", "scenario")
+    """Build the director's state for a scenario and fold its events.
+
+    Every field is decoded first (``euchre_core.kernel.decode``): a bad one is refused with an
+    :class:`~euchre_core.kernel.errors.InputError` naming it (``hands.B[3]``, ``events[12]``).
+
+    >>> load_scenario({"seed": 5, "dealer": "CD"})
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: dealer: no seat 'CD' (choose from A, B, C, D)
+    """
+    decode.mapping(data, "scenario")
+    decode.check_tree(data, "scenario", top=True)
     try:
-        rules = rules_by_name(str(data.get("rules", "somerset1888")))
+        rules = rules_by_name(decode.text(data.get("rules", "somerset1888"), "rules", max_len=40))
     except RulesError as e:
         raise InputError(str(e), "rules") from None
     names = SEAT_NAMES[: rules.players]
-    dealer_name = data.get("dealer", "A")
-    if not isinstance(dealer_name, str) or len(dealer_name) != 1 or dealer_name not in names:
-        raise InputError(f"no seat {dealer_name!r}", "dealer")
-    dealer = names.index(dealer_name)
+    dealer = decode.seat(data.get("dealer", "A"), "dealer", rules.players)
+    if "title" in data and data["title"] is not None:
+        decode.text(data["title"], "title", max_len=500)
     if "seed" in data and "hands" not in data:
-        seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InputError("a whole number", "seed")
+        seed = decode.seed(data["seed"], "seed")
         deal = Deal.shuffled(seed, dealer=dealer, rules=rules)
     else:
-        hands = data.get("hands")
-        if not isinstance(hands, dict) or sorted(hands) != sorted(names):
-            raise InputError(f"give one hand for each of {', '.join(names)}", "hands")
-        for s in names:
-            if not isinstance(hands[s], list):
-                raise InputError(f"a list of card codes for {s}", "hands")
+        hands = decode.mapping(data.get("hands"), "hands", keys=names, required=names)
+        parsed = [decode.cards(hands[s], decode.field("hands", s)) for s in names]
         if "turn_up" not in data:
             raise InputError("missing", "turn_up")
-        if not isinstance(data.get("stock", []), list):
-            raise InputError("a list of card codes", "stock")
-        deal = Deal.start([hands[s] for s in names], data["turn_up"], dealer, rules, stock=data.get("stock", ()))
-    events = data.get("events", [])
-    if not isinstance(events, list):
-        raise InputError("a list of events", "events")
+        turn_up = decode.card(data["turn_up"], "turn_up")
+        stock = decode.cards(data.get("stock", []), "stock")
+        deal = Deal.start(parsed, turn_up, dealer, rules, stock=stock)
+    events = decode.array(data.get("events", []), "events", max_len=decode.MAX_LOG)
+    for i, e in enumerate(events):
+        decode.text(e, decode.field("events", i), max_len=MAX_EVENT)
     return _fold(data, deal, [str(e) for e in events])
 
 
@@ -112,18 +117,8 @@ def rule_scenario(data: dict[str, Any]) -> dict[str, Any]:
 
 def main_rule(path: str, as_json: bool) -> int:
     """The ``rule FILE`` subcommand."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}", "FILE") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"not JSON: {e.msg} at line {e.lineno}", "FILE") from None
-    try:
-        out = rule_scenario(data)
-    except EuchreError:
-        raise
+    data = decode.load_json_file(path, "FILE")
+    out = rule_scenario(data)
     if as_json:
         print(json.dumps(out, ensure_ascii=False))
         return 0

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import decode
 from .actions import Action
 from .cards import JOKER, Card, CardError, Suit, cards_of_mask, pack
 from .enums import TextEnum
@@ -150,10 +151,11 @@ class Deal:
         below the turn-up (needed only for the Joker turned up, whose next card names the suit).
         """
         n = rules.players
-        if len(hands) != n:
-            raise InputError(f"{len(hands)} hands given for {n} players", "hands")
-        if not 0 <= dealer < n:
-            raise InputError(f"no seat {dealer} at a {n}-handed table", "dealer")
+        decode.array(hands, "hands", min_len=n, max_len=n)
+        for i, h in enumerate(hands):
+            decode.array(h, decode.field("hands", i), max_len=33)
+        stock = decode.array(stock, "stock", max_len=33)
+        decode.integer(dealer, "dealer", 0, n - 1)
         try:
             parsed = [[Card.parse(c) for c in h] for h in hands]
             up = Card.parse(turn_up)
@@ -220,11 +222,25 @@ class Deal:
         (Phase.PLAY, 'B', ['play AC', 'play JD'])
         """
         n = rules.players
-        if len(hands) != n:
-            raise InputError(f"{len(hands)} hands given for {n} players", "hands")
+        decode.array(hands, "hands", min_len=n, max_len=n)
+        for i, h in enumerate(hands):
+            decode.array(h, decode.field("hands", i), max_len=5)
+        decode.integer(maker, "maker", 0, n - 1)
+        decode.integer(dealer, "dealer", 0, n - 1)
+        for name, seat in (("alone", alone), ("leader", leader)):
+            if seat is not None:
+                decode.integer(seat, name, 0, n - 1)
+        if won is not None:
+            for i, w in enumerate(decode.array(won, "won", min_len=n, max_len=n)):
+                decode.integer(w, decode.field("won", i), 0, 5)
+        if not isinstance(trump, Suit):
+            try:
+                trump = Suit.parse(decode.text(trump, "trump", max_len=10))
+            except CardError as e:
+                raise InputError(str(e), "trump") from None
         try:
             parsed = [[Card.parse(c) for c in h] for h in hands]
-            t = trump if isinstance(trump, Suit) else Suit.parse(trump)
+            t = trump
             up = Card.parse(turn_up) if turn_up is not None else None
         except CardError as e:
             raise InputError(str(e), "cards") from None
@@ -265,8 +281,11 @@ class Deal:
         The pack is shuffled, cut by the player on the dealer's right leaving at least four
         cards in each packet (Law 29), and dealt two-then-three or three-then-two to each
         player in turn from the eldest hand (Law 42); the next card is turned (the 21st
-        four-handed, the 11th two-handed).
+        four-handed, the 11th two-handed). A seed is a whole number from 0 (``-7`` would shuffle
+        as ``7`` does, so it is refused, as is ``True``); ``None`` shuffles afresh.
         """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise InputError(f"a whole number from 0, not {decode.excerpt(seed)}", "seed")
         rng = random.Random(seed)
         order = pack(rules.pack_size)
         rng.shuffle(order)
@@ -393,7 +412,8 @@ class Deal:
             six = self.hands[self.dealer]
             return [Action.discard_card(c) for c in cards_of_mask(six) if c != self.turn_up]
         if ph is Phase.CALLCARD:
-            return [Action("pass")] + [Action("callcard", card=c) for c in self.hand(self.alone or 0)]
+            lone = self.alone if self.alone is not None else 0
+            return [Action("pass")] + [Action("callcard", card=c) for c in self.hand(lone)]
         return []
 
     def _alone_levels(self, taking: bool = False) -> list[int]:
@@ -699,35 +719,38 @@ class Deal:
     @classmethod
     def replay(cls, record: dict[str, Any], rules: RuleSet | None = None) -> Deal:
         """Rebuild a deal from :meth:`to_record`'s form, checking every action."""
-        if not isinstance(record, dict):
-            raise InputError("a deal record is a JSON object", "deal")
+        decode.mapping(record, "deal")
+        decode.check_tree(record, "deal", top=True)
         try:
-            rules = rules or rules_by_name(str(record.get("rules", "somerset1888")))
+            rules = rules or rules_by_name(decode.text(record.get("rules", "somerset1888"), "rules", max_len=40))
         except RulesError as e:
             raise InputError(str(e), "rules") from None
         n = rules.players
         names = SEAT_NAMES[:n]
-        hands_in = record.get("hands")
-        if not isinstance(hands_in, dict) or sorted(hands_in) != sorted(names):
-            raise InputError(f"give one hand for each of {', '.join(names)}", "hands")
-        dealer_name = record.get("dealer", "A")
-        if dealer_name not in names:
-            raise InputError(f"no seat {dealer_name!r}", "dealer")
-        deal = cls.start([hands_in[s] for s in names], record.get("turn_up", ""), names.index(dealer_name), rules,
-                         stock=record.get("stock", ()))
-        for i, entry in enumerate(record.get("log", [])):
-            seat_txt, sep, act_txt = str(entry).partition(":")
+        hands_in = decode.mapping(record.get("hands"), "hands", keys=names, required=names)
+        hands = [[decode.card(c, decode.field(decode.field("hands", s), j)) for j, c in
+                  enumerate(decode.array(hands_in[s], decode.field("hands", s), max_len=33))] for s in names]
+        dealer = decode.seat(record.get("dealer", "A"), "dealer", n)
+        turn_up = decode.card(record.get("turn_up"), "turn_up")
+        stock = decode.cards(record.get("stock", []), "stock")
+        deal = cls.start(hands, turn_up, dealer, rules, stock=stock)
+        for i, entry in enumerate(decode.array(record.get("log", []), "log", max_len=decode.MAX_LOG)):
+            where = decode.field("log", i)
+            seat_txt, sep, act_txt = decode.text(entry, where, max_len=80).partition(":")
             if not sep:
-                raise InputError(f"entry {i + 1}: write 'SEAT: action', e.g. 'B: pass'", "log")
+                raise InputError("write 'SEAT: action', e.g. 'B: pass'", where)
             seat_txt = seat_txt.strip()
-            if seat_txt not in names:
-                raise InputError(f"entry {i + 1}: no seat {seat_txt!r}", "log")
+            decode.seat(seat_txt, where, n)
             if deal.is_over:
-                raise InputError(f"entry {i + 1}: the deal is already over", "log")
+                raise InputError("the deal is already over", where)
             if names.index(seat_txt) != deal.actor:
                 raise IllegalAction(
                     f"entry {i + 1}: it is {deal.seat_name(deal.actor)}'s turn, not {seat_txt}'s")
-            deal = deal.apply(Action.parse(act_txt))
+            try:
+                action = Action.parse(act_txt)
+            except InputError as e:
+                raise InputError(e.args[0].removeprefix("action: "), where) from None
+            deal = deal.apply(action)
         return deal
 
     def describe_action(self, seat: int, action: Action) -> str:
@@ -758,7 +781,7 @@ class Deal:
         if k == "discard":
             return f"{who} discards"
         if k == "callcard":
-            return f"{who} calls the {action.card.long_name() if action.card else ''}"
+            return f"{who} calls the {action.card.long_name() if action.card is not None else ''}"
         if k == "jamboree":
             return f"{who} shows a jamboree"
         assert action.card is not None

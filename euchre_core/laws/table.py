@@ -36,6 +36,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..kernel import decode
 from ..kernel.cards import Card, pack
 from ..kernel.errors import InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
@@ -129,10 +130,16 @@ def form_table(candidates: list[str], seed: int | None = None, rules: RuleSet = 
     """
     if not isinstance(rules, RuleSet):
         raise InputError(f"not a rule set: {rules!r}", "rules")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InputError(f"not a seed: {seed!r}", "seed")
-    if not isinstance(candidates, (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in candidates):
+    seed = decode.seed(seed, "seed", optional=True)          # a whole number from 0 (Law 9: reproducible)
+    if not isinstance(candidates, (list, tuple)):
         raise InputError("a list of names", "candidates")
+    if len(candidates) > rules.pack_size:
+        raise InputError(f"{len(candidates)} candidates cannot cut from one pack of {rules.pack_size} cards (law 9)",
+                         "candidates")
+    for i, n in enumerate(candidates):
+        decode.text(n, decode.field("candidates", i), max_len=40, empty=False)
+        if not n.strip():
+            raise InputError("a name, not blank", decode.field("candidates", i))
     names = list(candidates)
     if len(names) < 4 or len(set(names)) != len(names):
         raise InputError("four or more different candidates are needed", "candidates")

@@ -66,6 +66,7 @@ __all__ = [
 #: Named strengths: the number of sampled deals behind each decision.
 STRENGTHS: dict[str, int] = {"easy": 4, "default": 24, "strong": 64}
 DEFAULT_STRENGTH = "default"
+MAX_STRENGTH = 1_000     # samples per decision when the strength is a number (the strongest name uses 64)
 #: Before the play (bids, the take, the discard) each decision looks at this many times the samples.
 BID_FACTOR = 2
 _PRUNE = 1.0             # points: after a quarter of the samples, drop actions this much worse
@@ -485,8 +486,8 @@ def _samples_for(strength: int | str) -> int:
         if strength not in STRENGTHS:
             raise InputError(f"unknown strength {strength!r} (choose from {', '.join(STRENGTHS)})", "strength")
         return STRENGTHS[strength]
-    if not isinstance(strength, int) or strength < 1:
-        raise InputError("the number of samples must be a whole number from 1", "strength")
+    if isinstance(strength, bool) or not isinstance(strength, int) or not 1 <= strength <= MAX_STRENGTH:
+        raise InputError(f"the number of samples must be a whole number from 1 to {MAX_STRENGTH}", "strength")
     return strength
 
 

@@ -83,6 +83,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ..kernel import decode
 from ..kernel.cards import Card, CardError, Suit, pack
 from ..kernel.deal import Deal, score_deal
 from ..kernel.errors import InputError
@@ -927,6 +928,59 @@ def verdict(diff: float, se: float, basis: str = "points") -> str:
     return "unclear" if se < SE_FLOOR["win" if basis.startswith("win") else "points"] else "borderline"
 
 
+_SPEC_TEXT = ("id", "hint", "label", "kind", "seat", "trump", "turn_up", "turn_down", "advised", "maker", "alone",
+              "then", "base")
+_CONSTRAINTS = ("holds", "min_trumps", "max_trumps", "min_strength", "void")
+
+
+def _decode_spec(spec: dict[str, Any]) -> None:
+    """The types and sizes of a spec given as JSON (the browser's widget sends one), before anything
+    reads it: an :class:`InputError` naming the field as the simulation names it (``hand``,
+    ``others.A.holds[2]``; the whole spec: ``spec_or_id``). What the fields mean (tokens, options) is
+    checked by the simulation's own setup."""
+    path = ""
+    decode.check_tree(spec, "spec_or_id", max_depth=4, max_items=20, max_string=200, top=True)
+    decode.mapping(spec, "spec_or_id", keys=(*_SPEC_TEXT, "hand", "alternatives", "others", "scores", "trick",
+                                             "option_labels"))
+    for k in _SPEC_TEXT:
+        if spec.get(k) is not None:
+            decode.text(spec[k], k, max_len=200)
+    for k in ("seat", "maker", "alone"):      # a seat exactly: "" or "BC" is not a seat
+        if spec.get(k) is not None:
+            decode.seat(spec[k], k)
+    if "hand" in spec:
+        for i, t in enumerate(decode.array(spec["hand"], f"{path}hand", min_len=5, max_len=5)):
+            decode.text(t, f"{path}hand[{i}]", max_len=4)
+    for i, t in enumerate(decode.array(spec.get("alternatives") or [], f"{path}alternatives", max_len=8)):
+        decode.text(t, f"{path}alternatives[{i}]", max_len=20)
+    for i, sc in enumerate(decode.array(spec.get("scores") or [], f"{path}scores", max_len=8)):
+        for j, x in enumerate(decode.array(sc, f"{path}scores[{i}]", min_len=2, max_len=2)):
+            decode.integer(x, f"{path}scores[{i}][{j}]", 0, 4)
+    for i, pair in enumerate(decode.array(spec.get("trick") or [], f"{path}trick", max_len=3)):
+        where = f"{path}trick[{i}]"
+        seat, tok = decode.array(pair, where, min_len=2, max_len=2)
+        decode.seat(seat, where)
+        decode.text(tok, where, max_len=4)
+    others = decode.mapping(spec.get("others") or {}, f"{path}others", keys=tuple(SEATS))
+    for seat, cons in others.items():
+        where = f"{path}others.{seat}"
+        decode.mapping(cons, where, keys=_CONSTRAINTS)
+        for i, t in enumerate(decode.array(cons.get("holds") or [], f"{where}.holds", max_len=5)):
+            decode.text(t, f"{where}.holds[{i}]", max_len=4)
+        for k in ("min_trumps", "max_trumps"):
+            if k in cons:
+                decode.integer(cons[k], f"{where}.{k}", 0, 5)
+        if "min_strength" in cons:
+            v = cons["min_strength"]
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 20:
+                raise InputError(f"a number from 0 to 20, not {decode.excerpt(v)}", f"{where}.min_strength")
+        for i, v in enumerate(decode.array(cons.get("void") or [], f"{where}.void", max_len=4)):
+            decode.choice(v, f"{where}.void[{i}]", ("C", "D", "H", "S", "t"))
+    labels = decode.mapping(spec.get("option_labels") or {}, f"{path}option_labels", max_len=10)
+    for k, v in labels.items():
+        decode.text(v, f"{path}option_labels.{k[:20]}", max_len=80)
+
+
 def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: int = 1,
                   batch: int = 0) -> dict[str, Any]:
     """Put one hint to the test: JSON in, JSON out (the browser's widget calls it through
@@ -979,26 +1033,20 @@ def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: in
     >>> simulate_hint("second-13", samples=s["samples"], seed=1)["options"] == s["options"]
     True
     """
+    samples = decode.integer(samples, "samples", 1, MAX_SAMPLES)
+    seed = decode.seed(seed, "seed")
+    batch = decode.integer(batch, "batch", 0, MAX_SAMPLES)     # 0: a fixed number of layouts
     if isinstance(spec_or_id, str):
-        spec = dict(spec_by_id(spec_or_id))
+        spec = dict(spec_by_id(decode.text(spec_or_id, "spec_or_id", max_len=80)))
     elif isinstance(spec_or_id, dict):
+        _decode_spec(spec_or_id)
         spec = dict(spec_or_id)
         if "base" in spec:
-            base = dict(spec_by_id(str(spec.pop("base"))))
+            base = dict(spec_by_id(decode.text(spec.pop("base"), "base", max_len=80)))
             base.update(spec)
             spec = base
     else:
         raise InputError("give the id of a hint test or a spec (a JSON object)", "spec_or_id")
-    try:
-        samples = int(samples)
-        seed = int(seed)
-        batch = int(batch)
-    except (TypeError, ValueError):
-        raise InputError("samples, seed and batch are whole numbers", "samples") from None
-    if not 1 <= samples <= MAX_SAMPLES:
-        raise InputError(f"samples: 1 to {MAX_SAMPLES}", "samples")
-    if batch < 0:
-        raise InputError("batch: 0 (a fixed number of layouts) or the layouts between checks", "batch")
     try:
         sim = _Sim(spec)
     except CardError as e:

@@ -39,12 +39,11 @@ the opening lead, every card of the leader valued, in about 1 ms (median) and 1,
 from __future__ import annotations
 
 import json
-import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from ..kernel import decode
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Suit, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
@@ -537,76 +536,53 @@ def position_from_json(obj: dict[str, Any]) -> Deal:
     >>> d.n, d.seat_name(d.actor), d.won
     (2, 'A', (2, 1))
     """
-    if not isinstance(obj, dict):
-        raise InputError("a JSON object is expected", "position")
+    decode.mapping(obj, "position")
+    decode.check_tree(obj, "position", top=True)
     try:
-        rules = rules_by_name(str(obj.get("rules", "somerset1888")))
+        rules = rules_by_name(decode.text(obj.get("rules", "somerset1888"), "rules", max_len=40))
     except RulesError as e:
         raise InputError(str(e), "rules") from None
     n = rules.players
     names = SEAT_NAMES[:n]
     try:
-        trump = Suit.parse(str(_field(obj, "trump")))
+        trump = Suit.parse(decode.text(_field(obj, "trump"), "trump", max_len=10))
     except CardError as e:
         raise InputError(str(e), "trump") from None
-    leader_name = _field(obj, "leader")
-    if leader_name not in names:
-        raise InputError(f"no seat {leader_name!r} (choose from {', '.join(names)})", "leader")
-    leader = names.index(leader_name)
-    hands_in = _field(obj, "hands")
-    if not isinstance(hands_in, dict):
-        raise InputError("give an object of seat -> list of cards", "hands")
-    for s in hands_in:
-        if s not in names:
-            raise InputError(f"no seat {s!r} (choose from {', '.join(names)})", "hands")
-    makers = _field(obj, "makers")
+    leader = decode.seat(_field(obj, "leader"), "leader", n)
+    hands_in = decode.mapping(_field(obj, "hands"), "hands", keys=names)
     sides = [names[i] + names[i + 2] for i in range(2)] if n == 4 else list(names)
-    if makers not in sides:
-        raise InputError(f"{makers!r} is not a side (choose from {', '.join(sides)})", "makers")
+    makers = decode.choice(_field(obj, "makers"), "makers", sides)
     maker_side = sides.index(makers)
     alone_name = obj.get("alone")
     alone = None
     if alone_name is not None:
         if n != 4:
             raise InputError("there are no lone hands two- or three-handed", "alone")
-        if alone_name not in names:
-            raise InputError(f"no seat {alone_name!r}", "alone")
-        alone = names.index(alone_name)
+        alone = decode.seat(alone_name, "alone", n)
         if alone % 2 != maker_side:
             raise InputError(f"{alone_name} is not one of the makers {makers}", "alone")
     # the seat that made: the lone player, else the side's first seat (A or B; two- and
     # three-handed the side is the seat)
     maker = alone if alone is not None else maker_side
-    trick_in = obj.get("trick") or []
-    if not isinstance(trick_in, list):
-        raise InputError("give a list of [seat, card] pairs", "trick")
+    trick_in = decode.array(obj.get("trick") if obj.get("trick") is not None else [], "trick", max_len=n - 1)
     hands: list[list[Card]] = []
     for s in names:
-        h = hands_in.get(s) or []
-        if not isinstance(h, list):
-            raise InputError(f"seat {s}: give a list of card codes", "hands")
-        try:
-            hands.append([Card.parse(c) for c in h])
-        except CardError as e:
-            raise InputError(f"seat {s}: {e}", "hands") from None
+        h = hands_in.get(s) if hands_in.get(s) is not None else []
+        hands.append(decode.cards(h, decode.field("hands", s), max_len=5))
     plays: list[tuple[int, Card]] = []
-    for item in trick_in:
-        if not (isinstance(item, list | tuple) and len(item) == 2 and item[0] in names):
-            raise InputError(f"{item!r}: write [seat, card]", "trick")
-        try:
-            c = Card.parse(item[1])
-        except CardError as e:
-            raise InputError(str(e), "trick") from None
-        plays.append((names.index(item[0]), c))
-        hands[names.index(item[0])].append(c)
-    won_in = obj.get("tricks_won") or {}
-    if not isinstance(won_in, dict):
-        raise InputError("give an object of side -> tricks", "tricks_won")
+    for i, item in enumerate(trick_in):
+        where = decode.field("trick", i)
+        if not (isinstance(item, list | tuple) and len(item) == 2):
+            raise InputError(f"{decode.excerpt(item)}: write [seat, card]", where)
+        seat = decode.seat(item[0], where, n)
+        c = decode.card(item[1], where)
+        plays.append((seat, c))
+        hands[seat].append(c)
+    won_in = decode.mapping(obj.get("tricks_won") if obj.get("tricks_won") is not None else {}, "tricks_won",
+                            keys=sides)
     won = [0] * n
     for k, v in won_in.items():
-        if k not in sides or not isinstance(v, int) or v < 0:
-            raise InputError(f"{k!r}: {v!r} (sides {', '.join(sides)}, counts 0-5)", "tricks_won")
-        won[names.index(k[0])] += v
+        won[names.index(k[0])] += decode.integer(v, decode.field("tricks_won", k), 0, 5)
     held = max(len(h) for h in hands)
     if sum(won) + held != 5:
         raise InputError(f"{sum(won)} tricks won and {held} cards a hand do not make five tricks", "tricks_won")
@@ -639,14 +615,7 @@ def main_solve(path: str, as_json: bool = False) -> int:
     0
     >>> os.unlink(f.name)
     """
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}", "FILE") from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(f"not JSON: {e.msg} at line {e.lineno}", "FILE") from None
+    obj = decode.load_json_file(path, "FILE")
     deal = position_from_json(obj)
     res = solve(deal)
     if as_json:

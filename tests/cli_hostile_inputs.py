@@ -1,0 +1,153 @@
+"""Hand-made bad command lines for ``python3 -m euchre_core`` (issue 11): each must end with status 2
+and one line on standard error, never a traceback, never a hang, never accepted.
+
+:func:`bad_inputs` builds them (with the files they read) in a folder: arguments of every
+subcommand, and files for ``replay``, ``rule`` and ``solve`` made from a valid one with one field
+made hostile. :func:`good_inputs` are the valid counterparts, which must exit 0.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+DEEP = "[" * 600 + "]" * 600
+VERY_DEEP = "[" * 100_000 + "]" * 100_000
+
+RECORD: dict[str, Any] = {
+    "rules": "somerset1888", "dealer": "A",
+    "hands": {"A": ["QC", "7S", "KS", "JH", "TD"], "B": ["9C", "TC", "JD", "QS", "TH"],
+              "C": ["AC", "9D", "KD", "9S", "AS"], "D": ["7C", "8C", "8D", "QD", "8S"]},
+    "turn_up": "KC", "stock": [], "log": ["B: pass", "C: order"],
+}
+SCENARIO: dict[str, Any] = {
+    "title": "B leads out of turn", "dealer": "A",
+    "hands": {"A": ["JC", "AH", "KH", "8S", "QD"], "B": ["AC", "QH", "8H", "JD", "TS"],
+              "C": ["7D", "8D", "TD", "QS", "TH"], "D": ["KC", "TC", "AS", "9S", "9H"]},
+    "turn_up": "9C", "events": ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S", "C: play 7D"],
+}
+POSITION: dict[str, Any] = {
+    "trump": "C", "leader": "B", "makers": "AC",
+    "hands": {"A": ["9C", "JC", "AH", "KH", "8S"], "B": ["AC", "QH", "8H", "JD", "TS"],
+              "C": ["7D", "8D", "TD", "QS", "TH"], "D": ["KC", "TC", "AS", "9S", "9H"]},
+}
+# values that are never right for the fields below (each field's own valid values are not among them)
+HOSTILE: list[Any] = ["BC", "", " A", 7, -1, 10**40, True, None, [], {}, "x" * 300, [[["deep"]]]]
+
+
+def _set(doc: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]:
+    out = json.loads(json.dumps(doc))
+    target = out
+    for k in path[:-1]:
+        target = target[k]
+    target[path[-1]] = value
+    return out
+
+
+def _file_cases() -> list[tuple[str, str, str]]:
+    """(subcommand, description, file text)."""
+    out: list[tuple[str, str, str]] = []
+    fields = {
+        "replay": (RECORD, [["dealer"], ["hands"], ["hands", "A"], ["hands", "A", 0], ["turn_up"], ["stock"],
+                            ["log"], ["log", 0], ["rules"]]),
+        "rule": (SCENARIO, [["dealer"], ["hands"], ["hands", "B"], ["hands", "B", 3], ["turn_up"], ["events"],
+                            ["events", 2], ["rules"]]),
+        "solve": (POSITION, [["trump"], ["leader"], ["makers"], ["hands"], ["hands", "A"], ["hands", "A", 1],
+                             ["trick"], ["rules"]]),
+    }
+    skip = {("rule", "events", "[]"), ("solve", "trick", "[]"), ("solve", "trick", "None")}
+    for cmd, (doc, paths) in fields.items():
+        for path in paths:
+            for value in HOSTILE:
+                if (cmd, path[-1], repr(value)) in skip or (path[-1] in ("stock", "log") and value == []):
+                    continue
+                desc = f"{'.'.join(map(str, path))} = {json.dumps(value)[:20]}"
+                out.append((cmd, desc, json.dumps(_set(doc, path, value))))
+    # extra fields of each format
+    for value in ("BC", "", 0, "CD", "BCD", True):
+        out.append(("solve", f"alone = {value!r}", json.dumps(dict(POSITION, alone=value))))
+    for value in (-1, True, 10**40, "5", 1.5, None):
+        out.append(("rule", f"seed = {value!r}", json.dumps({"seed": value, "events": []})))
+    for value in ({"AC": -1}, {"AC": 10**40}, {"XX": 1}, {"AC": True}, [1, 2], "AC"):
+        out.append(("solve", f"tricks_won = {value!r}", json.dumps(dict(POSITION, tricks_won=value))))
+    for value in (["B: pass"] * 6000, ["x" * 300], [["B: pass"]], "B: pass"):
+        out.append(("rule", f"events = {json.dumps(value)[:20]}", json.dumps(dict(SCENARIO, events=value))))
+    out.append(("rule", "title = 5", json.dumps(dict(SCENARIO, title=5))))
+    for entry in ("BCD: order", "BC: pass", "B pass", ": pass", "E: pass", "B: order up now please", "B: play 0"):
+        out.append(("replay", f"log entry {entry!r}", json.dumps(dict(RECORD, log=[entry]))))
+    out.append(("replay", "log of 6000 entries", json.dumps(dict(RECORD, log=["B: pass"] * 6000))))
+    out.append(("replay", "deals not a list", json.dumps({"deals": 5})))
+    out.append(("replay", "deals of a bad record", json.dumps({"deals": [RECORD, {"x": 1}]})))
+    out.append(("replay", "EGN deals not a list", json.dumps({"fileType": "Euchre Game Notation", "deals": 5})))
+    out.append(("replay", "EGN nested 600", '{"fileType": "Euchre Game Notation", "deals": [' + DEEP + "]}"))
+    # whole files that are not the format
+    for cmd in ("replay", "rule", "solve"):
+        for desc, text in (("empty", ""), ("null", "null"), ("a list", "[]"), ("a number", "5"), ("a string", '"x"'),
+                           ("not JSON", "{not json"), ("NaN", '{"a": NaN}'), ("nested 600", DEEP),
+                           ("nested 100000", VERY_DEEP), ("truncated", json.dumps(RECORD)[:40]),
+                           ("2 MB", '{"title": "' + "x" * 2_000_000 + '"}'), ("a 20000-character key",
+                                                                             '{"' + "k" * 20_000 + '": 1}')):
+            out.append((cmd, desc, text))
+    return out
+
+
+def bad_inputs(folder: Path) -> list[tuple[str, list[str]]]:
+    """(description, argv) of every bad command line, with its files written in ``folder``."""
+    cases: list[tuple[str, list[str]]] = []
+    for sub in ("deal", "play"):
+        extra = ["--random"] if sub == "play" else []
+        for seed in ("-7", "-1", "1.5", "x", "", "0x10", "1e3", str(10**40), str(2**63), "--json"):
+            cases.append((f"{sub} --seed {seed[:12]}", [sub, "--seed", seed, *extra]))
+        for dealer in ("BC", "BCD", "", " A", "a", "E", "AB", "1", "A B", "x" * 300):
+            cases.append((f"{sub} --dealer {dealer[:12]!r}", [sub, "--seed", "7", "--dealer", dealer, *extra]))
+        for rules in ("nosuch", "", "x" * 300, "somerset 1888"):
+            cases.append((f"{sub} --rules {rules[:12]!r}", [sub, "--seed", "7", "--rules", rules, *extra]))
+        cases.append((f"{sub} without --seed", [sub, *extra]))
+        cases.append((f"{sub} hoyle2 dealer C", [sub, "--seed", "1", "--rules", "hoyle2", "--dealer", "C", *extra]))
+    cases.append(("play without --random", ["play", "--seed", "1"]))
+    for games in ("0", "-1", "200001", str(10**12), "x", "1.5", ""):
+        cases.append((f"bench --games {games[:12]}", ["bench", "--games", games]))
+    cases += [("bench --seed -1", ["bench", "--games", "1", "--seed", "-1"]),
+              ("bench --rules nosuch", ["bench", "--games", "1", "--rules", "nosuch"])]
+    names = ["Ames", "Bell", "Cole", "Dunn"]
+    cases += [("table of three", ["table", *names[:3]]), ("table with a name twice", ["table", *names, "Ames"]),
+              ("table of 40 names", ["table", *[f"p{i}" for i in range(40)]]),
+              ("table of 33 names", ["table", *[f"p{i}" for i in range(33)]]),
+              ("table with a 41-character name", ["table", *names[:3], "x" * 41]),
+              ("table with an empty name", ["table", *names[:3], ""]),
+              ("table --seed -1", ["table", *names, "--seed", "-1"]),
+              ("table --rules nosuch", ["table", *names, "--rules", "nosuch"]),
+              ("table with no names", ["table"])]
+    for cid in ("x" * 300, "../x", "../../etc/passwd", "X", "0", "10", "", "I/..", ".", "-1", "v.json", "\u2163"):
+        cases.append((f"case {cid[:12]!r}", ["case", cid]))
+        if cid in ("x" * 300, "../x", "10"):
+            cases.append((f"case --json {cid[:12]!r}", ["case", cid, "--json"]))
+    cases += [("no command", []), ("unknown command", ["shuffle"]), ("unknown option", ["deal", "--seed", "1", "--x"])]
+    for cmd in ("replay", "rule", "solve"):
+        cases += [(f"{cmd} of a missing file", [cmd, str(folder / "missing.json")]),
+                  (f"{cmd} of a folder", [cmd, str(folder)]),
+                  (f"{cmd} of /dev/zero", [cmd, "/dev/zero"]),
+                  (f"{cmd} of a 5000-character path", [cmd, "x" * 5000])]
+        binary = folder / f"{cmd}-binary.json"
+        binary.write_bytes(b"\xff\xfe\x00{")
+        cases.append((f"{cmd} of a binary file", [cmd, str(binary)]))
+    for i, (cmd, desc, text) in enumerate(_file_cases()):
+        path = folder / f"{cmd}-{i}.json"
+        path.write_text(text, encoding="utf-8")
+        cases.append((f"{cmd}: {desc}", [cmd, str(path)]))
+    return cases
+
+
+def good_inputs(folder: Path) -> list[tuple[str, list[str]]]:
+    """Valid command lines (status 0)."""
+    files = {"replay": RECORD, "rule": SCENARIO, "solve": POSITION}
+    out = [("deal", ["deal", "--seed", "7"]), ("deal --dealer D", ["deal", "--seed", "0", "--dealer", "D"]),
+           ("play", ["play", "--seed", "3", "--random", "--json"]), ("bench", ["bench", "--games", "5"]),
+           ("table", ["table", "Ames", "Bell", "Cole", "Dunn", "Eddy", "--seed", "2"]), ("case", ["case", "v"]),
+           ("deal seed 2**63-1", ["deal", "--seed", str(2**63 - 1)])]
+    for cmd, doc in files.items():
+        path = folder / f"good-{cmd}.json"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        out.append((cmd, [cmd, str(path)]))
+    return out

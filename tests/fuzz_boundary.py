@@ -1,0 +1,488 @@
+"""A seeded mutation fuzzer over every parser and every browser entry point (issue 11).
+
+Valid inputs (our deal logs, the EGN corpus, the ready scenarios, solver positions, and the
+arguments the site's widgets send) are mutated: a value replaced by a hostile one (a seat ``"BC"``,
+``10**40``, ``true``, a 20,000-character string, a list nested 40 deep, ...), members deleted,
+added, duplicated or swapped, and JSON text cut, spliced and garbled. Each mutated input is given
+to its entry point, and the fuzzer records:
+
+* an exception that is not the engine's (``EuchreError``, ``CardError``, ``RulesError``): a crash;
+* through ``web.call``, an error whose type is not the engine's;
+* an input slower than ``SLOW`` seconds: a hang;
+* an input object changed by a failed call.
+
+``tests/test_fuzz.py`` runs it under ``make test`` (20,000 inputs by default; ``EUCHRE_FUZZ=200000``
+for more, ``EUCHRE_FUZZ_SEED`` for another seed). ``python tests/fuzz_boundary.py [N] [SEED]``
+prints the figures by family.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import random
+import signal
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from euchre_core.app import lessons, sandbox, web  # noqa: E402
+from euchre_core.formats.egn import load_egn  # noqa: E402
+from euchre_core.formats.scenario import rule_scenario  # noqa: E402
+from euchre_core.kernel import decode  # noqa: E402
+from euchre_core.kernel.cards import CardError  # noqa: E402
+from euchre_core.kernel.deal import Deal  # noqa: E402
+from euchre_core.kernel.errors import EuchreError  # noqa: E402
+from euchre_core.kernel.rules import RULE_SETS, RulesError, rules_by_name  # noqa: E402
+from euchre_core.search.solver import solve_position_json  # noqa: E402
+
+ENGINE_ERRORS = (EuchreError, CardError, RulesError)
+ENGINE_ERROR_NAMES = {"EuchreError", "IllegalAction", "InputError", "EgnError", "CaseError", "CardError",
+                      "RulesError"}
+SLOW = 2.0                       # seconds of CPU: an input slower than this is a hang
+WATCHDOG = 20                    # seconds of CPU: an input still running is stopped (and counted as a hang)
+EGN_DIR = ROOT.parent / "shared" / "egn"
+
+HOSTILE: list[Any] = [
+    None, True, False, 0, 1, -1, 2, 5, 7, 10**40, -10**40, 2**63, 1.5, -0.0, "", " ", "A", "B", "BC", "BCD",
+    "CD", "E", "a", " A", "A ", "AC", "7C", "JK", "XX", "10D", "pass", "B: pass", "BCD: order", "x" * 300,
+    "x" * 20_000, "\x00", "\u2663", [], {}, [None], ["A"], ["7C"], [[]], {"": None}, {"A": []},
+    list(range(40)), "[" * 5, {"op": "form"},
+]
+
+
+def _deep(n: int) -> Any:
+    v: Any = []
+    for _ in range(n):
+        v = [v]
+    return v
+
+
+HOSTILE += [_deep(40), _deep(600), {"a": _deep(33)}]
+
+
+# --------------------------------------------------------------------------- mutation
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of a JSON-like value without recursion (the fuzzer's values nest 600 deep)."""
+    if not isinstance(value, (dict, list)):
+        return value
+    root: Any = {} if isinstance(value, dict) else []
+    stack = [(value, root)]
+    while stack:
+        src, dst = stack.pop()
+        items = src.items() if isinstance(src, dict) else enumerate(src)
+        for k, v in items:
+            new = ({} if isinstance(v, dict) else []) if isinstance(v, (dict, list)) else v
+            if isinstance(dst, dict):
+                dst[k] = new
+            else:
+                dst.append(new)
+            if isinstance(v, (dict, list)):
+                stack.append((v, new))
+    return root
+
+
+def _freeze(value: Any) -> str:
+    """A canonical text of a JSON-like value without recursion (to see whether a call changed it)."""
+    end = object()
+    out: list[str] = []
+    stack: list[Any] = [value]
+    while stack:
+        v = stack.pop()
+        if v is end:
+            out.append(")")
+        elif isinstance(v, dict):
+            out.append("{(")
+            stack.append(end)
+            for k in reversed(list(v)):
+                stack.append(v[k])
+                stack.append(_Key(k))
+        elif isinstance(v, list):
+            out.append("[(")
+            stack.append(end)
+            stack.extend(reversed(v))
+        elif isinstance(v, _Key):
+            out.append(repr(v.name) + ":")
+        else:
+            out.append(f"{type(v).__name__}:{v!r},")
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class _Key:
+    name: Any
+
+
+def _paths(value: Any, limit: int = 400) -> list[tuple[Any, ...]]:
+    """Paths to the nodes of a JSON-like value (breadth-first, at most ``limit``)."""
+    out: list[tuple[Any, ...]] = [()]
+    queue: list[tuple[tuple[Any, ...], Any]] = [((), value)]
+    while queue and len(out) < limit:
+        path, v = queue.pop(0)
+        items = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
+        for k, x in items:
+            out.append(path + (k,))
+            queue.append((path + (k,), x))
+    return out
+
+
+def _get(value: Any, path: tuple[Any, ...]) -> Any:
+    for k in path:
+        value = value[k]
+    return value
+
+
+def _mutate_string(rng: random.Random, s: str) -> str:
+    ops = [lambda: s[: rng.randrange(len(s) + 1)], lambda: s + rng.choice(" ABCDx:7CJ\u2663"),
+           lambda: s.lower(), lambda: s.upper(), lambda: s * rng.randint(2, 5), lambda: s.replace(":", ""),
+           lambda: s.replace(" ", "  "), lambda: rng.choice("ABCD") + s, lambda: s[::-1]]
+    return str(rng.choice(ops)())
+
+
+def _mutate_number(rng: random.Random, n: Any) -> Any:
+    return rng.choice([n + 1, n - 1, -n, 0, n * 1000, str(n), float(n), True, 10**40, 2**63, -(2**63)])
+
+
+def mutate(rng: random.Random, value: Any, count: int | None = None) -> Any:
+    """``value`` (deep-copied) with 1-3 random mutations."""
+    value = _copy(value)
+    for _ in range(count or rng.choice((1, 1, 1, 2, 3))):
+        paths = _paths(value)
+        path = rng.choice(paths)
+        if not path:
+            if rng.random() < 0.05:
+                value = _copy(rng.choice(HOSTILE))
+            continue
+        parent = _get(value, path[:-1])
+        key = path[-1]
+        old = parent[key]
+        op = rng.random()
+        if op < 0.35:
+            new = _copy(rng.choice(HOSTILE))
+        elif op < 0.55 and isinstance(old, str):
+            new = _mutate_string(rng, old)
+        elif op < 0.55 and isinstance(old, int) and not isinstance(old, bool):
+            new = _mutate_number(rng, old)
+        elif op < 0.65:
+            if isinstance(parent, dict):
+                del parent[key]
+            else:
+                parent.pop(key)
+            continue
+        elif op < 0.75:
+            if isinstance(parent, list):
+                parent.insert(key, _copy(old))
+            else:
+                parent[rng.choice(["x", "seat", "dealer", key + "_"]) if isinstance(key, str) else "x"] = \
+                    _copy(rng.choice(HOSTILE))
+            continue
+        elif op < 0.85:
+            other = _get(value, rng.choice(paths))
+            new = _copy(other) if other is not value else None
+        else:
+            new = [old] if rng.random() < 0.5 else {"x": old}
+        parent[key] = new
+    return value
+
+
+def mutate_text(rng: random.Random, text: str) -> str:
+    """JSON text cut, spliced or garbled."""
+    for _ in range(rng.choice((1, 1, 2, 4))):
+        if not text:
+            return rng.choice(["{", "[", '"', "nul", "1e999999", "NaN"])
+        i = rng.randrange(len(text))
+        j = min(len(text), i + rng.randint(1, 20))
+        op = rng.random()
+        if op < 0.3:
+            text = text[:i] + text[j:]
+        elif op < 0.6:
+            text = text[:i] + rng.choice(list('[]{}",:0123456789-eE.\\ntfnABCD') + ["\\u0000", "1e400", "[" * 50]) \
+                + text[i:]
+        elif op < 0.8:
+            text = text[:i] + text[i:j] * rng.randint(2, 6) + text[j:]
+        else:
+            text = text[:i]
+    return text
+
+
+# --------------------------------------------------------------------------- the seeds
+
+
+def _records() -> list[dict[str, Any]]:
+    out = []
+    for i, name in enumerate(("somerset1888", "hoyle2", "hoyle3", "modern24", "washington1877", "somerset1888")):
+        rules = rules_by_name(name)
+        d = Deal.shuffled(100 + i, dealer=i % rules.players, rules=rules)
+        rng = random.Random(i)
+        while not d.is_over and len(d.log) < 12 + 3 * i:
+            d = d.apply(rng.choice(d.legal_actions()))
+        out.append(d.to_record())
+    return out
+
+
+def _egn() -> list[dict[str, Any]]:
+    if not EGN_DIR.is_dir():
+        return []
+    out = []
+    for p in sorted(EGN_DIR.glob("*.egn")):
+        if p.stat().st_size < 60_000:
+            try:
+                out.append(json.loads(p.read_text(encoding="utf-8-sig")))
+            except ValueError:
+                continue
+    return out
+
+
+def _scenarios() -> list[dict[str, Any]]:
+    data = sandbox.scenarios()
+    out = [dict(sc) for _, sc in sorted(data.items())]
+    for p in sorted((ROOT / "examples").glob("law*.json")):
+        out.append(json.loads(p.read_text(encoding="utf-8")))
+    return out
+
+
+def _positions() -> list[dict[str, Any]]:
+    out = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "examples").glob("position*.json"))]
+    out.append({"trump": "S", "leader": "A", "makers": "B", "rules": "hoyle2",
+                "hands": {"A": ["JS", "AH"], "B": ["JC", "KH"]}, "tricks_won": {"A": 2, "B": 1}})
+    out.append({"trump": "C", "leader": "B", "makers": "AC", "alone": "A",
+                "hands": {"A": ["9C", "JC", "AH"], "B": ["AC", "QH", "8H"], "D": ["KC", "TC", "AS"]},
+                "tricks_won": {"AC": 1, "BD": 1}})
+    return out
+
+
+def _browser_calls() -> list[tuple[str, dict[str, Any]]]:
+    """(name, kwargs) as the widgets send them."""
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("euchre_core.app.web.case_step", {"case_id": "I", "step": 3}),
+        ("euchre_core.app.web.case_step", {"case_id": "V", "step": 7}),
+        ("euchre_core.app.web.what_if", {"case_id": "I", "step": 3, "card": "JC"}),
+        ("euchre_core.app.web.run_snippet", {"code": "Card.parse('TD').long_name()"}),
+        ("euchre_core.formats.cases.list_cases", {}),
+        ("euchre_core.app.sandbox.start", {"law": 52}),
+        ("euchre_core.app.sandbox.custom", {"seed": 5}),
+        ("euchre_core.app.sandbox.dealing_start", {"law": 35}),
+        ("euchre_core.app.sandbox.table_start", {"law": 18}),
+        ("euchre_core.app.lessons.table_new", {"seed": 4, "strength": "easy"}),
+        ("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": 3, "seed": 1}),
+        ("euchre_core.search.simulate.simulate_hint",
+         {"spec_or_id": {"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]}, "samples": 3, "seed": 2}),
+    ]
+    v = sandbox.start(52)
+    calls.append(("euchre_core.app.sandbox.act", {"law": 52, "events": v["events"], "event": "BD: choose call-card"}))
+    c = sandbox.custom(seed=5)
+    calls.append(("euchre_core.app.sandbox.act", {"law": None, "events": c["events"], "event": "B: pass",
+                                                  "base": c["base"]}))
+    dv = sandbox.dealing_start(35)
+    calls.append(("euchre_core.app.sandbox.dealing_act", {"law": 35, "events": dv["events"],
+                                                          "event": "BD: choose new-deal"}))
+    tv = sandbox.table_start(18)
+    calls.append(("euchre_core.app.sandbox.table_act", {"law": 18, "ops": tv["ops"], "op": {
+        "op": "substitute", "table": "T1", "absent": "Ames", "substitute": "Zane"}}))
+    t = lessons.table_new(seed=4, strength="easy")
+    rec = t["record"]
+    calls.append(("euchre_core.app.lessons.table_view", {"record": rec}))
+    calls.append(("euchre_core.app.lessons.table_engine", {"record": rec}))
+    t2 = lessons.table_engine(rec)
+    calls.append(("euchre_core.app.lessons.table_view", {"record": t2["record"]}))
+    for _ in range(3):
+        if t2["your_turn"]:
+            calls.append(("euchre_core.app.lessons.table_act", {"record": t2["record"],
+                                                                "action": t2["legal"][0]["action"]}))
+            t2 = lessons.table_act(t2["record"], t2["legal"][0]["action"])
+        else:
+            t2 = lessons.table_engine(t2["record"])
+    calls.append(("euchre_core.app.lessons.table_view", {"record": t2["record"]}))
+    for spec in _exercises():
+        q = lessons.question(spec)
+        value = q["choices"][0]["value"] if q.get("choices") else "A"
+        calls.append(("euchre_core.app.lessons.check_answer", {"exercise": spec, "answer": value}))
+    return calls
+
+
+def _exercises() -> list[dict[str, Any]]:
+    """One exercise of each kind the lessons use (content/lessons/*.yaml), made by the engine."""
+    try:
+        import yaml
+    except ImportError:      # pragma: no cover
+        return []
+    seen: dict[str, dict[str, Any]] = {}
+    for path in sorted((ROOT / "content" / "lessons").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for section in data.get("sections", []):
+            for entry in section.get("exercises") or []:
+                if entry.get("kind") not in seen:
+                    seen[entry["kind"]] = lessons.make_exercise(entry)
+    return list(seen.values())
+
+
+# --------------------------------------------------------------------------- running
+
+
+@dataclass
+class Stats:
+    inputs: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    crashes: list[tuple[str, str, str]] = field(default_factory=list)     # family, exception, input excerpt
+    hangs: list[tuple[str, float, str]] = field(default_factory=list)
+    mutated: list[tuple[str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def total(self) -> int:
+        return sum(self.inputs.values())
+
+    def summary(self) -> str:
+        lines = [f"{self.total} inputs in {self.seconds:.1f} s: {len(self.crashes)} exceptions outside the engine's "
+                 f"types, {len(self.hangs)} slower than {SLOW} s, {len(self.mutated)} inputs changed by a failed call"]
+        for fam in sorted(self.inputs):
+            lines.append(f"  {fam:10} {self.inputs[fam]:7} inputs, {self.refused[fam]:7} refused with the engine's "
+                         "error")
+        kinds = Counter(c[1].split(":")[0] for c in self.crashes)
+        lines += [f"  crash {k}: {n}" for k, n in kinds.most_common()]
+        return "\n".join(lines)
+
+
+class _Watchdog(BaseException):
+    pass
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _Watchdog()
+
+
+def _short(value: Any) -> str:
+    try:
+        text = json.dumps(value, default=str)
+    except (ValueError, TypeError, RecursionError):
+        text = repr(value)
+    return text[:300]
+
+
+def _run_one(stats: Stats, family: str, fn: Callable[[], Any], arg: Any) -> None:
+    snapshot = _freeze(arg)
+    stats.inputs[family] += 1
+    use_alarm = hasattr(signal, "SIGVTALRM")
+    if use_alarm:       # a watchdog on this process's CPU time (a loaded machine does not trip it)
+        signal.setitimer(signal.ITIMER_VIRTUAL, WATCHDOG)
+    t0 = time.process_time()       # CPU time: the other processes on a shared machine do not count
+    failed = False
+    try:
+        out = fn()
+        if family == "browser":
+            answer = json.loads(out)
+            if not answer["ok"]:
+                failed = True
+                if answer["error"]["type"] in ENGINE_ERROR_NAMES:
+                    stats.refused[family] += 1
+                else:
+                    stats.crashes.append((family, f"{answer['error']['type']}: {answer['error']['message'][:200]}",
+                                          _short(arg)))
+    except ENGINE_ERRORS:
+        failed = True
+        stats.refused[family] += 1
+    except _Watchdog:
+        failed = True
+        stats.hangs.append((family, float(WATCHDOG), _short(arg)))
+    except Exception as e:  # noqa: BLE001 (what the fuzzer is looking for)
+        failed = True
+        stats.crashes.append((family, f"{type(e).__name__}: {str(e)[:200]}", _short(arg)))
+    finally:
+        if use_alarm:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+    secs = time.process_time() - t0
+    if secs > SLOW and not any(h[2] == _short(arg) for h in stats.hangs[-1:]):
+        stats.hangs.append((family, secs, _short(arg)))
+    if failed and _freeze(arg) != snapshot:
+        stats.mutated.append((family, snapshot[:300]))
+
+
+def _browser_sized(name: str, kwargs: dict[str, Any]) -> bool:
+    """Within the bounds web.call adds for the browser (simulate_hint's samples): the same call, direct."""
+    for arg, most in web.BROWSER_LIMITS.get(name, {}).items():
+        v = kwargs.get(arg)
+        if isinstance(v, int) and not isinstance(v, bool) and v > most:
+            return False
+    return True
+
+
+def _binds(fn: Callable[..., Any], kwargs: dict[str, Any]) -> bool:
+    """Whether the keyword arguments fit the signature (a Python caller's own TypeError otherwise)."""
+    try:
+        inspect.signature(fn).bind(**kwargs)
+    except TypeError:
+        return False
+    return True
+
+
+FAMILIES = ("record", "egn", "scenario", "position", "text", "browser")
+WEIGHTS = (30, 6, 14, 10, 15, 25)
+
+
+def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
+    """Fuzz ``n`` inputs from ``seed`` (the same inputs every run); ``only``: some families."""
+    rng = random.Random(seed)
+    seeds: dict[str, list[Any]] = {"record": _records(), "egn": _egn(), "scenario": _scenarios(),
+                                   "position": _positions(), "browser": _browser_calls()}
+    parsers: dict[str, Callable[[Any], Any]] = {"record": Deal.replay, "egn": load_egn, "scenario": rule_scenario,
+                                                "position": solve_position_json}
+    families = [f for f in FAMILIES if (f == "text" or seeds[f]) and f in only]
+    weights = [w for f, w in zip(FAMILIES, WEIGHTS, strict=True) if f in families]
+    stats = Stats()
+    t0 = time.perf_counter()
+    handler = signal.signal(signal.SIGVTALRM, _alarm) if hasattr(signal, "SIGVTALRM") else None
+    try:
+        for _ in range(n):
+            family = rng.choices(families, weights)[0]
+            if family == "text":
+                target = rng.choice([f for f in ("record", "egn", "scenario", "position") if seeds[f]])
+                text = mutate_text(rng, json.dumps(rng.choice(seeds[target])))
+                parse = parsers[target]
+                _run_one(stats, "text", lambda text=text, parse=parse: parse(decode.loads(text, "FILE")), text)
+            elif family == "browser":
+                name, kwargs = rng.choice(seeds["browser"])
+                if rng.random() < 0.1:     # as the worker sends it: JSON text
+                    text = mutate_text(rng, json.dumps(kwargs))
+                    _run_one(stats, family, lambda name=name, text=text: web.call(name, text), text)
+                else:
+                    args = mutate(rng, kwargs)
+                    _run_one(stats, family, lambda name=name, args=args: web.call(name, args), args)
+                    fn = web._resolve(name)
+                    direct = isinstance(args, dict) and rng.random() < 0.3
+                    if direct and _binds(fn, args) and _browser_sized(name, args):    # the function itself
+                        _run_one(stats, family + "-direct", lambda fn=fn, args=args: fn(**args), args)
+            else:
+                arg = mutate(rng, rng.choice(seeds[family]))
+                parse = parsers[family]
+                _run_one(stats, family, lambda parse=parse, arg=arg: parse(arg), arg)
+    finally:
+        if handler is not None:
+            signal.signal(signal.SIGVTALRM, handler)
+    stats.seconds = time.perf_counter() - t0
+    return stats
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else int(os.environ.get("EUCHRE_FUZZ", "20000"))
+    fuzz_seed = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get("EUCHRE_FUZZ_SEED", "11"))
+    families = tuple(os.environ.get("EUCHRE_FUZZ_ONLY", ",".join(FAMILIES)).split(","))
+    result = run(count, fuzz_seed, families)
+    print(result.summary())
+    for fam, exc, text in result.crashes[:40]:
+        print(f"CRASH {fam}: {exc}\n    {text[:200]}")
+    for fam, secs, text in result.hangs[:10]:
+        print(f"HANG {fam}: {secs:.1f} s\n    {text[:200]}")
+    for fam, text in result.mutated[:10]:
+        print(f"MUTATED {fam}: {text[:200]}")
+    _ = RULE_SETS

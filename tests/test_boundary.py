@@ -1,0 +1,219 @@
+"""Issue 11: one validated way in. The decoders (euchre_core/kernel/decode.py) and their use at every
+boundary: seats exactly, seeds, bounds, JSON depth and size, paths in the errors, short excerpts,
+the card code 0 (the 7 of clubs) never dropped by a truthiness test."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from euchre_core.app import lessons, sandbox, web
+from euchre_core.formats.cases import load_case
+from euchre_core.formats.egn import EgnError, load_egn
+from euchre_core.formats.scenario import load_scenario, rule_scenario
+from euchre_core.kernel import decode
+from euchre_core.kernel.actions import Action
+from euchre_core.kernel.cards import Card
+from euchre_core.kernel.deal import Deal
+from euchre_core.kernel.errors import InputError
+from euchre_core.laws.table import form_table
+from euchre_core.search.simulate import simulate_hint
+from euchre_core.search.solver import solve_position_json
+
+RECORD = Deal.shuffled(3).to_record()
+POSITION = {"trump": "S", "leader": "A", "makers": "B", "rules": "hoyle2",
+            "hands": {"A": ["JS", "AH"], "B": ["JC", "KH"]}, "tricks_won": {"A": 2, "B": 1}}
+SCENARIO = {"seed": 5, "events": ["B: pass"]}
+
+
+def _refused(fn: Any, *args: Any, field: str | None = None, **kwargs: Any) -> InputError:
+    with pytest.raises(InputError) as e:
+        fn(*args, **kwargs)
+    if field is not None:
+        assert e.value.field == field, (e.value.field, str(e.value))
+    assert "\n" not in str(e.value) and len(str(e.value)) < 400
+    return e.value
+
+
+# --------------------------------------------------------------------------- seats exactly
+
+
+@pytest.mark.parametrize("bad", ["BC", "BCD", "CD", "", " A", "a", "AB", "E", 1, 0, None, True, ["A"], {"A": 1}])
+def test_a_seat_is_one_letter_exactly(bad: Any) -> None:
+    _refused(decode.seat, bad, "dealer", field="dealer")
+    _refused(Deal.replay, dict(RECORD, dealer=bad), field="dealer")
+    _refused(load_scenario, dict(SCENARIO, dealer=bad), field="dealer")
+    _refused(solve_position_json, dict(POSITION, leader=bad), field="leader")
+
+
+@pytest.mark.parametrize("entry", ["BC: pass", "BCD: order", ": pass", "E: pass", " : pass"])
+def test_a_log_entry_names_one_seat(entry: str) -> None:
+    record = dict(RECORD, log=["B: pass", entry])
+    _refused(Deal.replay, record, field="log[1]")
+
+
+@pytest.mark.parametrize("alone", ["", "BC", 0, True])
+def test_alone_is_a_seat_or_absent(alone: Any) -> None:
+    pos = dict(POSITION, rules="somerset1888", makers="AC", alone=alone,
+               hands={"A": ["9C"], "B": ["AC"], "D": ["KC"]}, tricks_won={"AC": 3, "BD": 1})
+    _refused(solve_position_json, pos, field="alone")
+    _refused(simulate_hint, {"base": "lead-1", "alone": alone}, samples=2, field="alone")
+
+
+# --------------------------------------------------------------------------- seeds and numbers
+
+
+@pytest.mark.parametrize("seed", [-7, -1, True, False, 1.5, "7", 2**63, 10**40, None])
+def test_seeds_are_whole_numbers_from_zero(seed: Any) -> None:
+    _refused(decode.seed, seed, "seed", field="seed")
+    _refused(load_scenario, {"seed": seed}, field="seed")
+    _refused(sandbox.custom, seed=seed, field="seed")
+
+
+def test_a_negative_seed_is_not_the_positive_one() -> None:
+    from euchre_core.app.cli import main
+
+    assert main(["deal", "--seed", "7"]) == 0
+    assert main(["deal", "--seed", "-7"]) == 2
+
+
+def test_the_dealer_as_a_huge_number_is_refused() -> None:
+    _refused(Deal.start, [["JC"] * 5] * 4, "9C", dealer=10**40, field="dealer")
+    _refused(load_scenario, {"seed": 1, "dealer": 10**40}, field="dealer")
+
+
+# --------------------------------------------------------------------------- shapes, depth, sizes, paths
+
+
+def test_the_error_names_the_path_of_the_bad_value() -> None:
+    hands = dict(RECORD["hands"])
+    hands["B"] = hands["B"][:3] + [7] + hands["B"][4:]
+    _refused(Deal.replay, dict(RECORD, hands=hands), field="hands.B[3]")
+    _refused(Deal.replay, dict(RECORD, hands="JC"), field="hands")
+    _refused(Deal.replay, dict(RECORD, stock=5), field="stock")
+    _refused(Deal.replay, dict(RECORD, log={"a": 1}), field="log")
+    events = ["B: pass"] * 12 + [None]
+    _refused(load_scenario, dict(SCENARIO, events=events), field="events[12]")
+    _refused(solve_position_json, dict(POSITION, trick=[["A", 7]]), field="trick[0]")
+
+
+def test_non_lists_are_refused_by_the_kernel_constructor() -> None:
+    _refused(Deal.start, 5, "9C", field="hands")
+    _refused(Deal.start, [["JC"], 3, [], []], "9C", field="hands[1]")
+    _refused(Deal.start, [[]] * 4, "9C", stock=7, field="stock")
+
+
+@pytest.mark.parametrize("depth", [33, 600, 100_000])
+def test_deep_nesting_is_refused_without_recursion(depth: int) -> None:
+    text = '{"hands": ' + "[" * depth + "]" * depth + "}"
+    _refused(decode.loads, text, "FILE", field="FILE")
+    with pytest.raises(EgnError):
+        load_egn('{"deals": [{"x": ' + "[" * depth + "]" * depth + "}]}")
+    answer = json.loads(web.call("euchre_core.app.web.case_step", '{"case_id": ' + "[" * depth + "]" * depth + "}"))
+    assert answer["error"]["type"] == "InputError"
+    nested: Any = []
+    for _ in range(depth if depth < 5000 else 5000):
+        nested = [nested]
+    _refused(Deal.replay, dict(RECORD, log=nested))
+    _refused(rule_scenario, dict(SCENARIO, events=nested))
+
+
+def test_a_huge_field_is_echoed_as_a_short_excerpt() -> None:
+    big = "x" * 5_000_000
+    e = _refused(Deal.replay, dict(RECORD, dealer=big), field="dealer")
+    assert len(str(e)) < 200
+    e = _refused(decode.text, big, "title", max_len=500)
+    assert len(str(e)) < 200
+    out = json.loads(web.call("euchre_core.app.web.case_step", {"case_id": big}))
+    assert len(out["error"]["message"]) < 300
+
+
+def test_case_ids_are_never_paths() -> None:
+    for bad in ("x" * 300, "../../etc/passwd", "../cases/I", "I/../I", "\x00", 5.5, None, ["I"]):
+        _refused(load_case, bad, field="case")
+        out = json.loads(web.call("euchre_core.app.web.case_step", {"case_id": bad, "step": 0}))
+        assert out["error"]["type"] == "InputError", bad
+    assert load_case("v")["id"] == "V" and load_case(5)["id"] == "V"
+
+
+def test_table_names_are_bounded() -> None:
+    _refused(form_table, [f"p{i}" for i in range(40)], field="candidates")
+    _refused(form_table, ["a", "b", "c", 4], field="candidates[3]")
+    _refused(form_table, ["a", "b", "c", "d"], seed=-1, field="seed")
+    assert len(form_table([f"p{i}" for i in range(32)], seed=1).players) == 4
+
+
+# --------------------------------------------------------------------------- bounds on work
+
+
+def test_bounds_on_what_a_reader_can_drive() -> None:
+    from euchre_core.app.cli import MAX_GAMES, main
+
+    assert main(["bench", "--games", str(MAX_GAMES + 1)]) == 2
+    _refused(simulate_hint, "second-3", samples=10**9, field="samples")
+    _refused(simulate_hint, "second-3", samples=True, field="samples")
+    _refused(simulate_hint, "second-3", samples=3, seed=-1, field="seed")
+    too_many = json.loads(web.call("euchre_core.search.simulate.simulate_hint",
+                                   {"spec_or_id": "second-3", "samples": 401}))
+    assert too_many["error"]["field"] == "samples"
+    _refused(simulate_hint, {"base": "second-3", "others": {"A": {"min_trumps": 9}}}, samples=2,
+             field="others.A.min_trumps")
+    _refused(lessons.table_new, seed=1, strength=10**6, field="strength")
+    record = lessons.table_new(seed=1)["record"]
+    _refused(lessons.table_engine, dict(record, strength=10**6), field="record.strength")
+    _refused(lessons.table_view, dict(record, actions=["pass"] * (lessons.MAX_TABLE_ACTIONS + 1)),
+             field="record.actions")
+    _refused(load_scenario, dict(SCENARIO, events=["B: pass"] * (decode.MAX_LOG + 1)), field="events")
+    _refused(sandbox.act, 52, ["B: pass"], "x" * 201, field="event")
+
+
+# --------------------------------------------------------------------------- the 7 of clubs is card 0
+
+
+def test_law_62_the_seven_of_clubs_can_be_played_on_the_learn_table() -> None:
+    """Card code 0 is the 7 of clubs: a truthiness test dropped it from the table's legal cards."""
+    assert Card.parse("7C") == 0
+    record = {"seed": 1, "seat": "C", "strength": "easy", "actions": ["order", "stay", "discard 7H", "play JD"]}
+    view = lessons.table_view(record)
+    assert view["your_turn"] and "7C" in view["hand"]
+    seven = [e for e in view["legal"] if e["action"] == "play 7C"]
+    assert seven and seven[0]["card"] == "7C"
+    after = lessons.table_act(record, "play 7C")
+    assert ["C", "7C"] in after["trick"] or after["last_trick"] and ["C", "7C"] in after["last_trick"]["cards"]
+
+
+def test_a_called_seven_of_clubs_is_named() -> None:
+    d = Deal.shuffled(1)
+    assert d.describe_action(0, Action("callcard", card=Card.parse("7C"))) == "A calls the 7 of clubs"
+
+
+# --------------------------------------------------------------------------- nothing changed by a failed call
+
+
+def test_a_failed_call_leaves_its_input_unchanged() -> None:
+    v = sandbox.start(52)
+    events = list(v["events"])
+    bad = sandbox.act(52, v["events"], "B: play XX")
+    assert bad["error"] and v["events"] == events
+    record = dict(RECORD, log=list(RECORD["log"]) + ["Q: pass"])
+    before = json.dumps(record)
+    _refused(Deal.replay, record)
+    assert json.dumps(record) == before
+
+
+def test_the_opponents_strength_is_bounded() -> None:
+    from euchre_core.search import opponent
+
+    for bad in (10**6, opponent.MAX_STRENGTH + 1, 0, True, 2.5):
+        _refused(opponent.choose, Deal.shuffled(1), strength=bad, field="strength")
+
+
+def test_the_kernel_constructors_refuse_wrong_types() -> None:
+    _refused(Deal.position, 5, "C", maker=0, field="hands")
+    _refused(Deal.position, [["JC"], ["TD"], ["9S"], ["8H"]], 5, maker=0, field="trump")
+    _refused(Deal.position, [["JC"], ["TD"], ["9S"], ["8H"]], "C", maker=10**40, field="maker")
+    _refused(Deal.position, [["JC"], ["TD"], ["9S"], ["8H"]], "C", maker=0, won=[0, 0, 0, 9], field="won[3]")
+    for seed in (-7, True, 1.5, "7"):
+        _refused(Deal.shuffled, seed, field="seed")

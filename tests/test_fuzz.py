@@ -1,0 +1,89 @@
+"""Issue 11: the seeded mutation fuzzer (tests/fuzz_boundary.py) over every parser and every browser
+entry point: no exception outside the engine's types, no input slower than 2 s, no input changed by a
+failed call. ``EUCHRE_FUZZ=200000`` runs more inputs; ``EUCHRE_FUZZ_SEED`` another seed."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+import fuzz_boundary as fz
+import pytest
+
+from euchre_core.kernel.errors import InputError
+
+FUZZ_INPUTS = int(os.environ.get("EUCHRE_FUZZ", "20000"))
+FUZZ_SEED = int(os.environ.get("EUCHRE_FUZZ_SEED", "11"))
+
+
+@pytest.mark.slow
+def test_the_fuzzer_finds_no_traceback_no_hang_no_changed_input() -> None:
+    stats = fz.run(FUZZ_INPUTS, FUZZ_SEED)
+    print(stats.summary())
+    assert stats.total >= FUZZ_INPUTS
+    assert set(stats.inputs) >= {"record", "egn", "scenario", "position", "text", "browser"} - (
+        set() if fz.EGN_DIR.is_dir() else {"egn"})
+    assert not stats.crashes, "\n".join(f"{f}: {e}\n  {t}" for f, e, t in stats.crashes[:20])
+    assert not stats.hangs, stats.hangs[:5]
+    assert not stats.mutated, stats.mutated[:5]
+    # most mutated inputs are refused: the fuzzer reaches the validation, not only the happy path
+    assert sum(stats.refused.values()) > stats.total // 2
+
+
+# --------------------------------------------------------------------------- the fuzzer itself can fail
+
+
+def test_the_fuzzer_reports_a_python_error() -> None:
+    stats = fz.Stats()
+    fz._run_one(stats, "record", lambda: {}["x"], {"a": 1})
+    fz._run_one(stats, "record", lambda: (_ for _ in ()).throw(InputError("bad", "x")), {"a": 1})
+    assert [c[1].split(":")[0] for c in stats.crashes] == ["KeyError"]
+    assert stats.refused["record"] == 1
+
+
+def test_the_fuzzer_reports_an_input_changed_by_a_failed_call() -> None:
+    stats = fz.Stats()
+    arg: dict[str, Any] = {"hands": {"A": ["JC"]}}
+
+    def changes_then_fails() -> None:
+        arg["hands"]["A"].append("TD")
+        raise InputError("bad", "hands")
+
+    fz._run_one(stats, "record", changes_then_fails, arg)
+    assert len(stats.mutated) == 1
+
+
+def test_the_fuzzer_reports_a_slow_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fz, "SLOW", 0.02)
+    stats = fz.Stats()
+
+    def busy() -> None:
+        t0 = time.process_time()
+        while time.process_time() - t0 < 0.05:
+            pass
+
+    fz._run_one(stats, "record", busy, {})
+    assert len(stats.hangs) == 1
+
+
+def test_the_browser_errors_must_be_the_engines() -> None:
+    stats = fz.Stats()
+    fz._run_one(stats, "browser", lambda: '{"ok": false, "error": {"type": "TypeError", "message": "x"}}', {})
+    fz._run_one(stats, "browser", lambda: '{"ok": false, "error": {"type": "InputError", "message": "x"}}', {})
+    assert len(stats.crashes) == 1 and stats.refused["browser"] == 1
+
+
+def test_the_mutations_are_seeded_and_reach_deep_and_hostile_values() -> None:
+    import random
+
+    seed = {"hands": {"A": ["JC", "TD"], "B": ["7C"]}, "dealer": "A", "log": ["B: pass"]}
+    a = [fz.mutate(random.Random(3), seed) for _ in range(1)]
+    b = [fz.mutate(random.Random(3), seed) for _ in range(1)]
+    assert a == b
+    rng = random.Random(1)
+    seen = {fz._freeze(fz.mutate(rng, seed)) for _ in range(300)}
+    assert len(seen) > 100
+    assert seed == {"hands": {"A": ["JC", "TD"], "B": ["7C"]}, "dealer": "A", "log": ["B: pass"]}
+    deep = fz._copy(fz._deep(600))
+    assert fz._freeze(deep) == fz._freeze(fz._deep(600))
