@@ -14,7 +14,6 @@ import { mountTable, SEATS, cardFace } from "./table.mjs";
 import { escapeHtml } from "./engine-ui.mjs";
 import { answer } from "./answers.mjs";
 
-const API = "euchre_core.app.egn_view.";
 const MARK_WORDS = { "[??]": "blunder", "[?]": "mistake", "[?!]": "dubious", "[!?]": "interesting", "[!]": "good", "[!!]": "brilliant" };
 
 async function deflate(text) {
@@ -114,7 +113,7 @@ export function mountEgnReplay(root) {
   }
 
   function ask(name, kwargs) {
-    return answer(API + name, kwargs);
+    return answer(name, kwargs);
   }
 
   async function open(recordText, at) {
@@ -122,7 +121,7 @@ export function mountEgnReplay(root) {
     busy = true;
     say("Reading the record…");
     try {
-      const g = await ask("egn_open", { text: recordText });
+      const g = await ask("euchre_core.app.egn_view.egn_open", { text: recordText });
       text = recordText;
       game = g;
       branches = [];
@@ -159,7 +158,7 @@ export function mountEgnReplay(root) {
     const last = game.deals[d].steps;
     s = Math.max(0, Math.min(last, s | 0));
     try {
-      current = await ask("egn_step", { text: text, deal: d, step: s });
+      current = await ask("euchre_core.app.egn_view.egn_step", { text: text, deal: d, step: s });
       deal = d;
       step = s;
       dealSelect.value = String(d);
@@ -171,7 +170,7 @@ export function mountEgnReplay(root) {
 
   async function openBranch(fromStep, moves) {
     try {
-      const b = await ask("egn_branch", { text: text, deal: deal, step: fromStep, moves: moves });
+      const b = await ask("euchre_core.app.egn_view.egn_branch", { text: text, deal: deal, step: fromStep, moves: moves });
       branch = { step: fromStep, moves: moves, answer: b, at: Math.min(moves.length, b.steps.length - 1) };
       if (!branches.some(function (x) { return x.deal === deal && x.step === fromStep && x.moves.join() === moves.join(); })) {
         branches.push({ deal: deal, step: fromStep, moves: moves.slice() });
@@ -361,7 +360,7 @@ export function mountEgnReplay(root) {
 
   async function exportRecord() {
     try {
-      const out = await ask("egn_export", { text: text, branches: branches });
+      const out = await ask("euchre_core.app.egn_view.egn_export", { text: text, branches: branches });
       const blob = new Blob([out], { type: "application/json" });
       const a = document.createElement("a");
       a.href = URL.createObjectURL(blob);
@@ -389,7 +388,7 @@ export function mountEgnReplay(root) {
   root.querySelector(".er-open-text").addEventListener("click", function () { open(root.querySelector("#er-text").value); });
   root.querySelector(".er-example").addEventListener("click", function () {
     say("Starting the engine…");
-    ask("example_egn", {}).then(function (t) { open(t); }, function (e) { say(e.message || String(e), true); });
+    ask("euchre_core.app.egn_view.example_egn", {}).then(function (t) { open(t); }, function (e) { say(e.message || String(e), true); });
   });
   root.querySelector(".er-controls").addEventListener("click", function (e) {
     const b = e.target.closest("[data-act]");
