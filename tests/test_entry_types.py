@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_core.app import lessons, sandbox, web
+from euchre_core.app import egn_view, lessons, sandbox, web
 from euchre_core.formats.egn import load_egn
 from euchre_core.formats.scenario import rule_scenario
 from euchre_core.kernel.deal import Deal
@@ -65,6 +65,20 @@ REC = lessons.table_new(seed=4, strength="easy")["record"]
 MY_TURN = {"seed": 1, "seat": "C", "strength": "easy", "actions": ["order", "stay", "discard 7H", "play JD"]}
 EXERCISE = {"kind": "trick_winner", "trump": "H", "cards": [["B", "AD"], ["C", "JD"], ["D", "KD"], ["A", "9H"]]}
 # (browser function, valid keyword arguments, {argument: the types it takes})
+EGN = egn_view.example_egn()
+
+
+def _egn_play_step() -> tuple[int, str]:
+    """A step of the example's first deal where a card is to be played, and a legal card there."""
+    for k in range(egn_view.egn_open(EGN)["deals"][0]["steps"]):
+        s = egn_view.egn_step(EGN, 0, k)
+        if s["phase"] == "play":
+            return k, s["legal_cards"][0]
+    raise AssertionError("the example has no play")
+
+
+EGN_PLAY = _egn_play_step()
+
 CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
     ("euchre_core.app.web.case_step", {"case_id": "I", "step": 3}, {"case_id": CASE_ID, "step": (int,)}),
     ("euchre_core.app.web.what_if", {"case_id": "I", "step": 3, "card": "JC"},
@@ -88,6 +102,14 @@ CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
      {"record": (dict,), "action": (str,)}),
     ("euchre_core.app.lessons.check_answer", {"exercise": EXERCISE, "answer": "C"},
      {"exercise": (dict,), "answer": (str, list)}),
+    ("euchre_core.app.egn_view.egn_open", {"text": EGN}, {"text": (str,)}),
+    ("euchre_core.app.egn_view.egn_step", {"text": EGN, "deal": 0, "step": 2},
+     {"text": (str,), "deal": (int,), "step": (int,)}),
+    ("euchre_core.app.egn_view.egn_branch", {"text": EGN, "deal": 0, "step": EGN_PLAY[0], "moves": [EGN_PLAY[1]]},
+     {"text": (str,), "deal": (int,), "step": (int,), "moves": (list,)}),
+    ("euchre_core.app.egn_view.egn_export", {"text": EGN, "branches": []},
+     {"text": (str,), "branches": (list, type(None))}),
+    ("euchre_core.app.egn_view.example_egn", {"seed": 7, "deals": 1}, {"seed": (int,), "deals": (int,)}),
     ("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": 2, "seed": 1},
      {"spec_or_id": (str, dict), "samples": (int,), "seed": (int,)}),
 ]

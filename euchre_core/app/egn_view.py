@@ -340,6 +340,8 @@ def egn_export(text: str, branches: list[dict[str, Any]] | None = None) -> str:
     """The record as EGN text, with each of the reader's ``branches`` (``{"deal", "step", "moves"}``) added to
     its deal's ``alternativeLines`` (``branchIndex`` counting the calls, then the cards, as EGN does)."""
     game = _game(_text(text))
+    if branches is not None and not isinstance(branches, list):
+        raise InputError("a list of branches, each {deal, step, moves}", "branches")
     data = export_egn(game)
     for i, b in enumerate(branches or []):
         if i >= MAX_BRANCHES:
