@@ -113,7 +113,7 @@ def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site
     from playwright.sync_api import expect
 
     tab, _ = page
-    tab.goto(built_site.base + "cases/i/#step-3")  # type: ignore[attr-defined]
+    tab.goto(built_site.base + "cases/i/#play=3")  # type: ignore[attr-defined]
     ev = tab.locator(".case-player .cp-eval")  # type: ignore[attr-defined]
     expect(ev).to_contain_text("take 4", timeout=BOOT)
     expect(ev).to_contain_text("not best play")
