@@ -140,8 +140,8 @@ export function mountTable(root, options) {
       const tags = (s.tags || []).join(", ");
       html += '<div class="et-seat et-' + AREA[seat] + (s.turn ? " et-turn" : "") + '" data-seat="' + seat + '" role="group" aria-label="' +
         seat + (tags ? " (" + escapeHtml(tags) + ")" : "") + (s.turn ? ", to play" : "") + '">' +
-        '<span class="et-name">' + seat + (tags ? " <small>" + escapeHtml(tags) + "</small>" : "") +
-        (s.turn ? ' <span class="et-to-play">to play</span>' : "") + "</span>" +
+        '<span class="et-name"><span class="et-name-pill">' + seat + (tags ? " <small>" + escapeHtml(tags) + "</small>" : "") +
+        (s.turn ? '<span class="et-to-play">, to play</span>' : "") + "</span></span>" +
         '<span class="et-hand">' + handHtml(seat, view) + "</span></div>";
     });
     html += '<div class="et-centre"><div class="et-trick" role="group" aria-label="Trick ' + trick.number + " on the table" +
@@ -151,7 +151,7 @@ export function mountTable(root, options) {
       const wins = trick.winner === seat;
       html += '<span class="et-played et-' + AREA[seat] + (wins ? " et-wins" : "") + '">' +
         (code !== undefined && code !== null ? '<span class="et-played-seat">' + seat + "</span>" + cardFace(code, view.cards) +
-          (wins ? '<span class="et-wins-word">wins</span>' : "") : "") + "</span>";
+          (wins ? '<span class="et-wins-word"> wins</span>' : "") : "") + "</span>";
     });
     html += "</div>" + (view.centre || "") + "</div>";
     const focused = board.contains(document.activeElement) && document.activeElement !== board;
