@@ -181,6 +181,56 @@
     }
     showState(loadProgress().ex[id]);
 
+    var misses = 0;
+    var lastAnswer = null;
+    var lastChosen = [];
+    var reveal = document.createElement("button");
+    reveal.type = "button";
+    reveal.className = "md-button exercise-reveal";
+    reveal.textContent = "Show the answer";
+    reveal.hidden = true;
+    feedback.parentNode.insertBefore(reveal, feedback.nextSibling);
+    reveal.addEventListener("click", function () {
+      if (lastAnswer) render(lastAnswer, lastChosen, true);
+    });
+
+    function hintText(ans) {
+      var parts = [];
+      if (ans.laws && ans.laws.length) parts.push((ans.laws.length > 1 ? "Laws " : "Law ") + ans.laws.join(", "));
+      if (ans.hints && ans.hints.length) parts.push("hint " + ans.hints[0]);
+      if (ans.cases && ans.cases.length) parts.push("Case " + ans.cases[0]);
+      return parts.length ? "Look again at " + parts.join(" and ") + ", then try again."
+        : "Look again at the cards on the table, then try again.";
+    }
+
+    function render(res, chosen, full) {
+      feedback.textContent = "";
+      var verdict = document.createElement("strong");
+      verdict.className = "exercise-verdict";
+      verdict.textContent = res.correct ? "\u2713 Right. " : "\u2717 Not right. ";
+      feedback.appendChild(verdict);
+      var text = res.correct ? res.feedback.replace(/^Right\.\s*/, "") : full ? res.feedback : hintText(res.answer || {});
+      feedback.appendChild(linkify(text, links));
+      feedback.className = "exercise-feedback " + (res.correct ? "is-right" : full ? "is-wrong is-revealed" : "is-wrong");
+      reveal.hidden = res.correct || full;
+      var rightOnes = (res.answer && res.answer.answers) || [];
+      buttons.forEach(function (b) {
+        var v = b.getAttribute("data-value");
+        b.classList.remove("right", "wrong", "missed");
+        if (chosen.indexOf(v) >= 0) {
+          /* one answer: the card chosen is right or wrong; several: each one chosen (right ones
+             only shown once the answer is shown), and those missed */
+          if (mode === "many") b.classList.add(full && rightOnes.indexOf(v) >= 0 ? "right" : full || res.correct ? "wrong" : "chosen-wrong");
+          else b.classList.add(res.correct ? "right" : "wrong");
+        } else if (full && !res.correct && rightOnes.indexOf(v) >= 0) {
+          b.classList.add("missed");
+        }
+      });
+      if (mode === "many" && !full && !res.correct) {
+        buttons.forEach(function (b) { b.classList.remove("chosen-wrong"); });
+      }
+    }
+
     function answer(value) {
       if (busy) return;
       busy = true;
@@ -188,25 +238,12 @@
       feedback.textContent = window.euchreEngine && window.euchreEngine.status && window.euchreEngine.status().phase === "ready"
         ? "Asking the engine\u2026" : "Starting the engine (the first time takes a few seconds)\u2026";
       call("check_answer", { exercise: spec, answer: value }).then(function (res) {
-        feedback.textContent = "";
-        var verdict = document.createElement("strong");
-        verdict.textContent = res.correct ? "Right. " : "Not right. ";
-        feedback.appendChild(verdict);
-        var text = res.correct ? res.feedback.replace(/^Right\.\s*/, "") : res.feedback;
-        feedback.appendChild(linkify(text, links));
-        feedback.className = "exercise-feedback " + (res.correct ? "is-right" : "is-wrong");
-        var chosen = Array.isArray(value) ? value : [value];
-        var rightOnes = (res.answer && res.answer.answers) || [];
-        buttons.forEach(function (b) {
-          var v = b.getAttribute("data-value");
-          b.classList.remove("missed");
-          if (chosen.indexOf(v) >= 0) {
-            /* one answer: the card chosen is right or wrong; several: each one chosen, and those missed */
-            b.classList.add(mode === "many" ? (rightOnes.indexOf(v) >= 0 ? "right" : "wrong") : (res.correct ? "right" : "wrong"));
-          } else if (mode === "many" && !res.correct && rightOnes.indexOf(v) >= 0) {
-            b.classList.add("missed");
-          }
-        });
+        if (!res.correct) misses += 1;
+        lastAnswer = res;
+        lastChosen = Array.isArray(value) ? value : [value];
+        /* a miss: the first time a hint (the law, the hint or the term the engine cites), not the
+           answer; the answer after a second miss, or when the reader asks for it */
+        render(res, lastChosen, res.correct || misses >= 2);
         showState(record(id, lesson, res.correct));
         updateProgress();
       }, function (error) {
