@@ -25,6 +25,7 @@ from typing import Any
 from build_scripts import (
     analysis_view,
     content,
+    director_guide,
     hint_sims,
     law_coverage,
     law_engine,
@@ -352,11 +353,15 @@ class Builder:
                 )
         return found
 
-    def uses_markdown(self, page: str, number: int) -> str:
-        """The "Where this law matters" links of one law, relative to ``page``."""
+    def uses_markdown(self, page: str, number: int, engine: bool = False) -> str:
+        """The "Where this law matters" links of one law, relative to ``page`` (``engine``: only the
+        link to the engine's coverage, which the law page folds under "In the engine")."""
         links = [
-            f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})" for use in self.uses.get(number, [])
+            f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})"
+            for use in self.uses.get(number, []) if (use.kind == "engine") == engine
         ]
+        if engine:
+            return _join_links(links) if links else ""
         return _join_links(links) if links else "*No case, hint, note or concordance row cites this law yet.*"
 
     # ----------------------------------------------------------------- pages
@@ -371,6 +376,7 @@ class Builder:
             "hashes": "#" * level,
             "paragraphs": inline.paragraphs(law["text"]),
             "uses": self.uses_markdown(page, number),
+            "engine_uses": self.uses_markdown(page, number, engine=True),
             "engine": law_engine.engine_view(number),
         }
 
@@ -880,6 +886,7 @@ class Builder:
         pages.update(self.code_pages())
         pages[ERRATA] = self.errata_page()
         pages[ENGINE_LAWS] = self.engine_laws_page()
+        pages[director_guide.DIRECTOR] = director_guide.director_page(self)   # "Ask the director"
         pages.update(serve_cache.memo("lessons", derived, lambda: lessons_pages.lesson_pages(self)))
         return pages
 
@@ -908,6 +915,7 @@ class Builder:
         nav: list[Any] = [
             {"Home": "index.md"},
             {"The Laws": laws},
+            {"Ask the director": director_guide.DIRECTOR},
             {"Terms & Remarks": remarks},
             {"Cases": cases},
             {"Learn": lessons_pages.lesson_nav(self)},

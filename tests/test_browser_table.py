@@ -13,7 +13,7 @@ import pytest
 import test_browser_smoke as smoke
 from conftest import BuiltSite
 from test_browser_smoke import Guard
-from test_browser_widgets import BOOT, live_player
+from test_browser_widgets import AXE, BOOT, live_player, run_axe
 
 from euchre_core.app.table_view import case_line, case_values
 from euchre_core.kernel.cards import Card
@@ -173,3 +173,25 @@ def test_the_stop_button_is_hidden_when_idle(page: tuple[object, Guard], built_s
         expect(stops.nth(i)).to_be_hidden()
     player = live_player(tab, built_site.base + "cases/i/")
     expect(player.locator(".engine-stop")).to_be_hidden(timeout=BOOT)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_a_case_page_mid_branch_and_a_law_page_with_a_sandbox(browser: object, built_site: BuiltSite,
+                                                                     scheme: str) -> None:
+    from playwright.sync_api import expect
+
+    assert AXE.is_file(), "make node-deps (npm ci) installs axe-core"
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)  # type: ignore[attr-defined]
+    try:
+        tab = context.new_page()
+        player = live_player(tab, built_site.base + "cases/i/#play=3/JC@2")
+        expect(player.locator(".cp-varinfo")).to_be_visible()
+        body = tab.locator("body")  # type: ignore[attr-defined]
+        expect(body).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
+        player.locator(".cp-values-toggle").click()
+        assert run_axe(tab) == []
+        tab.goto(built_site.base + "laws/cards-liable-to-be-called/")  # type: ignore[attr-defined]
+        tab.locator("details.law-engine summary").first.click()  # type: ignore[attr-defined]
+        assert run_axe(tab) == []
+    finally:
+        context.close()
