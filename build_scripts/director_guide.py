@@ -49,7 +49,7 @@ def check_groups(sections: list[dict[str, Any]]) -> dict[str, list[int]]:
 
     >>> from build_scripts import load_yaml
     >>> from build_scripts.site import CONTENT_DIR
-    >>> groups = check_groups(load_yaml(CONTENT_DIR / "laws.yaml")["sections"])
+    >>> groups = check_groups(load_yaml((CONTENT_DIR / "laws.yaml").read_text(encoding="utf-8"))["sections"])
     >>> 52 in groups["exposed"] and 52 in groups["out-of-turn"], 62 in groups["revoke"]
     (True, True)
     """

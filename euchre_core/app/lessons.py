@@ -1494,7 +1494,8 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
     legal = []
     if d.actor == you and not m.is_over:
         for a in d.legal_actions():
-            legal.append({"action": str(a), "label": _action_label(d, a), "card": str(a.card) if a.card else None})
+            card = str(a.card) if a.card is not None else None     # the 7 of clubs is Card 0: never a truthiness test
+            legal.append({"action": str(a), "label": _action_label(d, a), "card": card})
     bidding = [_describe(d, s, a, you) for s, a in d.log if a.kind not in ("play",)]
     last = None
     if d.tricks:
