@@ -29,10 +29,10 @@ export function cardFace(code, cards, extra) {
     escapeHtml(info[0]) + "</span>";
 }
 
-function cardButton(card, cards) {
+function cardButton(card, cards, seat) {
   const info = cards[card.code] || [card.code, card.code, "black"];
   const cls = "et-card et-play " + info[2] + (card.legal ? "" : " et-illegal") + (card.classes ? " " + card.classes : "");
-  return '<button type="button" class="' + cls + '" data-card="' + escapeHtml(card.code) + '">' +
+  return '<button type="button" class="' + cls + '" data-seat="' + seat + '" data-card="' + escapeHtml(card.code) + '">' +
     '<span aria-hidden="true">' + escapeHtml(info[0]) + "</span>" +
     (card.value != null && card.value !== "" ? '<span class="et-value" aria-hidden="true">' + escapeHtml(card.value) + "</span>" : "") +
     '<span class="visually-hidden">' + escapeHtml(card.label || info[1]) + "</span></button>";
@@ -48,7 +48,7 @@ function handHtml(seat, view) {
       s.cards.map(function () { return '<span class="et-card et-back" aria-hidden="true"></span>'; }).join("") + "</span>";
   }
   return s.cards.map(function (c) {
-    return c.play ? cardButton(c, view.cards) : cardFace(c.code, view.cards, c.classes ? " " + c.classes : "");
+    return c.play ? cardButton(c, view.cards, seat) : cardFace(c.code, view.cards, c.classes ? " " + c.classes : "");
   }).join("");
 }
 
@@ -118,8 +118,13 @@ export function mountTable(root, options) {
   scope.addEventListener("click", onPointer);
 
   board.addEventListener("click", function (event) {
+    const menu = event.target.closest("button[data-seat-menu]");
+    if (menu && options.onSeat) {
+      options.onSeat(menu.getAttribute("data-seat-menu"), menu, event);
+      return;
+    }
     const b = event.target.closest("button[data-card]");
-    if (b && options.onCard) options.onCard(b.getAttribute("data-card"), b.closest("[data-seat]").getAttribute("data-seat"), event);
+    if (b && options.onCard) options.onCard(b.getAttribute("data-card"), b.getAttribute("data-seat"), event);
   });
   if (options.onHover) {
     ["pointerover", "focusin", "touchstart"].forEach(function (type) {
@@ -140,8 +145,12 @@ export function mountTable(root, options) {
       const tags = (s.tags || []).join(", ");
       html += '<div class="et-seat et-' + AREA[seat] + (s.turn ? " et-turn" : "") + '" data-seat="' + seat + '" role="group" aria-label="' +
         seat + (tags ? " (" + escapeHtml(tags) + ")" : "") + (s.turn ? ", to play" : "") + '">' +
-        '<span class="et-name"><span class="et-name-pill">' + seat + (tags ? " <small>" + escapeHtml(tags) + "</small>" : "") +
-        (s.turn ? '<span class="et-to-play">, to play</span>' : "") + "</span></span>" +
+        (options.onSeat
+          ? '<button type="button" class="et-name et-seat-button" data-seat-menu="' + seat + '" aria-haspopup="menu" aria-expanded="false">'
+          : '<span class="et-name">') +
+        '<span class="et-name-pill">' + seat + (tags ? " <small>" + escapeHtml(tags) + "</small>" : "") +
+        (s.turn ? '<span class="et-to-play">, to play</span>' : "") + "</span>" +
+        (options.onSeat ? '<span class="visually-hidden">: what ' + seat + " does</span></button>" : "</span>") +
         '<span class="et-hand">' + handHtml(seat, view) + "</span></div>";
     });
     html += '<div class="et-centre"><div class="et-trick" role="group" aria-label="Trick ' + trick.number + " on the table" +
