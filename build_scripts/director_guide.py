@@ -14,10 +14,10 @@ no group, so a law added to the engine cannot be missing from the guide.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from build_scripts import law_engine
+from euchre_core.app import sandbox
 from euchre_core.laws.lawbook import LAWBOOK
 
 if TYPE_CHECKING:
@@ -73,17 +73,8 @@ def _who(chooser: str | None) -> str:
     if not chooser:
         return ""
     if len(chooser) == 2:
-        return f"{chooser[0]} and {chooser[1]} (the adversaries) choose"
+        return f"{sandbox.choosers(chooser)} (the adversaries) choose"
     return f"{chooser} chooses"
-
-
-def plain(text: str) -> str:
-    """An option's words for a reader: without the sandbox's command (``name it: 'call-suit H'``).
-
-    >>> plain("Call a suit (name it: 'call-suit H') from him or his partner at their next lead")
-    'Call a suit from him or his partner at their next lead'
-    """
-    return re.sub(r"\s*\(name it: '[^']*'\)", "", text)
 
 
 def director_page(builder: Builder) -> str:
@@ -106,7 +97,7 @@ def director_page(builder: Builder) -> str:
                 "live": bool(scenario and scenario.get("interactive")),
                 "rulings": [
                     {**r, "who": _who(r.get("chooser")),
-                     "options": [{**o, "plain": plain(o["text"])} for o in r.get("options", [])]}
+                     "options": [{**o, "plain": sandbox.plain_option(o["text"])} for o in r.get("options", [])]}
                     for r in (scenario["rulings"] if scenario else [])
                 ],
             }

@@ -18,6 +18,7 @@ export function mountSandbox(root, engine) {
   const box = shell.box;
   const table = shell.table;
   const live = shell.live;
+  live.classList.add("visually-hidden");   // for screen readers: the ruling is shown once, on the table's panel
   let view = null;
   let base = null;      // for the reader's own deal
   let verb = "play";
