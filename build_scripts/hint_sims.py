@@ -18,12 +18,14 @@ compute it.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from html import escape
 from pathlib import Path
 from typing import Any
 
+from build_scripts.cards_html import card_html
 from euchre_core.search import simulate
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -197,7 +199,7 @@ def table_html(result: dict[str, Any]) -> str:
     if scores:
         note += (" The chance of winning the game assumes the later deals go as in random deals bid by the same "
                  "rule of thumb and played double dummy.")
-    caption = escape(result.get("label") or result.get("id") or "")
+    caption = _cards_drawn(escape(result.get("label") or result.get("id") or ""))
     tips = {"Points": "average points a deal for the player's side, the other side's counted against it",
             "Tricks": "average tricks of the player's side", "Made": "how often the makers make their point",
             "Book's choice better / same / worse": "in how many layouts the book's choice scores more, the same, "
@@ -207,6 +209,15 @@ def table_html(result: dict[str, Any]) -> str:
     return (f"<div class='hint-sim' data-search-exclude data-spec='{escape(str(result.get('id')))}'>"
             f"<table><caption>{caption}</caption><thead><tr>{thead}</tr></thead><tbody>{''.join(rows)}</tbody>"
             f"</table><p class='hint-sim-note'>{note}</p></div>")
+
+
+def _cards_drawn(text: str) -> str:
+    """Card codes in a caption drawn as the site's cards ("QC turned, holding JC TC …" → Q♣ J♣ 10♣).
+
+    >>> _cards_drawn("QC turned, holding JC TC") .count('class="card')
+    3
+    """
+    return re.sub(r"\b([789TJQKA][CDHS])\b", lambda m: card_html(m.group(1)), text)
 
 
 def tables_by_hint(results: dict[str, dict[str, Any]]) -> dict[str, str]:

@@ -50,7 +50,9 @@ def test_law_52_a_lead_out_of_turn_by_click(tab: object, built_site: BuiltSite) 
                                                   "Exact no penalty"])
     expect(ruling).not_to_contain_text("call-suit")                      # no raw ids
     assert tab.evaluate("document.documentElement.scrollWidth") <= tab.width  # type: ignore[attr-defined]
-    law.get_by_role("link", name=re.compile(r"^Law 52 in full")).click()                    # tap 3: the live example
+    law.get_by_role("button", name="Try it in the sandbox").click()                          # tap 3: the live example
+    expect(law.locator(".sandbox-election")).to_contain_text("B and D choose", timeout=90_000)
+    law.get_by_role("link", name=re.compile(r"^Law 52 in full")).click()
     tab.wait_for_url(re.compile(r"/laws/cards-liable-to-be-called/#law-52$"))  # type: ignore[attr-defined]
     assert not tab.guard.outside and not tab.guard.errors  # type: ignore[attr-defined]
 

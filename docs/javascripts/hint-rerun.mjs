@@ -59,8 +59,11 @@ export function mountHintRerun(root, engine) {
     '<label for="' + id + '-seed">Seed</label>' +
     '<input id="' + id + '-seed" class="hint-rerun-seed" type="text" inputmode="numeric" value="1" size="6">' +
     '<button type="submit" class="md-button hint-rerun-run">Run</button></div>' +
-    '<p id="' + id + '-help" class="hint-rerun-help">Five card codes, e.g. JC 9C AH KH 8S, or the test\'s ' +
-    "tokens (R right bower, L left, At ace of trumps, st a small trump, x any plain card, …).</p>" +
+    '<p id="' + id + '-help" class="hint-rerun-help">Five cards: card codes (rank 9 T J Q K A or 7 8, then suit C D H S: ' +
+    "JC is the knave of clubs, TD the ten of diamonds), or the test\'s tokens, relative to the trump: " +
+    "R the right bower, L the left; At Kt Qt Tt 9t 8t 7t a trump of that rank, st a small trump (7–10), mt a medium one (9–K), t any trump; " +
+    "A1 K1 … 71 a card of plain suit 1 (1, 2, 3 are different plain suits; N the next suit, of the trump\'s colour); " +
+    "x1 any card of suit 1, n1 any card of suit 1 but its ace; x any plain card, a a plain ace, n a plain card below the ace.</p>" +
     '<div class="engine-status hint-rerun-status"></div>' +
     '<div class="hint-rerun-result" aria-live="polite"></div>';
   root.appendChild(box);
