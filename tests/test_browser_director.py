@@ -125,3 +125,19 @@ def test_every_page_fits_360_px(browser: object, built_site: BuiltSite) -> None:
     finally:
         context.close()
     assert not wide, f"pages wider than 360 px: {wide}"
+
+
+def test_search_52_ranks_law_52_first(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    """The coverage page ("The laws in the engine") is excluded from search; the laws are boosted."""
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base)  # type: ignore[attr-defined]
+    box = tab.locator("input.md-search__input")  # type: ignore[attr-defined]
+    box.click()
+    box.press_sequentially("52", delay=20)
+    results = tab.locator(".md-search-result__item a")  # type: ignore[attr-defined]
+    expect(results.first).to_be_visible(timeout=15000)
+    hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+    assert "/laws/cards-liable-to-be-called/" in hrefs[0], hrefs[:5]
+    assert not any("/engine-laws/" in h for h in hrefs), hrefs
