@@ -72,3 +72,18 @@ def test_the_seven_of_clubs_is_playable_at_the_play_table() -> None:
         else:
             v = table_engine(v["record"])
     pytest.fail("the deal of seed 1 no longer gives C the 7 of clubs to play: choose another seed")
+
+
+def test_law_44_the_examples_rulings_are_one_list_item_each() -> None:
+    """Two rulings of a law's example ran together ("…deal again.- *misdeal…*"): the template's
+    list lines lost their newline after a block tag."""
+    from build_scripts.site import Builder
+
+    builder = Builder(None)
+    pages = builder.law_pages()
+    page = next(text for path, text in pages.items() if "{ #law-44 " in text)
+    block = page[page.index("{ #law-44 "):]
+    block = block[: block.index("</div>", block.index('data-law="44"'))]
+    items = [line for line in block.splitlines() if line.startswith("- *")]
+    assert len(items) == 2, items
+    assert not any(".- *" in line for line in block.splitlines())
