@@ -45,6 +45,8 @@ def test_law_52_sandbox_call_the_card(page: tuple[object, Guard], built_site: Bu
     expect(box.locator(".sb-ruling")).to_contain_text("B and D chose: Call the 7 of diamonds")
     expect(box).not_to_contain_text("call-card")                         # no raw ids
     expect(box).to_contain_text("C must play the 7 of diamonds at the first lawful opportunity")
+    called = box.locator('.sandbox-card.sb-called[data-seat="C"][data-card="7D"]')
+    expect(called).to_have_count(1)                                      # marked until played
     for seat, card in PLAY_OUT:
         play(box, seat, card)
         expect(box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]')).to_have_count(0)

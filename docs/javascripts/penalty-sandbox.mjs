@@ -193,10 +193,11 @@ export function mountSandbox(root, engine) {
         cards: (v.hands[seat] || []).map(function (code) {
           const exposed = v.exposed && v.exposed[seat] && v.exposed[seat].indexOf(code) >= 0;
           const legal = v.actor === seat && v.legal.indexOf(code) >= 0;
+          const called = (v.called || []).some(function (c) { return c[0] === seat && c[1] === code; });
           const name = v.cards[code] ? v.cards[code][1] : code;
           const what = verb === "play" ? "plays" : verb === "expose" ? "exposes" : "corrects his revoke with";
-          return { code: code, play: true, legal: true, classes: "sandbox-card" + (legal ? " legal sb-legal" : "") + (exposed ? " exposed sb-exposed" : ""),
-            label: seat + " " + what + " the " + name + (exposed ? " (exposed)" : "") + (legal ? " (lawful)" : "") };
+          return { code: code, play: true, legal: true, classes: "sandbox-card" + (legal ? " legal sb-legal" : "") + (exposed ? " exposed sb-exposed" : "") + (called ? " sb-called" : ""),
+            label: seat + " " + what + " the " + name + (exposed ? " (exposed)" : "") + (called ? " (called: to be played at the first lawful opportunity)" : "") + (legal ? " (lawful)" : "") };
         }),
       };
     });

@@ -93,6 +93,8 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
     >>> v = start(52)
     >>> v["words"][0]["who"], v["words"][0]["options"][1]["label"]
     ('B and D', 'Call a suit from him or his partner at their next lead')
+    >>> act(52, v["events"], "BD: choose call-card")["called"]
+    [['C', '7D']]
     """
     d = state.deal
     n = d.n
@@ -140,6 +142,9 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
         "error": None,
     })
     out["words"] = [_words(r) for r in out.get("rulings", [])]
+    # the cards called (Laws 46, 56): the table marks them until they are played
+    out["called"] = [[seats[r.seat], str(r.card)] for r in state.requirements
+                     if r.kind == "play-card" and r.card is not None]
     return out
 
 
