@@ -1132,7 +1132,7 @@ class Builder:
 
     def nav(self, pages: Mapping[str, str]) -> list[Any]:
         """The navigation: tabs for the laws, the remarks, the cases, the other codes and the edition."""
-        laws = [LAWS_INDEX, {"Preface": PREFACE}, {"Ask the director": DIRECTOR}] + [
+        laws = [LAWS_INDEX, {"Preface": PREFACE}] + [
             {s["heading"]: self.section_page(s)} for s in self.sections if s["part"] != "etiquette"
         ]
         laws += [{s["heading"]: self.section_page(s)} for s in self.sections if s["part"] == "etiquette"]
@@ -1148,6 +1148,7 @@ class Builder:
         nav: list[Any] = [
             {"Home": "index.md"},
             {"The Laws": laws},
+            {"Ask the director": DIRECTOR},
             {"Terms & Remarks": remarks},
             {"Cases": cases},
             {"Replay a game": "replay.md"},

@@ -71,7 +71,15 @@ def test_an_exercise_answered_wrongly_then_rightly_and_the_progress_kept(tab: ob
     feedback = ex.locator(".exercise-feedback")
     expect(feedback).to_have_class(re.compile(r"\bis-wrong\b"), timeout=ENGINE_TIMEOUT)
     expect(feedback).to_contain_text("Not right")
+    expect(feedback).to_contain_text("try again")                          # the first miss: a hint ...
+    expect(feedback).not_to_contain_text("knave of diamonds")               # ... not the answer
+    expect(ex.locator('button.choice[data-value="JD"]')).not_to_have_class(re.compile(r"\bmissed\b"))
     expect(ex.locator(".exercise-mark")).to_contain_text("try again")
+    reveal = ex.get_by_role("button", name="Show the answer")
+    reveal.click()                                                          # the answer, on request
+    expect(feedback).to_contain_text("knave of diamonds")
+    expect(ex.locator('button.choice[data-value="JD"]')).to_have_class(re.compile(r"\bmissed\b"))
+    expect(reveal).to_be_hidden()
     ex.locator('button.choice[data-value="JD"]').click()
     expect(feedback).to_have_class(re.compile(r"\bis-right\b"))
     expect(feedback).to_contain_text("knave of diamonds")
@@ -143,3 +151,14 @@ def test_a_whole_deal_against_the_engine_by_keyboard(tab: object, learn_site: Bu
     assert any(re.search(r"(take|takes) the trick", t) for t in texts) or any("All pass" in t for t in texts)
     assert status.text_content()
     expect(table.locator(".table-facts")).to_contain_text("Deal 2:")
+    # the log reads in order: the first line is the first deal's
+    assert texts[0].startswith("Deal 1:"), texts[:3]
+    # the end of the deal stays on the table (its result, its last trick and winner) until the reader deals again
+    again = table.get_by_role("button", name="Deal the next hand")
+    expect(again).to_be_visible()
+    expect(status).to_contain_text("Deal 1 is over")
+    expect(table.locator(".table-seat.wins .card")).to_have_count(1)
+    expect(table.locator(".table-hand")).to_be_hidden()
+    again.press("Enter")
+    expect(again).to_be_hidden()
+    expect(table.locator(".table-hand")).to_be_visible()

@@ -26,7 +26,7 @@ def open_sandbox(tab: object, url: str) -> object:
     box = tab.locator('.penalty-sandbox[data-law="52"]')  # type: ignore[attr-defined]
     box.get_by_role("button", name="Try it in the sandbox").click()
     expect(box.locator(".sandbox-rulings li")).to_have_count(1, timeout=BOOT)
-    expect(box.locator(".sandbox-election")).to_contain_text("BD elect")
+    expect(box.locator(".sandbox-election")).to_contain_text("B and D choose")
     return box
 
 
@@ -40,13 +40,22 @@ def test_law_52_sandbox_call_the_card(page: tuple[object, Guard], built_site: Bu
     tab, _ = page
     box = open_sandbox(tab, built_site.base + LAW52_PAGE)
     box.get_by_role("button", name="Call the 7 of diamonds (it must be played at the first lawful opportunity)").click()
-    expect(box.locator(".sandbox-rulings")).to_contain_text("Elected: call-card")
+    expect(box.locator(".sandbox-rulings")).to_contain_text("Elected: Call the 7 of diamonds")
+    expect(box.locator(".sb-ruling")).to_have_count(1)                   # the ruling once, in plain words
+    expect(box.locator(".sb-ruling")).to_contain_text("B and D chose: Call the 7 of diamonds")
+    expect(box).not_to_contain_text("call-card")                         # no raw ids
     expect(box).to_contain_text("C must play the 7 of diamonds at the first lawful opportunity")
+    called = box.locator('.sandbox-card.sb-called[data-seat="C"][data-card="7D"]')
+    expect(called).to_have_count(1)                                      # marked until played
     for seat, card in PLAY_OUT:
         play(box, seat, card)
         expect(box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]')).to_have_count(0)
     expect(box.locator(".sandbox-score")).to_contain_text("Points: AC 1, BD 0.")
     expect(box.locator(".sandbox-rulings li")).to_have_count(1)          # C obeyed the call: no more rulings
+    summary = box.locator(".sb-summary")                                 # the end of the hand: every law applied
+    expect(summary).to_contain_text("The hand is over")
+    expect(summary.get_by_role("link", name="law 52")).to_have_attribute("href", "#law-52")
+    expect(box.get_by_role("button", name="Cut for the next deal")).to_be_visible()
 
 
 def test_law_52_sandbox_call_a_suit_disobeyed(page: tuple[object, Guard], built_site: BuiltSite) -> None:
@@ -113,9 +122,33 @@ def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site
     from playwright.sync_api import expect
 
     tab, _ = page
-    tab.goto(built_site.base + "cases/i/#step-3")  # type: ignore[attr-defined]
+    tab.goto(built_site.base + "cases/i/#play=3")  # type: ignore[attr-defined]
     ev = tab.locator(".case-player .cp-eval")  # type: ignore[attr-defined]
     expect(ev).to_contain_text("take 4", timeout=BOOT)
     expect(ev).to_contain_text("not best play")
     expect(ev.locator(".cp-eval-bar")).to_have_attribute(
         "aria-label", "With best play from here the makers, AC, take 4 of 5 tricks")
+
+
+def test_law_46_a_seat_menu_exposes_a_card_by_keyboard(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    """The seat's name opens that player's acts; "Expose a card…" then the card: the engine rules."""
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    box = open_sandbox(tab, built_site.base + LAW52_PAGE)
+    box.get_by_role("button", name="Call the 7 of diamonds (it must be played at the first lawful opportunity)").click()
+    expect(box.get_by_role("button", name="Turn and quit the trick")).to_have_count(0)    # nothing to quit yet
+    seat = box.locator('[data-seat-menu="D"]')
+    seat.focus()
+    tab.keyboard.press("Enter")  # type: ignore[attr-defined]
+    menu = box.get_by_role("menu", name="What D does")
+    expect(menu).to_be_visible()
+    tab.keyboard.press("Escape")  # type: ignore[attr-defined]
+    expect(menu).to_have_count(0)
+    expect(seat).to_be_focused()
+    seat.click()
+    box.get_by_role("menuitem", name="Expose a card…").click()
+    expect(box.locator(".sb-mode")).to_contain_text("Choose the card D exposes")
+    box.locator('.sandbox-card[data-seat="D"][data-card="AS"]').click()
+    expect(box.locator(".sb-ruling")).to_contain_text("law 46")
+    expect(box.locator('.sandbox-card.exposed[data-seat="D"][data-card="AS"]')).to_have_count(1)

@@ -33,7 +33,7 @@ def live_player(tab: object, url: str) -> object:
 
     tab.goto(url)  # type: ignore[attr-defined]
     player = tab.locator(".case-player")  # type: ignore[attr-defined]
-    expect(player.locator(".cp-board")).to_be_visible(timeout=BOOT)
+    expect(player.locator(".et-seat .et-card").first).to_be_visible(timeout=BOOT)
     expect(player.locator(".engine-status")).to_have_attribute("data-phase", "ready")
     return player
 
@@ -56,18 +56,19 @@ def test_case_i_played_to_the_end_shows_the_books_winners_and_result(
             step += 1
             expect(announce).to_contain_text(f"{SEATS[seat]} plays the {card.long_name()}.")
         expect(announce).to_contain_text(f"{SEATS[trick.winner]} wins trick {number} with the")
-        expect(player.locator(".cp-played.cp-wins .card")).to_have_count(1)
-        assert tab.url.endswith(f"#trick-{number}")  # type: ignore[attr-defined]
+        expect(player.locator(".et-played.et-wins .et-card")).to_have_count(1)
+        # the player's position is "#play=N": it cannot clash with the "Trick N" headings (#trick-N)
+        assert tab.url.endswith(f"#play={step}")  # type: ignore[attr-defined]
     expect(player.locator(".cp-result")).to_contain_text("A–C make their point: they take 4 tricks")
     expect(nxt).to_have_attribute("aria-disabled", "true")
     # the keys: Home back to the start, End to the end, arrows card by card
-    player.locator(".cp-board").focus()
-    player.locator(".cp-board").press("Home")
+    player.locator(".et-board").focus()
+    player.locator(".et-board").press("Home")
     expect(announce).to_have_text("Before the first card: B leads.")
-    player.locator(".cp-board").press("ArrowRight")
+    player.locator(".et-board").press("ArrowRight")
     expect(announce).to_have_text("B plays the knave of diamonds.")
-    assert tab.url.endswith("#step-1")  # type: ignore[attr-defined]
-    player.locator(".cp-board").press("End")
+    assert tab.url.endswith("#play=1")  # type: ignore[attr-defined]
+    player.locator(".et-board").press("End")
     expect(player.locator(".cp-result")).to_be_visible()
     player.get_by_role("button", name="First", exact=True).click()
     player.get_by_role("button", name="Next trick", exact=True).click()
@@ -81,52 +82,23 @@ def test_case_i_played_to_the_end_shows_the_books_winners_and_result(
     assert any(re.search(r"/repo/pyodide/euchre_core-[^/]+-py3-none-any\.whl$", u) for u in guard.requests)
 
 
-def test_case_i_what_if_a_over_trumps_with_the_right_bower(page: tuple[object, Guard], built_site: BuiltSite) -> None:
-    from playwright.sync_api import expect
-
-    tab, _ = page
-    player = live_player(tab, built_site.base + "cases/i/#step-3")
-    announce = player.locator(".cp-announce")
-    expect(player.locator(".cp-to-move .cp-seat-name")).to_contain_text("A")
-    # the remark of the book on trick 1 is shown at this step
-    expect(player.locator(".cp-remark")).to_contain_text("If A goes over the ten of trumps with his right")
-    player.get_by_role("button", name=re.compile(r"^play the knave of clubs")).click()
-    what_if = player.locator(".cp-whatif")
-    expect(what_if).to_contain_text("What if A plays the knave of clubs")
-    expect(what_if.locator(".cp-outcome-new")).to_contain_text("A–C are euchred: B–D take 3 tricks")
-    expect(what_if.locator(".cp-outcome-book")).to_contain_text("A–C make their point")
-    expect(announce).to_contain_text("A–C are euchred")
-    expect(what_if.locator("tbody tr")).to_have_count(5)
-    what_if.get_by_role("button", name="Back to the book’s line").click()
-    expect(what_if).to_be_hidden()
-    # an illegal card: C must follow diamonds at trick 1, the engine says why and cites the law
-    player.get_by_role("button", name="First", exact=True).click()
-    player.get_by_role("button", name="Next", exact=True).click()
-    expect(player.locator(".cp-to-move .cp-seat-name")).to_contain_text("C")
-    player.get_by_role("button", name=re.compile(r"^queen of spades: not a legal card")).click()
-    expect(what_if).to_contain_text("C cannot play the queen of spades")
-    expect(what_if).to_contain_text("You must follow suit")
-    expect(what_if).to_contain_text("(law 62)")
-    # following one seat hides the others' cards
-    player.get_by_label("Show").select_option("C")
-    expect(player.locator(".cp-a .cp-hidden")).to_have_attribute("aria-label", "5 hidden cards")
-    expect(player.locator(".cp-c button.cp-play")).to_have_count(5)
-    expect(player.locator(".cp-b .cp-hand .card:not(.cp-back)")).to_have_count(0)
-
-
 def test_a_deep_link_opens_the_position(page: tuple[object, Guard], built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
     tab, _ = page
-    player = live_player(tab, built_site.base + "cases/v/#trick-2")
-    expect(player.locator(".cp-where")).to_contain_text("Trick 2")
     book = replay_case("V").deal
+    end_of_trick_2 = len(book.tricks[0].cards) + len(book.tricks[1].cards)
+    player = live_player(tab, built_site.base + f"cases/v/#play={end_of_trick_2}")
+    expect(player.locator(".et-bar")).to_contain_text("Trick 2")
     winner = SEATS[book.tricks[1].winner]
-    expect(player.locator(".cp-played.cp-wins")).to_contain_text(winner)
-    expect(player.locator(".cp-played .card")).to_have_count(len(book.tricks[1].cards))
-    assert tab.url.endswith("#trick-2")  # type: ignore[attr-defined]
-    player = live_player(tab, built_site.base + "cases/i/#step-9")
-    expect(player.locator(".cp-where")).to_contain_text("card 9 of 20")
+    expect(player.locator(".et-played.et-wins")).to_contain_text(winner)
+    expect(player.locator(".et-played .et-card")).to_have_count(len(book.tricks[1].cards))
+    assert tab.url.endswith(f"#play={end_of_trick_2}")  # type: ignore[attr-defined]
+    # the heading's own fragment scrolls to the heading and leaves the player alone
+    player = live_player(tab, built_site.base + "cases/i/#trick-2")
+    expect(player.locator(".cp-where")).to_contain_text("Before the first card")
+    player = live_player(tab, built_site.base + "cases/i/#play=9")
+    expect(player.locator(".cp-where")).to_contain_text("Card 9 of 20")
 
 
 def test_instant_navigation_reuses_the_running_engine(page: tuple[object, Guard], built_site: BuiltSite) -> None:
@@ -140,7 +112,7 @@ def test_instant_navigation_reuses_the_running_engine(page: tuple[object, Guard]
     tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]
     expect(tab.locator("h1")).to_contain_text("Case II")  # type: ignore[attr-defined]
     player = tab.locator('.case-player[data-case="II"]')  # type: ignore[attr-defined]
-    expect(player.locator(".cp-board")).to_be_visible(timeout=5000)
+    expect(player.locator(".et-seat .et-card").first).to_be_visible(timeout=5000)
     assert tab.evaluate("window.__samePage") is True, "instant navigation reloaded the page"  # type: ignore[attr-defined]
     stats = tab.evaluate("euchreEngine.stats()")  # type: ignore[attr-defined]
     assert stats["starts"] == 1 and stats["workers"] == 1, stats
@@ -199,7 +171,7 @@ def test_a_broken_runtime_leaves_the_page_and_says_why(page: tuple[object, Guard
     expect(status).to_contain_text("The engine is not available")
     expect(status).to_contain_text("Python could not start")
     expect(status.get_by_role("button", name="Try again")).to_be_visible()
-    expect(tab.locator(".case-player .cp-board")).to_be_hidden()  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .et-board")).to_be_hidden()  # type: ignore[attr-defined]
     winners = tab.locator("table.trick-table td.trick-winner")  # type: ignore[attr-defined]
     expect(winners).to_have_count(5)
     expect(tab.locator(".deal-a .deal-cards")).to_be_visible()  # type: ignore[attr-defined]
@@ -235,9 +207,9 @@ def test_accessibility_of_a_law_page_and_a_live_case_page(
     box.get_by_role("button", name="Run").click()
     expect(box.locator(".ec-output")).to_be_visible(timeout=BOOT)
     assert run_axe(tab) == []
-    player = live_player(tab, built_site.base + "cases/i/#step-3")
+    player = live_player(tab, built_site.base + "cases/i/#play=3")
     player.get_by_role("button", name=re.compile(r"^play the knave of clubs")).click()
-    expect(player.locator(".cp-whatif")).to_be_visible()
+    expect(player.locator(".cp-varinfo")).to_be_visible()
     assert run_axe(tab) == []
 
 

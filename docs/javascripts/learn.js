@@ -428,10 +428,12 @@
       var box = el("div", "table-seat seat-" + POSITIONS[s]);
       var name = el("span", "table-seat-name", s === "C" ? "C (you)" : s + (s === "A" ? " (partner)" : ""));
       var played = el("span", "table-seat-card");
+      var bid = el("span", "table-seat-bid");
       box.appendChild(name);
       box.appendChild(played);
+      box.appendChild(bid);
       felt.appendChild(box);
-      seats[s] = { box: box, played: played, name: name };
+      seats[s] = { box: box, played: played, name: name, bid: bid };
     });
     var bidding = el("p", "table-bidding");
     var actions = el("div", "table-actions");
@@ -455,11 +457,11 @@
     function say(lines) {
       if (!lines || !lines.length) return;
       status.textContent = lines.join(" ");
-      lines.forEach(function (line) {
-        var li = el("li", "", line);
-        log.insertBefore(li, log.firstChild);
+      lines.forEach(function (line) {   /* in the order things happened: the newest last, kept in view */
+        log.appendChild(el("li", "", line));
       });
-      while (log.children.length > 40) log.removeChild(log.lastChild);
+      while (log.children.length > 60) log.removeChild(log.firstChild);
+      log.scrollTop = log.scrollHeight;
     }
 
     function save() {
@@ -485,15 +487,28 @@
       } else {
         facts.appendChild(document.createTextNode(v.phase === "bid2" ? "; turned down." : "."));
       }
+      /* the trick on the table; a completed trick stays (its winner marked) until the next card */
+      var held = heldDeal;
+      var trick = held ? held.cards : v.trick.length ? v.trick : v.last_trick ? v.last_trick.cards : [];
+      var winner = held ? held.winner : !v.trick.length && v.last_trick ? v.last_trick.winner : null;
+      /* the making at the seats: what each one said (the engine's sentences start with the seat) */
+      var said = {};
+      if (!held && !v.last_trick && !v.trick.length) {
+        v.bidding.forEach(function (line) { if (line.charAt(1) === " ") said[line.charAt(0)] = line.slice(2); });
+      }
       ["A", "B", "C", "D"].forEach(function (s) {
         var seat = seats[s];
         seat.played.textContent = "";
-        seat.box.classList.toggle("to-play", v.actor === s && !v.over);
-        seat.box.classList.toggle("is-out", v.out.indexOf(s) >= 0);
-        var inTrick = v.trick.filter(function (p) { return p[0] === s; })[0];
-        if (inTrick) seat.played.appendChild(cardSpan(inTrick[1]));
-        else if (v.out.indexOf(s) >= 0) seat.played.textContent = "out";
-        else if (s !== "C") seat.played.textContent = v.counts[s] + " cards";
+        seat.bid.textContent = said[s] || "";
+        seat.box.classList.toggle("to-play", !held && v.actor === s && !v.over);
+        seat.box.classList.toggle("is-out", !held && v.out.indexOf(s) >= 0);
+        seat.box.classList.toggle("wins", winner === s);
+        var inTrick = trick.filter(function (p) { return p[0] === s; })[0];
+        if (inTrick) {
+          seat.played.appendChild(cardSpan(inTrick[1]));
+          if (winner === s) seat.played.appendChild(el("span", "table-wins", " wins"));
+        } else if (!held && v.out.indexOf(s) >= 0) seat.played.textContent = "out";
+        else if (!held && s !== "C") seat.played.textContent = v.counts[s] + (v.counts[s] === 1 ? " card" : " cards");
       });
       bidding.textContent = v.bidding.length ? "The making: " + v.bidding.join(" ") : "";
       actions.textContent = "";
@@ -590,7 +605,41 @@
       }
     }
 
+    /* the end of a deal: its last trick, its result and the score stay on the table until the
+       reader deals again (the button), instead of flashing by */
+    var heldDeal = null;
+    var dealAgain = el("button", "md-button table-deal-again", "Deal the next hand");
+    dealAgain.type = "button";
+    dealAgain.hidden = true;
+    dealAgain.addEventListener("click", function () {
+      heldDeal = null;
+      dealAgain.hidden = true;
+      hand.hidden = false;
+      actions.hidden = false;
+      render();
+      engineTurns();
+      var target = hand.querySelector("button:not([disabled])") || actions.querySelector("button");
+      if (target) target.focus();
+    });
+    last.parentNode.insertBefore(dealAgain, last);
+
+    function holdIfDealt(before, after) {
+      if (!before || !after || !after.previous || (after.deal_number === before.deal_number && !(after.over && !before.over))) return false;
+      var tricks = after.previous.tricks || [];
+      heldDeal = tricks.length ? tricks[tricks.length - 1] : { cards: [], winner: null };
+      status.textContent = "Deal " + before.deal_number + " is over: " + after.previous.text;
+      dealAgain.hidden = after.over;
+      hand.hidden = !after.over;
+      actions.hidden = !after.over;
+      if (!after.over) dealAgain.focus();
+      return true;
+    }
+
     function engineTurns() {
+      if (heldDeal) {
+        running = false;
+        return;
+      }
       if (!view || view.your_turn || view.over) {
         running = false;
         render();
@@ -601,13 +650,16 @@
       window.setTimeout(function () {
         call("table_engine", { record: view.record }).then(function (next) {
           progressDeal(view, next);
+          var before = view;
           view = next;
           save();
           say(next.said);
+          var dealt = holdIfDealt(before, next);
           render();
+          if (dealt) status.textContent = "Deal " + before.deal_number + " is over: " + next.previous.text;
           engineTurns();
         }, fail);
-      }, STEP_DELAY_MS);
+      }, view.trick.length === 0 && view.last_trick ? STEP_DELAY_MS * 4 : STEP_DELAY_MS);   /* a trick just completed: a longer look */
     }
 
     function act(action) {
@@ -615,16 +667,23 @@
       running = true;
       call("table_act", { record: view.record, action: action }).then(function (next) {
         progressDeal(view, next);
+        var before = view;
         view = next;
         save();
         say(next.said);
+        var dealt = holdIfDealt(before, next);
         render();
+        if (dealt) status.textContent = "Deal " + before.deal_number + " is over: " + next.previous.text;
         engineTurns();
       }, fail);
     }
 
     function start(record) {
       running = true;
+      heldDeal = null;
+      dealAgain.hidden = true;
+      hand.hidden = false;
+      actions.hidden = false;
       status.textContent = "Starting the engine (the first time takes a few seconds)\u2026";
       var request = record ? call("table_view", { record: record })
         : call("table_new", { strength: strength.value });

@@ -6,13 +6,9 @@
    The JavaScript only draws and forwards: euchre_core.app.sandbox (Python) rules on everything. */
 
 import { cardHtml, escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
+import { mountTable } from "./table.mjs";
 
 const SEATS = ["A", "B", "C", "D"];
-const VERBS = [
-  ["play", "Play (or lead)"],
-  ["expose", "Expose"],
-  ["correct", "Correct a revoke with"],
-];
 
 export function mountSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
@@ -22,6 +18,7 @@ export function mountSandbox(root, engine) {
   const box = shell.box;
   const table = shell.table;
   const live = shell.live;
+  live.classList.add("visually-hidden");   // for screen readers: the ruling is shown once, on the table's panel
   let view = null;
   let base = null;      // for the reader's own deal
   let verb = "play";
@@ -81,94 +78,201 @@ export function mountSandbox(root, engine) {
       ". Points: " + Object.keys(score.points).map(function (k) { return k + " " + score.points[k]; }).join(", ") + ".";
   }
 
-  function seatHtml(seat) {
-    const cards = view.hands[seat] || [];
-    const out = view.out.indexOf(seat) >= 0;
-    const turn = view.actor === seat ? " (to play)" : "";
-    let html = '<div class="sandbox-seat seat-' + seat + '"><div class="sandbox-seat-name">' + seat +
-      (seat === view.dealer ? " (dealer)" : "") + (out ? " (out: his partner plays alone)" : "") + escapeHtml(turn) + "</div>";
-    html += '<div class="sandbox-hand">';
-    cards.forEach(function (code) {
-      const exposed = view.exposed && view.exposed[seat] && view.exposed[seat].indexOf(code) >= 0;
-      const legal = view.actor === seat && view.legal.indexOf(code) >= 0;
-      const name = view.cards[code] ? view.cards[code][1] : code;
-      html += '<button type="button" class="sandbox-card' + (legal ? " legal" : "") + (exposed ? " exposed" : "") +
-        '" data-seat="' + seat + '" data-card="' + code + '" aria-label="' + seat + ": " + escapeHtml(verbLabel()) + " the " +
-        escapeHtml(name) + (exposed ? " (exposed)" : "") + (legal ? " (lawful)" : "") + '">' + cardHtml(code, view.cards) + "</button>";
+  /* ---------------------------------------------------------------- the table */
+
+  const SUITS = { C: "♣ clubs", D: "♦ diamonds", H: "♥ hearts", S: "♠ spades" };
+  let tableView = null;     // the table component (table.mjs), made on the first answer
+  let menu = null;          // the open seat menu
+  let panel = null;
+
+  function lawLinks(laws) {
+    return laws.map(function (n) { return "law " + n; }).join(", ");
+  }
+
+  function ensureTable() {
+    if (tableView) return;
+    table.innerHTML = "";
+    const title = document.createElement("p");
+    title.className = "sandbox-title";
+    table.appendChild(title);
+    const holder = document.createElement("div");
+    table.appendChild(holder);
+    tableView = mountTable(holder, {
+      label: "The sandbox's table: a card plays it, a seat's name opens what that player does",
+      scope: table,
+      keys: [["Tab", "move between the seats' names and the cards", function () { return null; }],
+        ["Enter", "play the card in focus, or open the seat's menu", function () { return null; }]],
+      onCard: function (code, seat) { send(seat + ": " + verb + " " + code); setVerb("play"); },
+      onSeat: openMenu,
     });
-    html += "</div>";
-    html += '<div class="sandbox-acts">' +
-      act(seat + ": throw", "Throw down his hand") + act(seat + ": ask", "Ask his partner") +
-      act(seat + ": attention", "Call attention to the trick") + "</div></div>";
-    return html;
+    panel = document.createElement("div");
+    panel.className = "sb-panel";
+    table.appendChild(panel);
+    panel.addEventListener("click", function (event) {
+      const b = event.target.closest("button[data-event]");
+      if (b) send(b.getAttribute("data-event"));
+      if (event.target.closest("button[data-cancel]")) { setVerb("play"); draw(); }
+    });
   }
 
-  function verbLabel() {
-    return VERBS.filter(function (v) { return v[0] === verb; })[0][1].toLowerCase();
+  function setVerb(v) { verb = v; }
+
+  function closeMenu() {
+    if (menu) {
+      const opener = tableView.board.querySelector('[data-seat-menu="' + menu.getAttribute("data-seat") + '"]');
+      menu.remove();
+      menu = null;
+      if (opener) { opener.setAttribute("aria-expanded", "false"); opener.focus(); }
+    }
   }
 
-  function act(event, label) {
-    return '<button type="button" class="md-button sandbox-act" data-event="' + escapeHtml(event) + '">' + escapeHtml(label) + "</button> ";
+  function openMenu(seat, opener) {
+    const again = menu && menu.getAttribute("data-seat") === seat;
+    closeMenu();
+    if (again) return;
+    const side = seat === "A" || seat === "C" ? "AC" : "BD";
+    const items = [
+      ["", "expose", "Expose a card…"],
+      [seat + ": throw", "", "Throw down his hand"],
+      [seat + ": ask", "", "Ask his partner (“Have you none?”)"],
+      [seat + ": attention", "", "Call attention to the trick"],
+      ["", "correct", "Correct a revoke with…"],
+      [side + ": claim revoke", "", "Claim a revoke (" + side.split("").join(" and ") + ")"],
+    ];
+    menu = document.createElement("div");
+    menu.className = "sb-menu";
+    menu.setAttribute("role", "menu");
+    menu.setAttribute("aria-label", "What " + seat + " does");
+    menu.setAttribute("data-seat", seat);
+    menu.innerHTML = '<p class="sb-menu-title">What ' + seat + " does</p>" + items.map(function (it) {
+      return '<button type="button" role="menuitem" class="md-button" data-event="' + escapeHtml(it[0]) + '" data-verb="' + it[1] + '">' +
+        escapeHtml(it[2]) + "</button>";
+    }).join("") + '<button type="button" role="menuitem" class="md-button" data-close>Close</button>';
+    tableView.element.appendChild(menu);
+    const rect = opener.getBoundingClientRect();
+    const base = tableView.element.getBoundingClientRect();
+    menu.style.top = Math.max(0, rect.bottom - base.top + 4) + "px";
+    opener.setAttribute("aria-expanded", "true");
+    menu.querySelector("button").focus();
+    menu.addEventListener("click", function (event) {
+      const b = event.target.closest("button");
+      if (!b) return;
+      if (b.hasAttribute("data-close")) { closeMenu(); return; }
+      const v = b.getAttribute("data-verb");
+      closeMenu();
+      if (v) { setVerb(v); pendingSeat = seat; draw(); return; }
+      send(b.getAttribute("data-event"));
+    });
+    menu.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); closeMenu(); }
+    });
+  }
+  let pendingSeat = null;
+
+  function scoreText(score) {
+    return "Tricks: " + Object.keys(score.tricks_won).map(function (k) { return k + " " + score.tricks_won[k]; }).join(", ") +
+      ". Points: " + Object.keys(score.points).map(function (k) { return k + " " + score.points[k]; }).join(", ") + ".";
   }
 
   function draw() {
     const v = view;
-    let html = '<p class="sandbox-title"><strong>' + escapeHtml(v.title || "") + "</strong> — " +
-      (v.trump ? "trumps: " + escapeHtml(v.trump) + ", made by " + escapeHtml(v.makers) + (v.alone ? ", " + v.alone + " alone" : "") :
-        "turn-up " + cardHtml(v.turn_up, v.cards)) + ". " + (v.actor ? escapeHtml(v.actor) + " is to play." : "") + "</p>";
-    html += '<p class="sandbox-error" role="alert" hidden></p>';
+    ensureTable();
+    // the book's static example above the widget says the same as the first ruling: shown once
+    root.querySelectorAll(":scope > ul, :scope > p:not(.sandbox p)").forEach(function (e) { e.hidden = true; });
+    table.querySelector(".sandbox-title").innerHTML = "<strong>" + escapeHtml(v.title || "") + "</strong> — " +
+      (v.trump ? "trumps " + escapeHtml(SUITS[v.trump] || v.trump) + ", made by " + escapeHtml(v.makers.split("").join(" and ")) +
+        (v.alone ? ", " + v.alone + " alone" : "") : "turn-up " + cardHtml(v.turn_up, v.cards)) + ".";
+    const seats = {};
+    SEATS.forEach(function (seat) {
+      const tags = [];
+      if (seat === v.dealer) tags.push("dealer");
+      seats[seat] = {
+        tags: tags,
+        turn: v.actor === seat,
+        out: v.out.indexOf(seat) >= 0,
+        cards: (v.hands[seat] || []).map(function (code) {
+          const exposed = v.exposed && v.exposed[seat] && v.exposed[seat].indexOf(code) >= 0;
+          const legal = v.actor === seat && v.legal.indexOf(code) >= 0;
+          const called = (v.called || []).some(function (c) { return c[0] === seat && c[1] === code; });
+          const name = v.cards[code] ? v.cards[code][1] : code;
+          const what = verb === "play" ? "plays" : verb === "expose" ? "exposes" : "corrects his revoke with";
+          return { code: code, play: true, legal: true, classes: "sandbox-card" + (legal ? " legal sb-legal" : "") + (exposed ? " exposed sb-exposed" : "") + (called ? " sb-called" : ""),
+            label: seat + " " + what + " the " + name + (exposed ? " (exposed)" : "") + (called ? " (called: to be played at the first lawful opportunity)" : "") + (legal ? " (lawful)" : "") };
+        }),
+      };
+    });
+    const won = v.score.tricks_won;
+    tableView.draw({
+      seats: seats,
+      trick: { number: (won.AC || 0) + (won.BD || 0) + 1, cards: v.trick, winner: null },
+      cards: v.cards,
+      bar: "<strong>Tricks</strong> A–C " + (won.AC || 0) + ", B–D " + (won.BD || 0) + " · points A–C " + (v.score.points.AC || 0) +
+        ", B–D " + (v.score.points.BD || 0),
+      centre: "",
+    });
+    let html = '<p class="sandbox-error" role="alert" hidden></p>';
+    if (verb !== "play") {
+      html += '<p class="sb-mode"><strong>Choose the card ' + escapeHtml(pendingSeat || "") + (verb === "expose" ? " exposes" : " corrects his revoke with") +
+        '.</strong> <button type="button" class="md-button" data-cancel>Cancel</button></p>';
+    }
+    // the latest ruling, once, in plain words; an election's options as buttons in the book's words
+    const last = v.rulings.length ? v.rulings[v.rulings.length - 1] : null;
+    const words = v.words && v.words.length ? v.words[v.words.length - 1] : null;
     if (v.pending) {
-      html += '<div class="sandbox-election"><p><strong>' + escapeHtml(v.pending.chooser || "") + " elect" + "</strong> (law 85): " +
-        escapeHtml(v.pending.text) + "</p><p>";
-      v.pending.options.forEach(function (o) {
+      const pw = v.words[v.rulings.indexOf(v.rulings.filter(function (r) { return r.event === v.pending.event && r.irregularity === v.pending.irregularity; })[0])] || words;
+      html += '<div class="sb-ruling sandbox-election"><p><strong>' + escapeHtml(v.pending.irregularity) + "</strong> (" + lawLinks(v.pending.laws) + "): " +
+        escapeHtml(v.pending.text) + "</p><p><strong>" + escapeHtml(pw.who) + " choose" + (pw.who.indexOf(" and ") > 0 ? "" : "s") + "</strong> (law 85: once, and finally):</p><div class=\"sb-buttons\">";
+      pw.options.forEach(function (o) {
         if (o.id === "call-suit") {
           ["C", "D", "H", "S"].forEach(function (s) {
-            html += act(v.pending.chooser + ": choose call-suit " + s, "Call " + { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]);
+            html += act(v.pending.chooser + ": choose call-suit " + s, "Call " + SUITS[s].split(" ")[1]);
           });
         } else {
-          html += act(v.pending.chooser + ": choose " + o.id, o.text);
+          html += act(v.pending.chooser + ": choose " + o.id, o.label);
         }
       });
-      html += "</p></div>";
+      html += "</div></div>";
+    } else if (last) {
+      html += '<div class="sb-ruling"><p><strong>' + escapeHtml(last.irregularity) + "</strong> (" + lawLinks(last.laws) + "): " + escapeHtml(last.text) +
+        (words && words.chosen ? " <strong>" + escapeHtml(words.who) + " chose: " + escapeHtml(words.chosen) + ".</strong>" : "") + "</p></div>";
+    }
+    if (v.requirements && v.requirements.length) {
+      html += '<p class="sb-force">In force: ' + v.requirements.map(escapeHtml).join("; ") + ".</p>";
     }
     if (v.regular && v.regular.length) {
-      html += '<p class="sandbox-bidding">Bidding: ';
-      v.regular.forEach(function (e) { html += act(e, e); });
-      html += "</p>";
+      html += '<p class="sandbox-bidding">The making:</p><div class="sb-buttons">' + v.regular.map(function (e) { return act(e, e); }).join("") + "</div>";
     }
-    html += '<p><label>A click on a card: <select class="sandbox-verb">' + VERBS.map(function (x) {
-      return '<option value="' + x[0] + '"' + (x[0] === verb ? " selected" : "") + ">" + x[1] + "</option>";
-    }).join("") + "</select></label></p>";
-    html += '<div class="sandbox-seats">' + SEATS.map(seatHtml).join("") + "</div>";
-    html += '<p class="sandbox-trick">On the table: ' + (v.trick.length ? v.trick.map(function (p) {
-      return p[0] + " " + cardHtml(p[1], v.cards);
-    }).join(", ") : "nothing") + "</p>";
-    html += "<p>" + act("quit", "Turn and quit the trick") + act("AC: claim revoke", "A–C claim a revoke") +
-      act("BD: claim revoke", "B–D claim a revoke") + act("cut", "Cut for the next deal") + "</p>";
-    html += '<h4>Rulings</h4><ol class="sandbox-rulings">' + v.rulings.map(function (r) {
-      return "<li><em>" + escapeHtml(r.irregularity) + "</em> (law" + (r.laws.length > 1 ? "s " : " ") + r.laws.join(", ") + "): " +
-        escapeHtml(r.text) + (r.chosen ? " <strong>Elected: " + escapeHtml(r.chosen) + ".</strong>" : "") + "</li>";
-    }).join("") + "</ol>";
-    if (v.requirements && v.requirements.length) {
-      html += "<p>In force: " + v.requirements.map(escapeHtml).join("; ") + ".</p>";
+    const controls = [];
+    if (v.trick.length) controls.push(act("quit", "Turn and quit the trick"));
+    if (v.score.complete) controls.push(act("cut", "Cut for the next deal"));
+    if (controls.length) html += '<div class="sb-buttons">' + controls.join("") + "</div>";
+    if (v.score.complete) {
+      html += '<div class="sb-summary"><p><strong>The hand is over.</strong> ' + escapeHtml(scoreText(v.score)) +
+        (v.score.entries || []).map(function (e) {
+          return " " + escapeHtml(e.what) + ": " + escapeHtml(e.side) + " " + e.points + " (" + lawLinks(e.laws) + ").";
+        }).join("") + "</p><p>Laws applied: " + uniqueLaws(v).map(function (n) {
+          return '<a href="#law-' + n + '">law ' + n + "</a>";
+        }).join(", ") + ".</p></div>";
     }
-    html += '<p class="sandbox-score">' + escapeHtml(scoreText(v.score)) + (v.score.complete ? "" : " (the hand is not finished)") +
-      (v.score.entries || []).map(function (e) {
-        return " " + escapeHtml(e.what) + ": " + escapeHtml(e.side) + " " + e.points + " (laws " + e.laws.join(", ") + ").";
-      }).join("") + "</p>";
-    table.innerHTML = html;
-    table.querySelectorAll(".sandbox-card").forEach(function (b) {
-      b.addEventListener("click", function () {
-        send(b.getAttribute("data-seat") + ": " + verb + " " + b.getAttribute("data-card"));
-      });
-    });
-    table.querySelectorAll(".sandbox-act").forEach(function (b) {
-      b.addEventListener("click", function () { send(b.getAttribute("data-event")); });
-    });
-    table.querySelector(".sandbox-verb").addEventListener("change", function (e) {
-      verb = e.target.value;
-      draw();
-    });
+    html += '<details class="sb-history"><summary>Every ruling (' + v.rulings.length + ')</summary><ol class="sandbox-rulings">' +
+      v.rulings.map(function (r, i) {
+        const w = v.words ? v.words[i] : null;
+        return "<li><em>" + escapeHtml(r.irregularity) + "</em> (" + lawLinks(r.laws) + "): " + escapeHtml(r.text) +
+          (w && w.chosen ? " <strong>Elected: " + escapeHtml(w.chosen) + ".</strong>" : "") + "</li>";
+      }).join("") + "</ol></details>";
+    html += '<p class="sandbox-score">' + escapeHtml(scoreText(v.score)) + (v.score.complete ? "" : " (the hand is not finished)") + "</p>";
+    panel.innerHTML = html;
+  }
+
+  function uniqueLaws(v) {
+    const seen = [];
+    v.rulings.forEach(function (r) { r.laws.forEach(function (n) { if (seen.indexOf(n) < 0) seen.push(n); }); });
+    (v.score.entries || []).forEach(function (e) { e.laws.forEach(function (n) { if (seen.indexOf(n) < 0) seen.push(n); }); });
+    return seen.sort(function (a, b) { return a - b; });
+  }
+
+  function act(event, label) {
+    return '<button type="button" class="md-button sandbox-act" data-event="' + escapeHtml(event) + '">' + escapeHtml(label) + "</button>";
   }
 
   return shell.dispose;

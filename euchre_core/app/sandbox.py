@@ -32,7 +32,7 @@ from ..laws.director import Director
 from ..laws.entry import Club, Roster
 
 __all__ = ["scenarios", "start", "act", "custom", "view", "dealing_scenarios", "dealing_start", "dealing_act",
-           "dealing_view", "table_scenarios", "table_start", "table_act", "table_view"]
+           "dealing_view", "table_scenarios", "table_start", "table_act", "table_view", "plain_option", "choosers"]
 
 _MISSING = object()
 MAX_OPS = 200            # ops of the table sandbox (a scenario has a dozen)
@@ -74,8 +74,46 @@ def _card(code: Any) -> list[str]:
     return [c.pretty(), c.long_name(), "red" if c.suit is not None and c.suit.is_red else "black"]
 
 
+def plain_option(text: str) -> str:
+    """An option's words for a reader, without the sandbox's own command in them (presentation only:
+    the ruling's JSON keeps its ``id`` and ``text``).
+
+    >>> plain_option("Call a suit (name it: 'call-suit H') from him or his partner at their next lead")
+    'Call a suit from him or his partner at their next lead'
+    """
+    return re.sub(r"\s*\(name it: '[^']*'\)", "", text)
+
+
+def choosers(chooser: str | None) -> str:
+    """Who chooses, in words: ``"BD"`` → ``"B and D"``.
+
+    >>> choosers("BD"), choosers("A"), choosers(None)
+    ('B and D', 'A', '')
+    """
+    if not chooser:
+        return ""
+    return " and ".join(chooser) if len(chooser) == 2 else chooser
+
+
+def _words(ruling: dict[str, Any]) -> dict[str, Any]:
+    """A ruling's presentation for the table: who chooses in words, each option's plain words, and
+    the option chosen in words (the JSON's ids and texts are unchanged)."""
+    options = ruling.get("options") or []
+    chosen = next((o for o in options if o.get("id") == ruling.get("chosen")), None)
+    return {"who": choosers(ruling.get("chooser")),
+            "options": [{"id": o["id"], "label": plain_option(o["text"])} for o in options],
+            "chosen": plain_option(chosen["text"]) if chosen else None}
+
+
 def view(state: Director, law: int | None, events: list[str], base: dict[str, Any]) -> dict[str, Any]:
-    """The JSON the widget draws."""
+    """The JSON the widget draws (``words``: the plain words of each ruling, in the same order).
+
+    >>> v = start(52)
+    >>> v["words"][0]["who"], v["words"][0]["options"][1]["label"]
+    ('B and D', 'Call a suit from him or his partner at their next lead')
+    >>> act(52, v["events"], "BD: choose call-card")["called"]
+    [['C', '7D']]
+    """
     d = state.deal
     n = d.n
     seats = SEAT_NAMES[:n]
@@ -121,6 +159,10 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
         "cards": cards,
         "error": None,
     })
+    out["words"] = [_words(r) for r in out.get("rulings", [])]
+    # the cards called (Laws 46, 56): the table marks them until they are played
+    out["called"] = [[seats[r.seat], str(r.card)] for r in state.requirements
+                     if r.kind == "play-card" and r.card is not None]
     return out
 
 
