@@ -55,10 +55,19 @@ def main(argv: list[str] | None = None) -> int:
         for e in events[:1000]:
             head = head.act(e)
         t3 = time.process_time()
-        print(json.dumps({"events": n, "seconds": round(t2 - t0, 3), "us_per_event": round((t2 - t0) / n * 1e6, 1),
-                          "us_per_event_first_1000": round((t3 - t2) / 1000 * 1e6, 1),
-                          "us_per_event_last_1000": round((t2 - t1) / 1000 * 1e6, 1),
-                          "rulings": len(st.rulings), "root": args.root}))
+        print(
+            json.dumps(
+                {
+                    "events": n,
+                    "seconds": round(t2 - t0, 3),
+                    "us_per_event": round((t2 - t0) / n * 1e6, 1),
+                    "us_per_event_first_1000": round((t3 - t2) / 1000 * 1e6, 1),
+                    "us_per_event_last_1000": round((t2 - t1) / 1000 * 1e6, 1),
+                    "rulings": len(st.rulings),
+                    "root": args.root,
+                }
+            )
+        )
     if args.sandbox:
         # The sandbox sends the whole log with each move: the first move folds it, the next ones one event.
         from euchre_core.app import sandbox
@@ -72,8 +81,16 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(10):
             v = sandbox.act(None, v["events"], "A: ask", base)
         t2 = time.process_time()
-        print(json.dumps({"sandbox_log": len(log), "first_move_s": round(t1 - t0, 3),
-                          "next_move_ms": round((t2 - t1) / 10 * 1e3, 1), "error": v["error"]}))
+        print(
+            json.dumps(
+                {
+                    "sandbox_log": len(log),
+                    "first_move_s": round(t1 - t0, 3),
+                    "next_move_ms": round((t2 - t1) / 10 * 1e3, 1),
+                    "error": v["error"],
+                }
+            )
+        )
     return 0
 
 

@@ -87,7 +87,7 @@ def play_deal(k: int, baseline: str, strength: str | int) -> dict:
     rng = random.Random(f"baseline-{baseline}-{k}")
     deal = Deal.shuffled(k, dealer=k % 4)
     times: dict[str, list[float]] = defaultdict(list)
-    bids: list[tuple[str, tuple[str, ...], bool, bool]] = []      # role, hints, book acts, opponent acts
+    bids: list[tuple[str, tuple[str, ...], bool, bool]] = []  # role, hints, book acts, opponent acts
     while not deal.is_over:
         seat = deal.actor
         if seat % 2 == 0:
@@ -130,14 +130,20 @@ def report(baseline: str, results: list[dict], strength: str | int, seconds: flo
     made = [r for r in results if r["makers"] == 0]
     theirs = [r for r in results if r["makers"] == 1]
     print(f"\n== opponent (A C, strength {strength}) vs {baseline} (B D): {n} deals, {seconds:.0f} s")
-    print(f"points per deal, A C less B D: mean {mean:+.3f}, sd {sd:.3f}, 95% interval [{mean - half:+.3f}, "
-          f"{mean + half:+.3f}]")
+    print(
+        f"points per deal, A C less B D: mean {mean:+.3f}, sd {sd:.3f}, 95% interval [{mean - half:+.3f}, "
+        f"{mean + half:+.3f}]"
+    )
     print(f"points per deal: A C {ac:.3f}, B D {bd:.3f}")
-    print(f"A C made the trump in {len(made)} deals ({len(made) / n:.0%}): euchred {sum(r['euchred'] for r in made)}, "
-          f"marched {sum(r['march'] for r in made)}, alone {sum(r['alone'] is not None for r in made)}")
-    print(f"B D made the trump in {len(theirs)} deals: euchred {sum(r['euchred'] for r in theirs)}, "
-          f"marched {sum(r['march'] for r in theirs)}, alone {sum(r['alone'] is not None for r in theirs)}; "
-          f"passed out {sum(r['passed_out'] for r in results)}")
+    print(
+        f"A C made the trump in {len(made)} deals ({len(made) / n:.0%}): euchred {sum(r['euchred'] for r in made)}, "
+        f"marched {sum(r['march'] for r in made)}, alone {sum(r['alone'] is not None for r in made)}"
+    )
+    print(
+        f"B D made the trump in {len(theirs)} deals: euchred {sum(r['euchred'] for r in theirs)}, "
+        f"marched {sum(r['march'] for r in theirs)}, alone {sum(r['alone'] is not None for r in theirs)}; "
+        f"passed out {sum(r['passed_out'] for r in results)}"
+    )
     times: dict[str, list[float]] = defaultdict(list)
     for r in results:
         for phase, ts in r["times"].items():
@@ -145,8 +151,10 @@ def report(baseline: str, results: list[dict], strength: str | int, seconds: flo
     for phase in ("bid1", "bid2", "take", "discard", "play"):
         ts = sorted(times.get(phase, []))
         if ts:
-            print(f"  time per decision, {phase:7s}: n {len(ts):5d}, mean {1000 * statistics.fmean(ts):6.1f} ms, "
-                  f"95th {1000 * ts[int(0.95 * (len(ts) - 1))]:6.1f} ms, max {1000 * ts[-1]:6.1f} ms")
+            print(
+                f"  time per decision, {phase:7s}: n {len(ts):5d}, mean {1000 * statistics.fmean(ts):6.1f} ms, "
+                f"95th {1000 * ts[int(0.95 * (len(ts) - 1))]:6.1f} ms, max {1000 * ts[-1]:6.1f} ms"
+            )
     bids = [b for r in results for b in r["bids"]]
     if bids:
         print("first-round bids against the book's lists (book_bid):")
@@ -158,16 +166,20 @@ def report(baseline: str, results: list[dict], strength: str | int, seconds: flo
             agree = c[(True, True)] + c[(False, False)]
             book_acts = c[(True, True)] + c[(True, False)]
             book_passes = c[(False, False)] + c[(False, True)]
-            print(f"  {role:6s}: {len(rows):4d} decisions, agree {agree / len(rows):.0%}; book acts {book_acts} "
-                  f"(opponent too: {c[(True, True)]}), book passes {book_passes} "
-                  f"(opponent acts anyway: {c[(False, True)]})")
+            print(
+                f"  {role:6s}: {len(rows):4d} decisions, agree {agree / len(rows):.0%}; book acts {book_acts} "
+                f"(opponent too: {c[(True, True)]}), book passes {book_passes} "
+                f"(opponent acts anyway: {c[(False, True)]})"
+            )
         per_hint: dict[str, list[bool]] = defaultdict(list)
         for _, hints, book, opp in bids:
             if book:
                 for h in hints:
                     per_hint[h].append(opp)
-        line = ", ".join(f"{h} {sum(v)}/{len(v)}" for h, v in sorted(per_hint.items(), key=lambda kv: (
-            kv[0].split("-")[0], int(kv[0].split("-")[1]))))
+        line = ", ".join(
+            f"{h} {sum(v)}/{len(v)}"
+            for h, v in sorted(per_hint.items(), key=lambda kv: (kv[0].split("-")[0], int(kv[0].split("-")[1])))
+        )
         print(f"  when a list item matches, the opponent acts: {line}")
 
 
@@ -180,8 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     strength: str | int = int(a.strength) if a.strength.isdigit() else a.strength
     baselines = ["random", "highest"] if a.baseline == "both" else [a.baseline]
-    print(f"Python {sys.version.split()[0]}; strength {strength} "
-          f"({STRENGTHS.get(str(strength), strength)} samples per decision)")
+    print(
+        f"Python {sys.version.split()[0]}; strength {strength} "
+        f"({STRENGTHS.get(str(strength), strength)} samples per decision)"
+    )
     for baseline in baselines:
         jobs = [(k, baseline, strength) for k in range(a.deals)]
         t0 = time.perf_counter()

@@ -48,11 +48,22 @@ def main() -> None:
         root = Path(tmp)
         copy_repo(root)
         t = time.perf_counter()
-        subprocess.run([str(MKDOCS), "build", "--strict", "-q", "-d", str(root / "site")], cwd=root, env=env,
-                       check=True, capture_output=True)
+        subprocess.run(
+            [str(MKDOCS), "build", "--strict", "-q", "-d", str(root / "site")],
+            cwd=root,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
         print(f"full build: {time.perf_counter() - t:.2f} s")
-        p = subprocess.Popen([str(MKDOCS), "serve", "-a", f"127.0.0.1:{a.port}", "--livereload"], cwd=root, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        p = subprocess.Popen(
+            [str(MKDOCS), "serve", "-a", f"127.0.0.1:{a.port}", "--livereload"],
+            cwd=root,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         url = f"http://127.0.0.1:{a.port}/laws/the-rubber/"
         t0 = time.time()
         try:
@@ -72,8 +83,12 @@ def main() -> None:
                 marker = f"EDIT{i}MARK"
                 time.sleep(1.5)
                 t = time.time()
-                laws.write_text(orig.replace("The rubber is the best of three games.",
-                                             f"The rubber is the best of three games {marker}.", 1), encoding="utf-8")
+                laws.write_text(
+                    orig.replace(
+                        "The rubber is the best of three games.", f"The rubber is the best of three games {marker}.", 1
+                    ),
+                    encoding="utf-8",
+                )
                 while True:
                     try:
                         if marker in urllib.request.urlopen(url, timeout=5).read().decode():
@@ -88,8 +103,9 @@ def main() -> None:
             p.kill()
             out = p.stdout.read() if p.stdout else ""
         print("rebuilds (s):", re.findall(r"Documentation built in ([0-9.]+) seconds", out))
-        print("edit -> visible (s):", [round(x, 2) for x in results],
-              f"median {sorted(results)[len(results) // 2]:.2f}")
+        print(
+            "edit -> visible (s):", [round(x, 2) for x in results], f"median {sorted(results)[len(results) // 2]:.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -22,8 +22,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from euchre_core.search import simulate  # noqa: E402
 
-DEFAULT_SPECS = ("second-3", "third-10", "dealer-2", "eldest-3", "dealer-18-king", "eldest-10-left",
-                 "second-13", "lone-hands-7")
+DEFAULT_SPECS = (
+    "second-3",
+    "third-10",
+    "dealer-2",
+    "eldest-3",
+    "dealer-18-king",
+    "eldest-10-left",
+    "second-13",
+    "lone-hands-7",
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         return real_solve(deal)
 
     simulate.solve = counting_solve
-    simulate._default_win_table(simulate.GAME_MODEL_DEALS, simulate.GAME_MODEL_SEED)   # not timed
+    simulate._default_win_table(simulate.GAME_MODEL_DEALS, simulate.GAME_MODEL_SEED)  # not timed
     total_layouts = total_solves = 0
     total_secs = 0.0
     try:
@@ -52,14 +60,33 @@ def main(argv: list[str] | None = None) -> int:
             total_layouts += r["samples"]
             total_solves += calls[0]
             total_secs += secs
-            print(json.dumps({"spec": spec_id, "kind": r["kind"], "layouts": r["samples"], "solves": calls[0],
-                              "seconds": round(secs, 3), "layouts_per_s": round(r["samples"] / secs, 1),
-                              "ms_per_layout": round(1000 * secs / r["samples"], 2)}))
+            print(
+                json.dumps(
+                    {
+                        "spec": spec_id,
+                        "kind": r["kind"],
+                        "layouts": r["samples"],
+                        "solves": calls[0],
+                        "seconds": round(secs, 3),
+                        "layouts_per_s": round(r["samples"] / secs, 1),
+                        "ms_per_layout": round(1000 * secs / r["samples"], 2),
+                    }
+                )
+            )
     finally:
         simulate.solve = real_solve
-    print(json.dumps({"total_layouts": total_layouts, "total_solves": total_solves,
-                      "seconds": round(total_secs, 2), "layouts_per_s": round(total_layouts / total_secs, 1),
-                      "solves_per_s": round(total_solves / total_secs, 1), "python": sys.version.split()[0]}))
+    print(
+        json.dumps(
+            {
+                "total_layouts": total_layouts,
+                "total_solves": total_solves,
+                "seconds": round(total_secs, 2),
+                "layouts_per_s": round(total_layouts / total_secs, 1),
+                "solves_per_s": round(total_solves / total_secs, 1),
+                "python": sys.version.split()[0],
+            }
+        )
+    )
     return 0
 
 

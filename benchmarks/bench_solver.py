@@ -38,9 +38,9 @@ def random_deals(count: int, seed: int, rules: RuleSet = SOMERSET_1888, alone: b
     for _ in range(count):
         cards = pack(rules.pack_size)
         rng.shuffle(cards)
-        hands = [cards[5 * i: 5 * i + 5] for i in range(n)]
+        hands = [cards[5 * i : 5 * i + 5] for i in range(n)]
         trump = "CDHS"[rng.randrange(4)]
-        maker = rng.randrange(n)             # a random seat, so a random side
+        maker = rng.randrange(n)  # a random seat, so a random side
         lone = maker if alone and n == 4 else None
         if lone is not None:
             hands[(lone + 2) % 4] = []

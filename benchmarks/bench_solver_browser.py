@@ -66,21 +66,29 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "repo"
         env = dict(os.environ, PYTHONPATH=str(ROOT), NO_MKDOCS_2_WARNING="1", SITE_URL="http://127.0.0.1/repo/")
-        subprocess.run([str(Path(sys.executable).with_name("mkdocs")), "build", "-q", "-d", str(site)], cwd=ROOT,
-                       env=env, check=True)
+        subprocess.run(
+            [str(Path(sys.executable).with_name("mkdocs")), "build", "-q", "-d", str(site)],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
         server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=tmp))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/repo/"
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                        args=["--no-sandbox", "--disable-background-networking", "--disable-gpu"])
+            browser = p.chromium.launch(
+                executable_path="/usr/bin/chromium",
+                headless=True,
+                args=["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
+            )
             page = browser.new_page()
             page.goto(base + "engine/")
             page.wait_for_function("() => window.euchreEngine", timeout=60_000)
             page.evaluate("() => window.euchreEngine.ready()")
             code = "import json\n" + SNIPPET.format(seed=a.seed, deals=a.deals)
             answer = page.evaluate(
-                "(code) => window.euchreEngine.call('euchre_core.app.web.run_snippet', {code: code})", code)
+                "(code) => window.euchreEngine.call('euchre_core.app.web.run_snippet', {code: code})", code
+            )
             browser.close()
         server.shutdown()
     if not answer.get("ok"):

@@ -70,20 +70,52 @@ def main() -> None:
             except ImportError:
                 t = (float("nan"), float("nan"))
             theirs = (max(theirs[0], t[0]), max(theirs[1], t[1])) if t[0] == t[0] else t
-        print(json.dumps({"engine": "euchre_core modern24", "games": a.games, "games_per_s": round(ours[0]),
-                          "cpu_games_per_s": round(ours[1])}))
-        print(json.dumps({"engine": "open_spiel euchre (pyspiel)", "games": a.games, "games_per_s": theirs[0],
-                          "cpu_games_per_s": theirs[1]} if theirs[0] != theirs[0] else
-                         {"engine": "open_spiel euchre (pyspiel)", "games": a.games,
-                          "games_per_s": round(theirs[0]), "cpu_games_per_s": round(theirs[1])}))
-        print(json.dumps({"ratio_ours_over_openspiel": round(ours[0] / theirs[0], 2),
-                          "cpu_ratio": round(ours[1] / theirs[1], 2)}))
+        print(
+            json.dumps(
+                {
+                    "engine": "euchre_core modern24",
+                    "games": a.games,
+                    "games_per_s": round(ours[0]),
+                    "cpu_games_per_s": round(ours[1]),
+                }
+            )
+        )
+        print(
+            json.dumps(
+                {
+                    "engine": "open_spiel euchre (pyspiel)",
+                    "games": a.games,
+                    "games_per_s": theirs[0],
+                    "cpu_games_per_s": theirs[1],
+                }
+                if theirs[0] != theirs[0]
+                else {
+                    "engine": "open_spiel euchre (pyspiel)",
+                    "games": a.games,
+                    "games_per_s": round(theirs[0]),
+                    "cpu_games_per_s": round(theirs[1]),
+                }
+            )
+        )
+        print(
+            json.dumps(
+                {"ratio_ours_over_openspiel": round(ours[0] / theirs[0], 2), "cpu_ratio": round(ours[1] / theirs[1], 2)}
+            )
+        )
         ratios.append(ours[0] / theirs[0])
         cpu_ratios.append(ours[1] / theirs[1])
     if a.repeat > 1:
         for name, rs in (("ratio", sorted(ratios)), ("cpu_ratio", sorted(cpu_ratios))):
-            print(json.dumps({"repeats": a.repeat, f"{name}_min": round(rs[0], 2),
-                              f"{name}_median": round(rs[len(rs) // 2], 2), f"{name}_max": round(rs[-1], 2)}))
+            print(
+                json.dumps(
+                    {
+                        "repeats": a.repeat,
+                        f"{name}_min": round(rs[0], 2),
+                        f"{name}_median": round(rs[len(rs) // 2], 2),
+                        f"{name}_max": round(rs[-1], 2),
+                    }
+                )
+            )
 
 
 if __name__ == "__main__":

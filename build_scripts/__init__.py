@@ -12,7 +12,7 @@ from typing import IO, Any
 
 import yaml
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when PyYAML has it: ~10x faster
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it: ~10x faster
 
 
 def load_yaml(stream: str | bytes | IO[str]) -> Any:

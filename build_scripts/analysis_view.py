@@ -22,8 +22,10 @@ from euchre_core.search import analysis
 VERDICT_WORDS = {
     "verified": ("Verified", "true with best play by both sides"),
     "refuted": ("Refuted", "the book is wrong here"),
-    "natural-play-only": ("Only on the book's line", "true on the play the book gives, but the other side "
-                                                     "has a better defence"),
+    "natural-play-only": (
+        "Only on the book's line",
+        "true on the play the book gives, but the other side has a better defence",
+    ),
 }
 
 
@@ -55,8 +57,10 @@ def dd_badge(value: int, before: int, makers: str) -> str:
         label += f" (before it: {before}; not the best play)"
     arrow = ("▲" if value > before else "▼") if moved else ""
     css = f"dd dd-{_kind(value)}" + (" dd-moved" if moved else "")
-    return (f'<span class="{css}" title="{escape(label)}">{arrow}{value}</span>'
-            f'<span class="visually-hidden"> ({escape(label)})</span>')
+    return (
+        f'<span class="{css}" title="{escape(label)}">{arrow}{value}</span>'
+        f'<span class="visually-hidden"> ({escape(label)})</span>'
+    )
 
 
 def _pairs_html(pairs: list[list[str]]) -> str:
@@ -82,8 +86,9 @@ def _expect_words(expect: dict[str, Any], makers: str) -> str:
     if hi is not None:
         parts.append(f"{side} take at most {_tricks(hi)}" + (" (euchred)" if hi == 2 else ""))
     if lo is not None:
-        parts.append(f"{side} take at least {_tricks(lo)}" + (" (a march)" if lo == 5 else
-                                                              " (their point)" if lo == 3 else ""))
+        parts.append(
+            f"{side} take at least {_tricks(lo)}" + (" (a march)" if lo == 5 else " (their point)" if lo == 3 else "")
+        )
     if expect.get("tricks_won_by"):
         w = expect["tricks_won_by"]
         nums = [str(n) for n in w["tricks"]]
@@ -126,15 +131,18 @@ def _values_words(claim: dict[str, Any], makers: str) -> list[str]:
     values = claim.get("values") or {}
     out = []
     if claim["verdict"] == "natural-play-only":
-        out.append(f"**The book is right only on its own line.** With best play by both sides from here "
-                   f"{side} take {_tricks(values.get('best', 0))}; the other side's better defence is the line "
-                   "below.")
+        out.append(
+            f"**The book is right only on its own line.** With best play by both sides from here "
+            f"{side} take {_tricks(values.get('best', 0))}; the other side's better defence is the line "
+            "below."
+        )
     elif claim["verdict"] == "refuted":
         out.append("**The book is wrong here**: the line below refutes it.")
     if "moves" in values:
         choices = " · ".join(f"{card_html(c)} {v}" for c, v in values["moves"].items())
-        out.append(f"{values['to_move']}'s cards here, and the tricks {side} take after each with best play: "
-                   f"{choices}.")
+        out.append(
+            f"{values['to_move']}'s cards here, and the tricks {side} take after each with best play: {choices}."
+        )
     if "play" in values:
         out.append(f"After the book's play: {side} take {_tricks(values['play'])}.")
     for alt, v in zip(claim.get("instead") or [], values.get("instead") or [], strict=False):
@@ -178,29 +186,38 @@ def case_view(rep: CaseReplay, tricks: list[dict[str, Any]], inline: Inline) -> 
     for c in result["claims"]:
         word, meaning = VERDICT_WORDS[c["verdict"]]
         variants = c.get("variants") or []
-        claims.append({
-            "id": c["id"],
-            "verdict": c["verdict"],
-            "word": word,
-            "meaning": meaning,
-            "quote": inline.render(c["quote"]),
-            "source": escape(str(c.get("source") or "")),
-            "position": _position_words(rep, c),
-            "expect": _expect_words(c["expect"], makers),
-            "figures": _values_words(c, makers),
-            "line": _line_html(rep, c) if c["line"] else [],
-            "line_label": {"verified": "The line (the book's play, then best play by both sides)",
-                           "natural-play-only": "The better defence (best play by both sides)",
-                           "refuted": "The line that refutes it"}[c["verdict"]],
-            "note": inline.render(c["note"]) if c.get("note") else None,
-            "variants": (
-                f"The book leaves one card unknown ({variants[0]['seat']}'s "
-                f"{card_html(variants[0]['card'])} is a placeholder); checked with each card it could be "
-                f"({' '.join(card_html(v['as']) for v in variants)}): "
-                + ("the same verdict every time." if all(v["verdict"] == c["verdict"] for v in variants)
-                   else "the verdict changes: " + ", ".join(f"{v['as']} {v['verdict']}" for v in variants) + ".")
-            ) if variants else None,
-        })
+        claims.append(
+            {
+                "id": c["id"],
+                "verdict": c["verdict"],
+                "word": word,
+                "meaning": meaning,
+                "quote": inline.render(c["quote"]),
+                "source": escape(str(c.get("source") or "")),
+                "position": _position_words(rep, c),
+                "expect": _expect_words(c["expect"], makers),
+                "figures": _values_words(c, makers),
+                "line": _line_html(rep, c) if c["line"] else [],
+                "line_label": {
+                    "verified": "The line (the book's play, then best play by both sides)",
+                    "natural-play-only": "The better defence (best play by both sides)",
+                    "refuted": "The line that refutes it",
+                }[c["verdict"]],
+                "note": inline.render(c["note"]) if c.get("note") else None,
+                "variants": (
+                    f"The book leaves one card unknown ({variants[0]['seat']}'s "
+                    f"{card_html(variants[0]['card'])} is a placeholder); checked with each card it could be "
+                    f"({' '.join(card_html(v['as']) for v in variants)}): "
+                    + (
+                        "the same verdict every time."
+                        if all(v["verdict"] == c["verdict"] for v in variants)
+                        else "the verdict changes: " + ", ".join(f"{v['as']} {v['verdict']}" for v in variants) + "."
+                    )
+                )
+                if variants
+                else None,
+            }
+        )
     counts = {v: sum(1 for c in result["claims"] if c["verdict"] == v) for v in VERDICT_WORDS}
     return {
         "makers": side,

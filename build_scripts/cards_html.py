@@ -115,11 +115,15 @@ def deal_html(
                 "empty": "does not play" if seat == partner_of_alone else "no cards shown",
             }
         )
-    html = template_env().get_template("deal.html.j2").render(
-        seats=seats,
-        turn_up=card_html(turn_up) if turn_up else None,
-        trump=suit_html(trump) if trump else None,
-        trump_word=Suit.parse(trump).word if trump else None,
-        caption=caption,
+    html = (
+        template_env()
+        .get_template("deal.html.j2")
+        .render(
+            seats=seats,
+            turn_up=card_html(turn_up) if turn_up else None,
+            trump=suit_html(trump) if trump else None,
+            trump_word=Suit.parse(trump).word if trump else None,
+            caption=caption,
+        )
     )
     return "\n".join(line for line in html.splitlines() if line.strip())

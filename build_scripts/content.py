@@ -34,6 +34,7 @@ CASE_REFS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 TEXT_REFS_FIXED = ("all", "laws", "terms", "hints", "intro", "preface")
 CODE_REFS = ("hoyle", "washington1877")
 
+
 def _load(name: str) -> Any:
     with (CONTENT_DIR / name).open(encoding="utf-8") as handle:
         return load_yaml(handle)
@@ -131,8 +132,9 @@ def term_name_problems(terms: dict[str, Any]) -> list[str]:
     """Term ids unique; no name given to two terms; a term's ``head`` (the words before the dash as
     printed) prints every name as “Name,”."""
     names = [n.lower() for t in terms["terms"] for n in t["names"]]
-    problems = (_unique([t["id"] for t in terms["terms"]], "term id", "terms.yaml")
-                + [f"terms.yaml: name {dup!r} is given to more than one term" for dup in _duplicates(names)])
+    problems = _unique([t["id"] for t in terms["terms"]], "term id", "terms.yaml") + [
+        f"terms.yaml: name {dup!r} is given to more than one term" for dup in _duplicates(names)
+    ]
     for term in terms["terms"]:
         head = term.get("head")
         missing = [n for n in term["names"] if head is not None and f"“{n},”" not in head]
@@ -144,8 +146,11 @@ def term_name_problems(terms: dict[str, Any]) -> list[str]:
 def preface_problems(preface: dict[str, Any]) -> list[str]:
     """Every word set in italics is in a paragraph of the Preface."""
     text = " ".join(preface["paragraphs"])
-    return [f"preface.yaml: italics {word!r} is not in any paragraph" for word in preface.get("italics") or []
-            if word not in text]
+    return [
+        f"preface.yaml: italics {word!r} is not in any paragraph"
+        for word in preface.get("italics") or []
+        if word not in text
+    ]
 
 
 def hint_list_problems(hints: dict[str, Any]) -> list[str]:
@@ -171,8 +176,9 @@ def _text_refs(laws: Any, hints: Any) -> set[str]:
     return refs
 
 
-def errata_reference_problems(errata: dict[str, Any], laws: Any = None, terms: Any = None,
-                              hints: Any = None) -> list[str]:
+def errata_reference_problems(
+    errata: dict[str, Any], laws: Any = None, terms: Any = None, hints: Any = None
+) -> list[str]:
     """Every erratum's ``where.ref`` names a law, term, hint, case or text that exists; ids unique."""
     problems = _unique([e["id"] for e in errata["errata"]], "id", "errata.yaml")
     law_numbers = {law.get("number") for law in iter_laws(laws)} if isinstance(laws, dict) else set()
@@ -237,8 +243,9 @@ def validate_preface(preface: Any) -> list[str]:
 
 def validate_errata(errata: Any, laws: Any = None, terms: Any = None, hints: Any = None) -> list[str]:
     """``errata.yaml``: its schema, then :func:`errata_reference_problems` against the other files."""
-    return _schema_then(schemas.problems("errata", errata, "errata.yaml"), errata_reference_problems, errata, laws,
-                        terms, hints)
+    return _schema_then(
+        schemas.problems("errata", errata, "errata.yaml"), errata_reference_problems, errata, laws, terms, hints
+    )
 
 
 def validate_all() -> list[str]:

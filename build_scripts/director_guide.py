@@ -1,4 +1,4 @@
-""""Ask the director" (issue 12): a guided page for a player at the table, generated at build time.
+""" "Ask the director" (issue 12): a guided page for a player at the table, generated at build time.
 
 What happened (a card exposed, a lead out of turn, a revoke …) → when and by whom → the law, the
 engine's ruling, the options and who chooses. The questions are this page's presentation (the
@@ -47,12 +47,25 @@ GROUPS: tuple[tuple[str, str, tuple[int, ...]], ...] = (
     ("table", "Forming the table, cutting in and out", (8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21)),
 )
 SECTION_GROUP = {  # the group of a law not named above, by its section of the book
-    "the-rubber": "score", "scoring": "score", "cutting": "table", "formation-of-the-table": "table",
-    "cutting-cards-of-equal-value": "table", "cutting-out": "table", "entry-and-re-entry": "table",
-    "shuffling": "shuffle-cut", "the-deal": "misdeal", "a-new-deal": "misdeal", "a-misdeal": "misdeal",
-    "cards-liable-to-be-called": "call", "cards-played-in-error": "lead-out-of-turn", "the-revoke": "revoke",
-    "calling-for-new-cards": "pack", "making-the-trump-and-playing": "declaration", "the-discard": "declaration",
-    "the-trump-card": "card-exposed", "playing-alone": "lone-hand",
+    "the-rubber": "score",
+    "scoring": "score",
+    "cutting": "table",
+    "formation-of-the-table": "table",
+    "cutting-cards-of-equal-value": "table",
+    "cutting-out": "table",
+    "entry-and-re-entry": "table",
+    "shuffling": "shuffle-cut",
+    "the-deal": "misdeal",
+    "a-new-deal": "misdeal",
+    "a-misdeal": "misdeal",
+    "cards-liable-to-be-called": "call",
+    "cards-played-in-error": "lead-out-of-turn",
+    "the-revoke": "revoke",
+    "calling-for-new-cards": "pack",
+    "making-the-trump-and-playing": "declaration",
+    "the-discard": "declaration",
+    "the-trump-card": "card-exposed",
+    "playing-alone": "lone-hand",
 }
 SIDES = {"A": "AC", "C": "AC", "B": "BD", "D": "BD"}
 
@@ -120,14 +133,19 @@ def whole_line(number: int) -> tuple[list[dict[str, Any]], str | None]:
     line = {**sc, "events": list(sc["events"]) + list(sc["then"])}
     try:
         state = load_scenario(line)
-    except EuchreError as error:                         # a refusal citing the law (Law 85: the election)
+    except EuchreError as error:  # a refusal citing the law (Law 85: the election)
         laws = list(getattr(error, "laws", None) or [])
         text = str(error)
         if number in laws or f"law {number}" in text.lower():
             text = re.sub(r"^event \d+ \([^)]*\):\s*", "", text)
             text = re.sub(r"\s*\(laws? [\d, ]+\)$", "", text)
-            ruling = {"irregularity": "refused by the engine", "laws": laws or [number],
-                      "text": text[:1].upper() + text[1:] + ".", "options": [], "chooser": None}
+            ruling = {
+                "irregularity": "refused by the engine",
+                "laws": laws or [number],
+                "text": text[:1].upper() + text[1:] + ".",
+                "options": [],
+                "chooser": None,
+            }
             return [ruling], None
         return [], None
     rulings = [r.to_json() for r in state.rulings if number in r.laws]
@@ -138,8 +156,15 @@ def whole_line(number: int) -> tuple[list[dict[str, Any]], str | None]:
     if entries:
         order = "; ".join(f"{e['what']} — {e['side']} {e['points']}" for e in result["entries"])
         text = f"The hand is scored, in this order: {order}."
-        return [{"irregularity": "the score", "laws": sorted({n for e in entries for n in e["laws"]}), "text": text,
-                 "options": [], "chooser": None}], "When the hand is scored"
+        return [
+            {
+                "irregularity": "the score",
+                "laws": sorted({n for e in entries for n in e["laws"]}),
+                "text": text,
+                "options": [],
+                "chooser": None,
+            }
+        ], "When the hand is scored"
     return [], None
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CACHE = REPO_ROOT / ".cache" / "engine-wheel"
-SOURCE_DATE_EPOCH = "315532800"          # 1980-01-01, the earliest date a zip file can hold
+SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip file can hold
 TOP_FILES = ("pyproject.toml", "README.md")
 
 
@@ -61,8 +61,13 @@ def build_engine_wheel(root: Path = REPO_ROOT, cache: Path | None = CACHE) -> tu
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
         env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PYTHONHASHSEED": "0"}
-        done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out),
-                               str(src)], capture_output=True, text=True, env=env, cwd=tmp)
+        done = subprocess.run(
+            [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(src)],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp,
+        )
         wheels = sorted(out.glob("*.whl"))
         if done.returncode != 0 or len(wheels) != 1:
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])

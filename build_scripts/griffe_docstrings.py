@@ -27,7 +27,7 @@ def _escape_prose(line: str) -> str:
     """Escape ``[`` and ``]`` outside inline code spans."""
     out, pos = [], 0
     for m in _CODE_SPAN.finditer(line):
-        out.append(line[pos:m.start()].replace("[", "\\[").replace("]", "\\]"))
+        out.append(line[pos : m.start()].replace("[", "\\[").replace("]", "\\]"))
         out.append(m.group(0))
         pos = m.end()
     out.append(line[pos:].replace("[", "\\[").replace("]", "\\]"))
@@ -51,7 +51,7 @@ def to_markdown(text: str) -> str:
             out += ["```pycon", *block, "```"]
             continue
         if line.rstrip().endswith("::") and not stripped.startswith(".."):
-            head = line.rstrip()[:-1]               # "Example::" -> "Example:"
+            head = line.rstrip()[:-1]  # "Example::" -> "Example:"
             out.append(_escape_prose(head if head.strip() != ":" else ""))
             j = i + 1
             while j < len(lines) and not lines[j].strip():

@@ -65,8 +65,12 @@ def game_model_current() -> bool:
     """Is the shipped game model the one this engine computes?"""
     _load_cache()
     m = simulate.stored_game_model()
-    return bool(m and m.get("engine") == simulate.engine_fingerprint()
-                and m.get("deals") == simulate.GAME_MODEL_DEALS and m.get("seed") == simulate.GAME_MODEL_SEED)
+    return bool(
+        m
+        and m.get("engine") == simulate.engine_fingerprint()
+        and m.get("deals") == simulate.GAME_MODEL_DEALS
+        and m.get("seed") == simulate.GAME_MODEL_SEED
+    )
 
 
 def stale_specs() -> list[str]:
@@ -103,13 +107,16 @@ def refresh(write: bool = True, processes: int = 1, log: Any = None) -> dict[str
     results = doc.setdefault("results", {})
     specs = simulate.load_specs()
     engine = simulate.engine_fingerprint()
-    todo = [s for s in specs
-            if (results.get(s["id"]) or {}).get("hash") != simulate.spec_hash(s, samples, seed, engine, batch)]
+    todo = [
+        s
+        for s in specs
+        if (results.get(s["id"]) or {}).get("hash") != simulate.spec_hash(s, samples, seed, engine, batch)
+    ]
     if todo:
         if processes > 1:
             import multiprocessing
 
-            with multiprocessing.Pool(processes) as pool:     # one spec at a time: their costs differ
+            with multiprocessing.Pool(processes) as pool:  # one spec at a time: their costs differ
                 done = list(pool.imap_unordered(_run, todo, chunksize=1))
         else:
             done = [_run(s) for s in todo]
@@ -117,14 +124,18 @@ def refresh(write: bool = True, processes: int = 1, log: Any = None) -> dict[str
             spec = next(s for s in specs if s["id"] == spec_id)
             results[spec_id] = {"hash": simulate.spec_hash(spec, samples, seed, engine, batch), "result": result}
             if log:
-                log(f"hint simulation {spec_id}: {result['samples']} layouts, {result['summary']['verdict']}, "
-                    f"{secs:.1f} s")
+                log(
+                    f"hint simulation {spec_id}: {result['samples']} layouts, {result['summary']['verdict']}, "
+                    f"{secs:.1f} s"
+                )
     known = {s["id"] for s in specs}
     for k in [k for k in results if k not in known]:
         del results[k]
-    doc["about"] = ("Cached results of euchre_core.search.simulate.simulate_hint for every spec of "
-                    "euchre_core/data/hint_tests.json, each under the hash of its inputs (spec, cap, seed, batch, "
-                    "engine). Written by `python -m build_scripts.hint_sims` (or by the site build when stale).")
+    doc["about"] = (
+        "Cached results of euchre_core.search.simulate.simulate_hint for every spec of "
+        "euchre_core/data/hint_tests.json, each under the hash of its inputs (spec, cap, seed, batch, "
+        "engine). Written by `python -m build_scripts.hint_sims` (or by the site build when stale)."
+    )
     doc["results"] = {s["id"]: results[s["id"]] for s in specs}
     fingerprint = {"sources": simulate.engine_sources_hash(), "fingerprint": engine}
     changed = bool(todo) or doc.get("engine") != fingerprint
@@ -170,21 +181,30 @@ def verdict_html(result: dict[str, Any]) -> str:
     lo, hi = s["interval"]
     n = result["samples"]
     cap = result.get("cap")
-    how = (f"{n:,} layouts" + (" (the cap: not settled)" if v == "borderline" and cap and n >= cap
-                               else ", settled" if cap and v != "borderline" else ""))
-    return (f"<p class='hint-sim-verdict' data-verdict='{escape(v)}'><strong>{VERDICT_WORDS[v]}</strong> — "
-            f"{how}; the book's choice minus the best other: {_num(s['diff'], unit)} {what}, "
-            f"interval {_num(lo, unit)} to {_num(hi, unit)} (three standard errors either side).</p>")
+    how = f"{n:,} layouts" + (
+        " (the cap: not settled)"
+        if v == "borderline" and cap and n >= cap
+        else ", settled"
+        if cap and v != "borderline"
+        else ""
+    )
+    return (
+        f"<p class='hint-sim-verdict' data-verdict='{escape(v)}'><strong>{VERDICT_WORDS[v]}</strong> — "
+        f"{how}; the book's choice minus the best other: {_num(s['diff'], unit)} {what}, "
+        f"interval {_num(lo, unit)} to {_num(hi, unit)} (three standard errors either side).</p>"
+    )
 
 
 def model_sentence() -> str:
     """The model of the players not being tested, in one sentence (under every table)."""
     r = simulate.RULE
-    return (f"The other players bid by a rule of thumb (right {r['right']:g}, left {r['left']:g}, ace of trumps "
-            f"{r['ace']:g}, king {r['king']:g}, queen {r['queen']:g}, other trumps {r['small']:g}, plain aces "
-            f"{r['plain_ace']:g}, {r['void']:g} a void with two trumps; they make it at {r['threshold']:g}), never "
-            "alone unless the test says so; a dealer who takes up discards by rule (the lowest card of his "
-            "shortest plain suit, keeping aces); and both sides play double dummy.")
+    return (
+        f"The other players bid by a rule of thumb (right {r['right']:g}, left {r['left']:g}, ace of trumps "
+        f"{r['ace']:g}, king {r['king']:g}, queen {r['queen']:g}, other trumps {r['small']:g}, plain aces "
+        f"{r['plain_ace']:g}, {r['void']:g} a void with two trumps; they make it at {r['threshold']:g}), never "
+        "alone unless the test says so; a dealer who takes up discards by rule (the lowest card of his "
+        "shortest plain suit, keeping aces); and both sides play double dummy."
+    )
 
 
 def model_markdown() -> str:
@@ -236,10 +256,14 @@ def cards_in_text(text: str) -> str:
     """
     out, pos = [], 0
     for m in _CODES.finditer(text):
-        out.append(escape(text[pos:m.start()]))
+        out.append(escape(text[pos : m.start()]))
         cards = m.group(0).split()
-        out.append('<span class="holding">' + " ".join(card_html(c) for c in cards) + "</span>"
-                   + (" " if m.group(0).endswith(" ") else ""))
+        out.append(
+            '<span class="holding">'
+            + " ".join(card_html(c) for c in cards)
+            + "</span>"
+            + (" " if m.group(0).endswith(" ") else "")
+        )
         pos = m.end()
     out.append(escape(text[pos:]))
     return "".join(out)
@@ -277,53 +301,77 @@ def table_html(result: dict[str, Any]) -> str:
         if cmp:
             d, se = (cmp["win_diff"], cmp["win_se"]) if "win_diff" in cmp else (cmp["diff"], cmp["se"])
             cls = "sim-better" if d > 3 * se and d > 0 else "sim-worse" if d < -3 * se and d < 0 else ""
-            vs = (f"<span class='{cls}'>{cmp['better']:.0f}% / {cmp['same']:.0f}% / {cmp['worse']:.0f}%</span>"
-                  f" <span class='visually-hidden'>of the layouts</span>")
+            vs = (
+                f"<span class='{cls}'>{cmp['better']:.0f}% / {cmp['same']:.0f}% / {cmp['worse']:.0f}%</span>"
+                f" <span class='visually-hidden'>of the layouts</span>"
+            )
         else:
             vs = "—"
         tricks = "—" if o["tricks"] is None else f"{o['tricks']:.2f}"
         made = "—" if o["made"] is None else f"{o['made']:.0f}%"
-        cells = [f"<th scope='row'>{label}</th>", f"<td>{_signed(o['points'])}</td>", f"<td>{tricks}</td>",
-                 f"<td>{made}</td>", f"<td>{vs}</td>"]
+        cells = [
+            f"<th scope='row'>{label}</th>",
+            f"<td>{_signed(o['points'])}</td>",
+            f"<td>{tricks}</td>",
+            f"<td>{made}</td>",
+            f"<td>{vs}</td>",
+        ]
         cells += [f"<td>{w:.0f}%</td>" for w in o["win"]]
         tr = "<tr class='advised'>" if advised else "<tr>"
         rows.append(f"{tr}{''.join(cells)}</tr>")
     s = result["summary"]
     cap = result.get("cap")
-    drawn = (f"{result['samples']:,} layouts (seed {result['seed']}"
-             + (f", drawn {result['batch']:,} at a time until the verdict was settled, at most {cap:,})" if cap
-                else ")"))
-    note = (f"Double dummy (every hand seen), {drawn}. "
-            f"The book's choice averages {_signed(s['advised_points'])} points a deal for the player's side "
-            f"(the other side's points counted against it)")
+    drawn = f"{result['samples']:,} layouts (seed {result['seed']}" + (
+        f", drawn {result['batch']:,} at a time until the verdict was settled, at most {cap:,})" if cap else ")"
+    )
+    note = (
+        f"Double dummy (every hand seen), {drawn}. "
+        f"The book's choice averages {_signed(s['advised_points'])} points a deal for the player's side "
+        f"(the other side's points counted against it)"
+    )
     if s.get("best_other") and s.get("basis", "points") == "points":
         best = next(o for o in result["options"] if o["option"] == s["best_other"])
         cmp = best["vs_advised"]
-        note += (f"; the best other choice, {escape(best['label'])}, {_signed(s['best_other_points'])}: a difference "
-                 f"of {_signed(cmp['diff'])} ± {cmp['se']:.3f} (standard error)")
+        note += (
+            f"; the best other choice, {escape(best['label'])}, {_signed(s['best_other_points'])}: a difference "
+            f"of {_signed(cmp['diff'])} ± {cmp['se']:.3f} (standard error)"
+        )
     elif s.get("best_other"):
         best = next(o for o in result["options"] if o["option"] == s["best_other"])
         adv = result["options"][0]
         cmp = best["vs_advised"]
-        note += (f". At the score the hint names ({_score_words(scores[0])}) what counts is the game: the book's "
-                 f"choice wins it {adv['win'][0]:.1f}% of the time, the best other choice, {escape(best['label'])}, "
-                 f"{best['win'][0]:.1f}% (a difference of {cmp['win_diff']:+.1f} ± {cmp['win_se']:.1f} points of "
-                 f"percentage, standard error)")
-    note += (f". The book's choice scores at least as much as every other one compared in "
-             f"{s['advised_at_least_as_good_pct']:.0f}% of the layouts. " + model_sentence())
+        note += (
+            f". At the score the hint names ({_score_words(scores[0])}) what counts is the game: the book's "
+            f"choice wins it {adv['win'][0]:.1f}% of the time, the best other choice, {escape(best['label'])}, "
+            f"{best['win'][0]:.1f}% (a difference of {cmp['win_diff']:+.1f} ± {cmp['win_se']:.1f} points of "
+            f"percentage, standard error)"
+        )
+    note += (
+        f". The book's choice scores at least as much as every other one compared in "
+        f"{s['advised_at_least_as_good_pct']:.0f}% of the layouts. " + model_sentence()
+    )
     if scores:
-        note += (" The chance of winning the game assumes the later deals go as in random deals bid by the same "
-                 "rule of thumb and played double dummy.")
+        note += (
+            " The chance of winning the game assumes the later deals go as in random deals bid by the same "
+            "rule of thumb and played double dummy."
+        )
     caption = cards_in_text(str(result.get("label") or result.get("id") or ""))
-    tips = {"Points": "average points a deal for the player's side, the other side's counted against it",
-            "Tricks": "average tricks of the player's side", "Made": "how often the makers make their point",
-            "Book's choice better / same / worse": "in how many layouts the book's choice scores more, the same, "
-                                                   "or less than this option"}
-    thead = "".join(f"<th scope='col' title=\"{escape(tips[h])}\">{h}</th>" if h in tips
-                    else f"<th scope='col'>{h}</th>" for h in head)
-    return (f"<div class='hint-sim' data-search-exclude data-spec='{escape(str(result.get('id')))}'>"
-            f"<table tabindex='0'><caption>{caption}</caption><thead><tr>{thead}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>{verdict_html(result)}<p class='hint-sim-note'>{note}</p></div>")
+    tips = {
+        "Points": "average points a deal for the player's side, the other side's counted against it",
+        "Tricks": "average tricks of the player's side",
+        "Made": "how often the makers make their point",
+        "Book's choice better / same / worse": "in how many layouts the book's choice scores more, the same, "
+        "or less than this option",
+    }
+    thead = "".join(
+        f"<th scope='col' title=\"{escape(tips[h])}\">{h}</th>" if h in tips else f"<th scope='col'>{h}</th>"
+        for h in head
+    )
+    return (
+        f"<div class='hint-sim' data-search-exclude data-spec='{escape(str(result.get('id')))}'>"
+        f"<table tabindex='0'><caption>{caption}</caption><thead><tr>{thead}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>{verdict_html(result)}<p class='hint-sim-note'>{note}</p></div>"
+    )
 
 
 def tables_by_hint(results: dict[str, dict[str, Any]]) -> dict[str, str]:
@@ -342,8 +390,10 @@ def main(argv: list[str] | None = None) -> int:
     if "--check" in args:
         stale = stale_specs()
         current = game_model_current()
-        print(f"{len(stale)} stale hint simulations{': ' + ', '.join(stale) if stale else ''}; "
-              f"game model {'current' if current else 'stale'}")
+        print(
+            f"{len(stale)} stale hint simulations{': ' + ', '.join(stale) if stale else ''}; "
+            f"game model {'current' if current else 'stale'}"
+        )
         return 1 if stale or not current else 0
     processes = int(args[args.index("--processes") + 1]) if "--processes" in args else 1
     t0 = time.perf_counter()

@@ -28,8 +28,8 @@ class LawCoverage:
     """The code and tests that cite one law."""
 
     number: int
-    code: list[str] = field(default_factory=list)    # "euchre_core/kernel/deal.py:123"
-    tests: list[str] = field(default_factory=list)   # "tests/test_engine_rules.py::test_law_88_..."
+    code: list[str] = field(default_factory=list)  # "euchre_core/kernel/deal.py:123"
+    tests: list[str] = field(default_factory=list)  # "tests/test_engine_rules.py::test_law_88_..."
 
     @property
     def status(self) -> str:

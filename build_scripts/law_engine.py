@@ -60,7 +60,7 @@ def engine_view(number: int) -> dict[str, Any]:
     return view
 
 
-NAME_IT = re.compile(r"\s*\(name it: '[^']*'\)")   # the console's typing hint ("call-suit H"), not for a reader
+NAME_IT = re.compile(r"\s*\(name it: '[^']*'\)")  # the console's typing hint ("call-suit H"), not for a reader
 
 
 def _for_reader(ruling: dict[str, Any]) -> dict[str, Any]:
@@ -77,20 +77,32 @@ def table_example(number: int, sc: dict[str, Any]) -> dict[str, Any]:
     """The table scenario of a law as the template's example: the notes citing the law, then the
     refusal (if any), as pseudo-rulings of the same shape as the director's."""
     v = sandbox.table_start(number)
-    def cited(text: str) -> str:
-        return re.sub(r"\s*\(Laws? [\d, ]+\)", "", text)       # the laws are cited apart
 
-    rulings = [{"irregularity": n["title"], "laws": n["laws"], "text": cited(n["text"]), "options": [],
-                "chooser": None} for n in v["notes"] if number in n["laws"]]
+    def cited(text: str) -> str:
+        return re.sub(r"\s*\(Laws? [\d, ]+\)", "", text)  # the laws are cited apart
+
+    rulings = [
+        {"irregularity": n["title"], "laws": n["laws"], "text": cited(n["text"]), "options": [], "chooser": None}
+        for n in v["notes"]
+        if number in n["laws"]
+    ]
     err = v["error"]
     if err is not None:
-        text = re.sub(r"\s*\(laws? [\d, ]+\)$", "", err["message"])      # the laws are cited apart
-        rulings.append({"irregularity": f"{sc['refused']['op'].replace('_', ' ')} refused",
-                        "laws": err["laws"] or [number], "text": text[:1].upper() + text[1:] + ".", "options": [],
-                        "chooser": None})
+        text = re.sub(r"\s*\(laws? [\d, ]+\)$", "", err["message"])  # the laws are cited apart
+        rulings.append(
+            {
+                "irregularity": f"{sc['refused']['op'].replace('_', ' ')} refused",
+                "laws": err["laws"] or [number],
+                "text": text[:1].upper() + text[1:] + ".",
+                "options": [],
+                "chooser": None,
+            }
+        )
     if not rulings:
-        rulings = [{"irregularity": n["title"], "laws": n["laws"], "text": n["text"], "options": [], "chooser": None}
-                   for n in v["notes"][-1:]]
+        rulings = [
+            {"irregularity": n["title"], "laws": n["laws"], "text": n["text"], "options": [], "chooser": None}
+            for n in v["notes"][-1:]
+        ]
     return {
         "title": sc["title"],
         "events": [json.dumps(op, ensure_ascii=False) for op in sc["ops"]],
@@ -109,12 +121,20 @@ def dealing_example(number: int, sc: dict[str, Any]) -> dict[str, Any]:
     if not rulings:
         o, err = v["outcome"], v["error"]
         if o is not None and number in o["laws"]:
-            rulings = [{"irregularity": o["kind"], "laws": o["laws"], "text": o["text"], "options": [],
-                        "chooser": None}]
+            rulings = [
+                {"irregularity": o["kind"], "laws": o["laws"], "text": o["text"], "options": [], "chooser": None}
+            ]
         elif err is not None:
-            text = re.sub(r"\s*\(laws? [\d, ]+\)$", "", err["message"])      # the laws are cited apart
-            rulings = [{"irregularity": f"{sc['refused']} refused", "laws": err["laws"] or [number],
-                        "text": text[:1].upper() + text[1:] + ".", "options": [], "chooser": None}]
+            text = re.sub(r"\s*\(laws? [\d, ]+\)$", "", err["message"])  # the laws are cited apart
+            rulings = [
+                {
+                    "irregularity": f"{sc['refused']} refused",
+                    "laws": err["laws"] or [number],
+                    "text": text[:1].upper() + text[1:] + ".",
+                    "options": [],
+                    "chooser": None,
+                }
+            ]
         else:
             rulings = v["rulings"][-1:]
     return {

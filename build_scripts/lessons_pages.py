@@ -110,7 +110,7 @@ def load_lessons(folder: Path = LESSONS_DIR) -> list[dict[str, Any]]:
         with path.open(encoding="utf-8") as handle:
             data = load_yaml(handle)
         where = f"content/lessons/{path.name}"
-        problems = schemas.problems("lesson", data, where)      # schemas/lesson.schema.json
+        problems = schemas.problems("lesson", data, where)  # schemas/lesson.schema.json
         if problems:
             raise LessonError("\n".join(problems))
         for section in data["sections"]:
@@ -179,7 +179,7 @@ class LessonRenderer:
         out: list[str] = []
         pos = 0
         for m in _PROTECT_RE.finditer(text):
-            out.append(self._link_laws(page, text[pos: m.start()]))
+            out.append(self._link_laws(page, text[pos : m.start()]))
             out.append(m.group(0))
             pos = m.end()
         out.append(self._link_laws(page, text[pos:]))
@@ -191,6 +191,7 @@ class LessonRenderer:
 
         def repl(m: re.Match[str]) -> str:
             return inline._law_ref(m)
+
         return LAW_REF_RE.sub(repl, text)
 
     def links_json(self, page: str) -> str:
@@ -227,8 +228,17 @@ class LessonRenderer:
         if show.get("deal"):
             labels = {show["seat"]: "you"} if show.get("seat") else None
             caption = "The cards each player still holds." if show.get("tricks") is not None else None
-            parts.append(deal_html(show["deal"], turn_up=None, trump=None, dealer=show.get("dealer"),
-                                   alone=show.get("alone"), labels=labels, caption=caption))
+            parts.append(
+                deal_html(
+                    show["deal"],
+                    turn_up=None,
+                    trump=None,
+                    dealer=show.get("dealer"),
+                    alone=show.get("alone"),
+                    labels=labels,
+                    caption=caption,
+                )
+            )
         for i, trick in enumerate(show.get("tricks") or []):
             parts.append(f'<p class="exercise-trick">Trick {i + 1}: ' + _trick_html(trick) + "</p>")
         if show.get("events"):
@@ -308,20 +318,27 @@ class LessonRenderer:
                     count += 1
                     ids.append(spec["id"])
                     exercises.append(self.exercise_html(page, spec, count, lesson["id"]))
-                sections.append({
-                    "heading": md_escape(section["heading"]),
-                    "anchor": _slug(section["heading"]),
-                    "text": self.markdown(page, section.get("text")),
-                    "exercises": exercises,
-                    "table": bool(section.get("table")),
-                    "example": self.example_deal(page, **section["example"]) if section.get("example") else None,
-                })
+                sections.append(
+                    {
+                        "heading": md_escape(section["heading"]),
+                        "anchor": _slug(section["heading"]),
+                        "text": self.markdown(page, section.get("text")),
+                        "exercises": exercises,
+                        "table": bool(section.get("table")),
+                        "example": self.example_deal(page, **section["example"]) if section.get("example") else None,
+                    }
+                )
             prev_l = self.lessons[index - 1] if index else None
             next_l = self.lessons[index + 1] if index + 1 < len(self.lessons) else None
             pages[page] = self.b.render(
                 "lesson.md.j2",
-                lesson={"id": lesson["id"], "number": lesson["number"], "title": lesson["title"],
-                        "title_md": md_escape(lesson["title"]), "summary": md_escape(lesson.get("summary", ""))},
+                lesson={
+                    "id": lesson["id"],
+                    "number": lesson["number"],
+                    "title": lesson["title"],
+                    "title_md": md_escape(lesson["title"]),
+                    "summary": md_escape(lesson.get("summary", "")),
+                },
                 sections=sections,
                 ids=" ".join(ids),
                 links=escape(self.links_json(page), quote=True),
@@ -329,11 +346,19 @@ class LessonRenderer:
                 prev=prev_l and {"title": md_escape(prev_l["title"]), "link": self.b.link(page, lesson_page(prev_l))},
                 next=next_l and {"title": md_escape(next_l["title"]), "link": self.b.link(page, lesson_page(next_l))},
             )
-            rows.append({"id": lesson["id"], "number": lesson["number"], "title": md_escape(lesson["title"]),
-                         "summary": md_escape(lesson.get("summary", "")), "count": count, "ids": " ".join(ids),
-                         "link": self.b.link(LEARN_INDEX, page), "url": relative_url(LEARN_INDEX, page)})
-        pages[LEARN_INDEX] = self.b.render("lesson_index.md.j2", lessons=rows,
-                                           total=sum(r["count"] for r in rows))
+            rows.append(
+                {
+                    "id": lesson["id"],
+                    "number": lesson["number"],
+                    "title": md_escape(lesson["title"]),
+                    "summary": md_escape(lesson.get("summary", "")),
+                    "count": count,
+                    "ids": " ".join(ids),
+                    "link": self.b.link(LEARN_INDEX, page),
+                    "url": relative_url(LEARN_INDEX, page),
+                }
+            )
+        pages[LEARN_INDEX] = self.b.render("lesson_index.md.j2", lessons=rows, total=sum(r["count"] for r in rows))
         return pages
 
     def nav(self) -> list[Any]:
@@ -359,15 +384,19 @@ class LessonRenderer:
         hands = {SEAT_NAMES[s]: [str(c) for c in start.hand(s)] for s in range(4)}
         rows = []
         for i, t in enumerate(d.tricks):
-            rows.append(f"| {i + 1} | " + " ".join(f"{SEAT_NAMES[s]} {card_html(c)}" for s, c in t.cards)
-                        + f" | **{SEAT_NAMES[t.winner]}** |")
+            rows.append(
+                f"| {i + 1} | "
+                + " ".join(f"{SEAT_NAMES[s]} {card_html(c)}" for s, c in t.cards)
+                + f" | **{SEAT_NAMES[t.winner]}** |"
+            )
         res = d.result
         assert res is not None
         words = engine_lessons._deal_words(d)
         return self.b.render(
             "lesson_example.md.j2",
-            deal=deal_html(hands, turn_up=str(start.turn_up), dealer="A",
-                           caption=f"The deal of seed {seed}, as dealt."),
+            deal=deal_html(
+                hands, turn_up=str(start.turn_up), dealer="A", caption=f"The deal of seed {seed}, as dealt."
+            ),
             bidding=md_escape("; ".join(said)) + ".",
             trump=suit_html(d.trump) + " " + d.trump.word if d.trump is not None else None,
             rows=rows,
@@ -381,8 +410,13 @@ def _trick_html(trick: list[list[str]]) -> str:
     return " · ".join(f'<span class="seat">{escape(s)}</span> {card_html(c)}' for s, c in trick)
 
 
-_EVENT_VERBS = {"pass": "passes", "order": "orders up", "discard": "discards",
-                "quit": "The trick is turned and quitted", "ask": "asks his partner whether he has none of the suit"}
+_EVENT_VERBS = {
+    "pass": "passes",
+    "order": "orders up",
+    "discard": "discards",
+    "quit": "The trick is turned and quitted",
+    "ask": "asks his partner whether he has none of the suit",
+}
 
 
 def _event_words(event: str) -> str:
@@ -425,17 +459,22 @@ def counters_svg(layout: dict[str, Any]) -> str:
     else:
         label = f"the {names[up]} face up, uppermost"
     pips = {3: [(30, 22), (30, 50), (30, 78)], 4: [(18, 24), (42, 24), (18, 76), (42, 76)]}
-    parts = [f'<svg class="counters" viewBox="0 0 150 112" width="180" height="134" role="img" '
-             f'aria-label="{escape(label)}">']
+    parts = [
+        f'<svg class="counters" viewBox="0 0 150 112" width="180" height="134" role="img" aria-label="{escape(label)}">'
+    ]
 
     def back(x: float, y: float, rot: float) -> str:
-        return (f'<g transform="translate({x} {y}) rotate({rot} 30 50)"><rect width="60" height="100" rx="6" '
-                'class="counter-back"/><rect x="5" y="5" width="50" height="90" rx="4" '
-                'class="counter-back-inner"/></g>')
+        return (
+            f'<g transform="translate({x} {y}) rotate({rot} 30 50)"><rect width="60" height="100" rx="6" '
+            'class="counter-back"/><rect x="5" y="5" width="50" height="90" rx="4" '
+            'class="counter-back-inner"/></g>'
+        )
 
     def face(x: float, y: float, n: int) -> str:
-        out = [f'<g transform="translate({x} {y})"><rect width="60" height="100" rx="6" class="counter-face"/>',
-               f'<text x="6" y="16" class="counter-index">{n}</text>']
+        out = [
+            f'<g transform="translate({x} {y})"><rect width="60" height="100" rx="6" class="counter-face"/>',
+            f'<text x="6" y="16" class="counter-index">{n}</text>',
+        ]
         for px, py in pips[n]:
             out.append(f'<text x="{px}" y="{py + 6}" text-anchor="middle" class="counter-pip">\u2666</text>')
         out.append("</g>")
@@ -467,5 +506,13 @@ def lesson_nav(builder: Builder) -> list[Any]:
     return renderer.nav()
 
 
-__all__ = ["LessonError", "LessonRenderer", "counters_svg", "lesson_nav", "lesson_pages", "load_lessons",
-           "relative_url", "url_of"]
+__all__ = [
+    "LessonError",
+    "LessonRenderer",
+    "counters_svg",
+    "lesson_nav",
+    "lesson_pages",
+    "load_lessons",
+    "relative_url",
+    "url_of",
+]

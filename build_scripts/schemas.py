@@ -48,7 +48,7 @@ FILES: dict[str, tuple[str, ...]] = {
     "hint-tests": ("euchre_core/data/hint_tests.json",),
     "scenario": ("examples/law52_*.json",),
     "position": ("examples/position_*.json",),
-    "record": (),          # no file in the repository: written by `euchre play --json` / Deal.to_record()
+    "record": (),  # no file in the repository: written by `euchre play --json` / Deal.to_record()
 }
 
 

@@ -25,7 +25,7 @@ from mkdocs.structure.files import Files
 WRITTEN_FOR = {"mkdocs": "1.6.1", "mkdocs-material": "9.8.1"}
 PAGE_STATE = ("content", "toc", "_title_from_render", "present_anchor_ids", "links_to_anchors")
 log = logging.getLogger("mkdocs.plugins.euchre")
-files_signature = 0          # set by the hooks on each build: links are resolved against the file set
+files_signature = 0  # set by the hooks on each build: links are resolved against the file set
 
 
 def installed_versions() -> dict[str, str]:
@@ -36,8 +36,9 @@ def install() -> bool:
     """Wrap the two internals (once); False, with a warning, when the versions are not :data:`WRITTEN_FOR`."""
     found = installed_versions()
     if found != WRITTEN_FOR:
-        log.warning("serve caches off: written for %s, installed %s (see build_scripts/serve_patches.py)",
-                    WRITTEN_FOR, found)
+        log.warning(
+            "serve caches off: written for %s, installed %s (see build_scripts/serve_patches.py)", WRITTEN_FOR, found
+        )
         return False
     _cache_page_rendering()
     return True
@@ -59,14 +60,18 @@ def _cache_page_rendering() -> None:
         key = (self.file.src_uri, self.markdown or "", files_signature)
         hit = _render_cache.get(key)
         if hit is not None:
-            (self.content, self.toc, self._title_from_render, self.present_anchor_ids,
-             self.links_to_anchors) = hit
+            (self.content, self.toc, self._title_from_render, self.present_anchor_ids, self.links_to_anchors) = hit
             return
         original(self, config, files)
         if len(_render_cache) > 2000:
             _render_cache.clear()
-        _render_cache[key] = (self.content, self.toc, self._title_from_render, self.present_anchor_ids,
-                              self.links_to_anchors)
+        _render_cache[key] = (
+            self.content,
+            self.toc,
+            self._title_from_render,
+            self.present_anchor_ids,
+            self.links_to_anchors,
+        )
 
     render._euchre_cached = True  # type: ignore[attr-defined]
     Page.render = render  # type: ignore[method-assign]

@@ -220,11 +220,13 @@ def code_text(text: str, inline: Inline | None) -> str:
 
     for m in _EDITORIAL_RE.finditer(text):
         if m.start() > pos:
-            out.append(plain(text[pos:m.start()], pos == 0))
+            out.append(plain(text[pos : m.start()], pos == 0))
         if m.group("raw") is not None:
             raw = md_escape("x" + m.group("raw"))[1:]
-            out.append(f'<span class="ed">[unreadable in the OCR, which reads “<span class="ocr-unreadable">{raw}'
-                       f'</span>”]</span>')
+            out.append(
+                f'<span class="ed">[unreadable in the OCR, which reads “<span class="ocr-unreadable">{raw}'
+                f"</span>”]</span>"
+            )
         else:
             out.append(ed_span(md_escape("x" + m.group("words"))[1:]))
         pos = m.end()
@@ -241,7 +243,7 @@ def code_paragraph(text: str, inline: Inline | None) -> str:
     '<span class="ed">[Footnote, printed at the foot of its page:]</span> There is no English Code.'
     """
     if text.startswith("Note: "):
-        return f'{ed_span("Footnote, printed at the foot of its page:")} {code_text(text[6:], inline)}'
+        return f"{ed_span('Footnote, printed at the foot of its page:')} {code_text(text[6:], inline)}"
     return code_text(text, inline)
 
 
@@ -339,11 +341,19 @@ def printed_view(data: Mapping[str, Any], inline: Inline) -> list[dict[str, Any]
         else:
             label_md = ""
         anchor = f"case-{cid.lower()}-p{index}"
-        if not remarks_anchor and (label == "Remarks." or (not label and seen_trick
-                                                             and not paragraph.get("between_cases"))):
+        if not remarks_anchor and (
+            label == "Remarks." or (not label and seen_trick and not paragraph.get("between_cases"))
+        ):
             anchor, remarks_anchor = "remarks", True
-        out.append({"unit": f"case-{cid}-p{index}", "anchor": anchor, "label_md": label_md,
-                    "text": inline.render(paragraph["text"]), "between": bool(paragraph.get("between_cases"))})
+        out.append(
+            {
+                "unit": f"case-{cid}-p{index}",
+                "anchor": anchor,
+                "label_md": label_md,
+                "text": inline.render(paragraph["text"]),
+                "between": bool(paragraph.get("between_cases")),
+            }
+        )
     return out
 
 
@@ -438,8 +448,12 @@ class Builder:
             page = case_page(cid)
             general = " ".join(
                 str(x or "")
-                for x in (data.get("preamble"), data.get("score_text"), (data.get("declaration") or {}).get("text"),
-                          data.get("outcome_text"))
+                for x in (
+                    data.get("preamble"),
+                    data.get("score_text"),
+                    (data.get("declaration") or {}).get("text"),
+                    data.get("outcome_text"),
+                )
             )
             add(cited_laws(general), Use(f"Case {cid}", page, None, "case"))
             for trick in data.get("tricks", []):
@@ -461,8 +475,15 @@ class Builder:
         if self.concordance:
             for row in self.concordance["rows"]:
                 numbers = list(row.get("laws") or []) + cited_laws(str(row.get("somerset1888") or ""))
-                add(numbers, Use(f"Concordance: {row.get('topic', row.get('id'))}", CONCORDANCE,
-                                 f"concordance-{row['id']}", "concordance"))
+                add(
+                    numbers,
+                    Use(
+                        f"Concordance: {row.get('topic', row.get('id'))}",
+                        CONCORDANCE,
+                        f"concordance-{row['id']}",
+                        "concordance",
+                    ),
+                )
         return uses
 
     def _engine_citations(self) -> dict[int, list[dict[str, Any]]]:
@@ -488,8 +509,13 @@ class Builder:
                 if len(snippet) > 160:
                     snippet = snippet[:157] + "…"
                 found.setdefault(number, []).append(
-                    {"file": path, "line": int(line) if line.isdigit() else 0, "where": "", "snippet": snippet,
-                     "test": False}
+                    {
+                        "file": path,
+                        "line": int(line) if line.isdigit() else 0,
+                        "where": "",
+                        "snippet": snippet,
+                        "test": False,
+                    }
                 )
             for test in cov.tests:
                 path, _, name = test.partition("::")
@@ -502,7 +528,8 @@ class Builder:
         """The "Where this law matters" links of one law, relative to ``page``."""
         links = [
             f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})"
-            for use in self.uses.get(number, []) if use.kind != "engine"   # the engine's: in its fold
+            for use in self.uses.get(number, [])
+            if use.kind != "engine"  # the engine's: in its fold
         ]
         return _join_links(links) if links else "*No case, hint, note or concordance row cites this law yet.*"
 
@@ -510,7 +537,8 @@ class Builder:
         """The link to the law's row of the coverage page ("5 places in the code, 8 tests"), for the fold."""
         links = [
             f"[{md_escape(use.label)}]({self.link(page, use.page, use.anchor)})"
-            for use in self.uses.get(number, []) if use.kind == "engine"
+            for use in self.uses.get(number, [])
+            if use.kind == "engine"
         ]
         return _join_links(links)
 
@@ -612,8 +640,9 @@ class Builder:
         for text in doc["paragraphs"]:
             rendered = inline.render(text)
             for word in doc.get("italics") or []:
-                rendered = re.sub(rf"(?<![\w*]){re.escape(md_escape(word))}(?![\w*])", f"*{md_escape(word)}*", rendered,
-                                  count=1)
+                rendered = re.sub(
+                    rf"(?<![\w*]){re.escape(md_escape(word))}(?![\w*])", f"*{md_escape(word)}*", rendered, count=1
+                )
             paragraphs.append(rendered)
         return self.render("preface.md.j2", heading=md_escape(doc["heading"]), paragraphs=paragraphs)
 
@@ -710,8 +739,9 @@ class Builder:
                 {
                     "number": number,
                     "leader": SEATS[trick.leader],
-                    "cards": [{"seat": SEATS[seat], "card": card_html(card), "code": str(card)}
-                              for seat, card in trick.cards],
+                    "cards": [
+                        {"seat": SEATS[seat], "card": card_html(card), "code": str(card)} for seat, card in trick.cards
+                    ],
                     "winner": SEATS[trick.winner],
                     "winning_card": card_html(next(c for s, c in trick.cards if s == trick.winner)),
                     "text": inline.render(source.get("text")) if source.get("text") else None,
@@ -744,19 +774,26 @@ class Builder:
         ]
         played = len(deal.tricks)
         index = self.case_ids.index(cid)
-        completed = complete_case(cid)               # the rest of the deal: the book's named cards, then the engine's
+        completed = complete_case(cid)  # the rest of the deal: the book's named cards, then the engine's
         full = completed.deal
         engine_tricks = []
         k = sum(len(t.cards) for t in deal.tricks)
         for number, trick in enumerate(full.tricks[played:], played + 1):
             cards = []
             for s, c in trick.cards:
-                cards.append({"seat": SEATS[s], "card": card_html(str(c)), "code": str(c),
-                              "source": completed.sources[k]})
+                cards.append(
+                    {"seat": SEATS[s], "card": card_html(str(c)), "code": str(c), "source": completed.sources[k]}
+                )
                 k += 1
-            engine_tricks.append({"number": number, "leader": SEATS[trick.leader], "cards": cards,
-                                  "winner": SEATS[trick.winner],
-                                  "winning_card": card_html(str(next(c for s, c in trick.cards if s == trick.winner)))})
+            engine_tricks.append(
+                {
+                    "number": number,
+                    "leader": SEATS[trick.leader],
+                    "cards": cards,
+                    "winner": SEATS[trick.winner],
+                    "winning_card": card_html(str(next(c for s, c in trick.cards if s == trick.winner))),
+                }
+            )
         fres = full.result
         fac, fbd = full.tricks_won_by_side()
         try:  # the solver's values beside the cards (added to `tricks`) and "The book, checked"
@@ -791,8 +828,11 @@ class Builder:
                 alone=alone,
                 labels={SEATS[(SEATS.index(data.get("dealer") or "A") + 1) % 4]: "eldest"},
             ),
-            "hands_text": [(s, [md_escape(line) for line in data.get("hands_text", {}).get(s, [])])
-                           for s in PRINTED_SEAT_ORDER if data.get("hands_text", {}).get(s)],
+            "hands_text": [
+                (s, [md_escape(line) for line in data.get("hands_text", {}).get(s, [])])
+                for s in PRINTED_SEAT_ORDER
+                if data.get("hands_text", {}).get(s)
+            ],
             "printed": printed,
             "remarks_labelled": any(p.get("label") == "Remarks." for p in data.get("printed") or []),
             "preamble_copy": printed_unit_of(data, data.get("preamble"), case_id=PREAMBLE_PRINTED_IN.get(cid)),
@@ -805,13 +845,15 @@ class Builder:
             "loose_remarks": loose_remarks,
             "outcome_text": inline.render(data.get("outcome_text")) if data.get("outcome_text") else None,
             "tricks_won": {"AC": ac, "BD": bd},
-            "result": result and {
+            "result": result
+            and {
                 "points": {"AC": result.points[0], "BD": result.points[1]},
                 "euchred": result.euchred,
                 "march": result.march,
             },
             "engine_tricks": engine_tricks,
-            "final": fres and {
+            "final": fres
+            and {
                 "tricks_won": {"AC": fac, "BD": fbd},
                 "points": {"AC": fres.points[0], "BD": fres.points[1]},
                 "euchred": fres.euchred,
@@ -843,8 +885,9 @@ class Builder:
         out: dict[str, list[dict[str, str]]] = {}
         for spec in load_hint_specs():
             if spec["id"] in self.hint_sim_results:
-                out.setdefault(spec["hint"], []).append({"id": spec["id"], "hand": " ".join(spec["hand"]),
-                                                         "words": self.hint_token_words})
+                out.setdefault(spec["hint"], []).append(
+                    {"id": spec["id"], "hand": " ".join(spec["hand"]), "words": self.hint_token_words}
+                )
         return out
 
     @functools.cached_property
@@ -875,12 +918,16 @@ class Builder:
             group = CASE_GROUPS.get(str(data.get("group")), str(data.get("group") or "Cases"))
             if data.get("preamble"):
                 after = PREAMBLE_PRINTED_IN.get(data["id"])
-                preambles.setdefault(group, {
-                    "text": inline.render(data["preamble"]),
-                    "unit": printed_unit_of(data, data["preamble"], case_id=after),
-                    "after": after and {"id": after, "link": self.link(CASES_INDEX, case_page(after), "as-printed")},
-                    "before": data["id"],
-                })
+                preambles.setdefault(
+                    group,
+                    {
+                        "text": inline.render(data["preamble"]),
+                        "unit": printed_unit_of(data, data["preamble"], case_id=after),
+                        "after": after
+                        and {"id": after, "link": self.link(CASES_INDEX, case_page(after), "as-printed")},
+                        "before": data["id"],
+                    },
+                )
             ac, bd = rep.deal.tricks_won_by_side()
             groups.setdefault(group, []).append(
                 {
@@ -900,7 +947,8 @@ class Builder:
             groups=groups,
             preambles=preambles,
             coups_intro=[{"text": inline.render(h["text"]), "unit": f"hint-{h['id']}"} for h in coups["hints"]]
-            if coups else [],
+            if coups
+            else [],
             coups_link=self.link(CASES_INDEX, "hints/coups.md"),
             notation_link=self.link(CASES_INDEX, "notation.md"),
         )
@@ -925,9 +973,14 @@ class Builder:
                         "id": chapter.get("id"),
                         "hashes": "#" * max(2, min(level, 6)),
                         "heading": code_text(str(chapter.get("heading") or chapter.get("id")), None),
-                        "paragraphs": [{"md": code_paragraph(no_scheme(str(p)), plain), "sims": None,
-                                        "unit": f"code-{code['code']}-{chapter.get('id')}-{i + 1}"}
-                                       for i, p in enumerate(chapter.get("paragraphs") or [])],
+                        "paragraphs": [
+                            {
+                                "md": code_paragraph(no_scheme(str(p)), plain),
+                                "sims": None,
+                                "unit": f"code-{code['code']}-{chapter.get('id')}-{i + 1}",
+                            }
+                            for i, p in enumerate(chapter.get("paragraphs") or [])
+                        ],
                         "topics": [md_escape(str(t)) for t in chapter.get("topics") or []],
                     }
                 )
@@ -950,9 +1003,16 @@ class Builder:
                 about=about,
                 concordance_link=self.link(page, CONCORDANCE) if self.concordance else None,
             )
-            listing.append({"title": md_escape(title), "link": self.link(CODES_INDEX, page),
-                            "citation": md_escape(no_scheme(str(code.get("citation") or ""))), "nav": title,
-                            "page": page, "chapters": len(chapters)})
+            listing.append(
+                {
+                    "title": md_escape(title),
+                    "link": self.link(CODES_INDEX, page),
+                    "citation": md_escape(no_scheme(str(code.get("citation") or ""))),
+                    "nav": title,
+                    "page": page,
+                    "chapters": len(chapters),
+                }
+            )
         if self.concordance:
             inline = self.inline(CONCORDANCE, terms=False)
             plain = self.inline(CONCORDANCE, terms=False, link_laws=False)
@@ -969,7 +1029,8 @@ class Builder:
                         "washington": plain.render(str(row.get("washington1877") or "")),
                         "washington_ref": md_escape(str(row.get("washington1877_ref") or "")),
                         "washington_link": self.link(CONCORDANCE, code_pages["washington1877"])
-                        if "washington1877" in code_pages else None,
+                        if "washington1877" in code_pages
+                        else None,
                         "hoyle": plain.render(str(row.get("hoyle") or "")),
                         "hoyle_ref": md_escape(str(row.get("hoyle_ref") or "")),
                         "hoyle_link": self.link(CONCORDANCE, code_pages["hoyle"]) if "hoyle" in code_pages else None,
@@ -1091,11 +1152,14 @@ class Builder:
         )
 
     def director_page(self) -> str:
-        """"Ask the director": what happened → the situation → the law, the engine's ruling, the options."""
+        """ "Ask the director": what happened → the situation → the law, the engine's ruling, the options."""
         plain = self.inline(DIRECTOR, terms=False)
         texts = {n: "\n\n".join(plain.paragraphs(law["text"])) for n, law in self.laws.items()}
-        groups = director_guide.situations(texts, {n: s["id"] for n, s in self.law_section.items()},
-                                           {n: s["heading"] for n, s in self.law_section.items()})
+        groups = director_guide.situations(
+            texts,
+            {n: s["id"] for n, s in self.law_section.items()},
+            {n: s["heading"] for n, s in self.law_section.items()},
+        )
         for group in groups:
             for item in group["cases"]:
                 item["label"] = md_escape(item["label"])
@@ -1114,7 +1178,7 @@ class Builder:
         pages[TERMS] = self.terms_page()
         pages[PREFACE] = self.preface_page()
         pages.update(self.hint_pages())
-        derived = self._derived_inputs()       # `mkdocs serve`: reused while their inputs are unchanged
+        derived = self._derived_inputs()  # `mkdocs serve`: reused while their inputs are unchanged
         pages.update(serve_cache.memo("cases", derived, self.case_pages))
         pages.update(self.code_pages())
         pages[ERRATA] = self.errata_page()
@@ -1128,7 +1192,9 @@ class Builder:
         link to the laws, so the pages of the laws count), the engine and the templates."""
         return serve_cache.signature(
             [CONTENT_DIR, REPO_ROOT / "euchre_core", REPO_ROOT / "build_scripts"],
-            skip=[CONTENT_DIR / "laws.yaml"], extra=json.dumps(self.law_page, sort_keys=True))
+            skip=[CONTENT_DIR / "laws.yaml"],
+            extra=json.dumps(self.law_page, sort_keys=True),
+        )
 
     def nav(self, pages: Mapping[str, str]) -> list[Any]:
         """The navigation: tabs for the laws, the remarks, the cases, the other codes and the edition."""

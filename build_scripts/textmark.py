@@ -38,9 +38,9 @@ def md_escape(text: str) -> str:
     out = _MD_SPECIAL.sub(r"\\\1", out)
     m = _LINE_START.match(out)
     if m and m.group(2):
-        out = f"{m.group(1)}{m.group(2)}\\.{m.group(3)}{out[m.end():]}"
+        out = f"{m.group(1)}{m.group(2)}\\.{m.group(3)}{out[m.end() :]}"
     elif m and m.group(5):
-        out = f"{m.group(4)}\\{m.group(5)}{m.group(6)}{out[m.end():]}"
+        out = f"{m.group(4)}\\{m.group(5)}{m.group(6)}{out[m.end() :]}"
     return out
 
 
@@ -94,8 +94,26 @@ class Term:
 # Names that are also common words get a narrower pattern. ``None``: never in that kind of text.
 # "law" texts use right/left/next/hand in their everyday sense ("has a right to", "the next player").
 _BOWER_BEFORE = (
-    "with", "hold", "holds", "holding", "have", "has", "the", "play", "plays", "lead", "leads", "led", "or",
-    "up", "as", "unless", "and", "if", "his", "your",
+    "with",
+    "hold",
+    "holds",
+    "holding",
+    "have",
+    "has",
+    "the",
+    "play",
+    "plays",
+    "lead",
+    "leads",
+    "led",
+    "or",
+    "up",
+    "as",
+    "unless",
+    "and",
+    "if",
+    "his",
+    "your",
 )
 
 

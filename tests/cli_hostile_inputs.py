@@ -16,21 +16,40 @@ DEEP = "[" * 600 + "]" * 600
 VERY_DEEP = "[" * 100_000 + "]" * 100_000
 
 RECORD: dict[str, Any] = {
-    "rules": "somerset1888", "dealer": "A",
-    "hands": {"A": ["QC", "7S", "KS", "JH", "TD"], "B": ["9C", "TC", "JD", "QS", "TH"],
-              "C": ["AC", "9D", "KD", "9S", "AS"], "D": ["7C", "8C", "8D", "QD", "8S"]},
-    "turn_up": "KC", "stock": [], "log": ["B: pass", "C: order"],
+    "rules": "somerset1888",
+    "dealer": "A",
+    "hands": {
+        "A": ["QC", "7S", "KS", "JH", "TD"],
+        "B": ["9C", "TC", "JD", "QS", "TH"],
+        "C": ["AC", "9D", "KD", "9S", "AS"],
+        "D": ["7C", "8C", "8D", "QD", "8S"],
+    },
+    "turn_up": "KC",
+    "stock": [],
+    "log": ["B: pass", "C: order"],
 }
 SCENARIO: dict[str, Any] = {
-    "title": "B leads out of turn", "dealer": "A",
-    "hands": {"A": ["JC", "AH", "KH", "8S", "QD"], "B": ["AC", "QH", "8H", "JD", "TS"],
-              "C": ["7D", "8D", "TD", "QS", "TH"], "D": ["KC", "TC", "AS", "9S", "9H"]},
-    "turn_up": "9C", "events": ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S", "C: play 7D"],
+    "title": "B leads out of turn",
+    "dealer": "A",
+    "hands": {
+        "A": ["JC", "AH", "KH", "8S", "QD"],
+        "B": ["AC", "QH", "8H", "JD", "TS"],
+        "C": ["7D", "8D", "TD", "QS", "TH"],
+        "D": ["KC", "TC", "AS", "9S", "9H"],
+    },
+    "turn_up": "9C",
+    "events": ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S", "C: play 7D"],
 }
 POSITION: dict[str, Any] = {
-    "trump": "C", "leader": "B", "makers": "AC",
-    "hands": {"A": ["9C", "JC", "AH", "KH", "8S"], "B": ["AC", "QH", "8H", "JD", "TS"],
-              "C": ["7D", "8D", "TD", "QS", "TH"], "D": ["KC", "TC", "AS", "9S", "9H"]},
+    "trump": "C",
+    "leader": "B",
+    "makers": "AC",
+    "hands": {
+        "A": ["9C", "JC", "AH", "KH", "8S"],
+        "B": ["AC", "QH", "8H", "JD", "TS"],
+        "C": ["7D", "8D", "TD", "QS", "TH"],
+        "D": ["KC", "TC", "AS", "9S", "9H"],
+    },
 }
 # values that are never right for the fields below (each field's own valid values are not among them)
 HOSTILE: list[Any] = ["BC", "", " A", 7, -1, 10**40, True, None, [], {}, "x" * 300, [[["deep"]]]]
@@ -49,12 +68,37 @@ def _file_cases() -> list[tuple[str, str, str]]:
     """(subcommand, description, file text)."""
     out: list[tuple[str, str, str]] = []
     fields = {
-        "replay": (RECORD, [["dealer"], ["hands"], ["hands", "A"], ["hands", "A", 0], ["turn_up"], ["stock"],
-                            ["log"], ["log", 0], ["rules"]]),
-        "rule": (SCENARIO, [["dealer"], ["hands"], ["hands", "B"], ["hands", "B", 3], ["turn_up"], ["events"],
-                            ["events", 2], ["rules"]]),
-        "solve": (POSITION, [["trump"], ["leader"], ["makers"], ["hands"], ["hands", "A"], ["hands", "A", 1],
-                             ["trick"], ["rules"]]),
+        "replay": (
+            RECORD,
+            [
+                ["dealer"],
+                ["hands"],
+                ["hands", "A"],
+                ["hands", "A", 0],
+                ["turn_up"],
+                ["stock"],
+                ["log"],
+                ["log", 0],
+                ["rules"],
+            ],
+        ),
+        "rule": (
+            SCENARIO,
+            [
+                ["dealer"],
+                ["hands"],
+                ["hands", "B"],
+                ["hands", "B", 3],
+                ["turn_up"],
+                ["events"],
+                ["events", 2],
+                ["rules"],
+            ],
+        ),
+        "solve": (
+            POSITION,
+            [["trump"], ["leader"], ["makers"], ["hands"], ["hands", "A"], ["hands", "A", 1], ["trick"], ["rules"]],
+        ),
     }
     skip = {("rule", "events", "[]"), ("solve", "trick", "[]"), ("solve", "trick", "None")}
     for cmd, (doc, paths) in fields.items():
@@ -83,11 +127,20 @@ def _file_cases() -> list[tuple[str, str, str]]:
     out.append(("replay", "EGN nested 600", '{"fileType": "Euchre Game Notation", "deals": [' + DEEP + "]}"))
     # whole files that are not the format
     for cmd in ("replay", "rule", "solve"):
-        for desc, text in (("empty", ""), ("null", "null"), ("a list", "[]"), ("a number", "5"), ("a string", '"x"'),
-                           ("not JSON", "{not json"), ("NaN", '{"a": NaN}'), ("nested 600", DEEP),
-                           ("nested 100000", VERY_DEEP), ("truncated", json.dumps(RECORD)[:40]),
-                           ("2 MB", '{"title": "' + "x" * 2_000_000 + '"}'), ("a 20000-character key",
-                                                                             '{"' + "k" * 20_000 + '": 1}')):
+        for desc, text in (
+            ("empty", ""),
+            ("null", "null"),
+            ("a list", "[]"),
+            ("a number", "5"),
+            ("a string", '"x"'),
+            ("not JSON", "{not json"),
+            ("NaN", '{"a": NaN}'),
+            ("nested 600", DEEP),
+            ("nested 100000", VERY_DEEP),
+            ("truncated", json.dumps(RECORD)[:40]),
+            ("2 MB", '{"title": "' + "x" * 2_000_000 + '"}'),
+            ("a 20000-character key", '{"' + "k" * 20_000 + '": 1}'),
+        ):
             out.append((cmd, desc, text))
     return out
 
@@ -108,27 +161,34 @@ def bad_inputs(folder: Path) -> list[tuple[str, list[str]]]:
     cases.append(("play without --random", ["play", "--seed", "1"]))
     for games in ("0", "-1", "200001", str(10**12), "x", "1.5", ""):
         cases.append((f"bench --games {games[:12]}", ["bench", "--games", games]))
-    cases += [("bench --seed -1", ["bench", "--games", "1", "--seed", "-1"]),
-              ("bench --rules nosuch", ["bench", "--games", "1", "--rules", "nosuch"])]
+    cases += [
+        ("bench --seed -1", ["bench", "--games", "1", "--seed", "-1"]),
+        ("bench --rules nosuch", ["bench", "--games", "1", "--rules", "nosuch"]),
+    ]
     names = ["Ames", "Bell", "Cole", "Dunn"]
-    cases += [("table of three", ["table", *names[:3]]), ("table with a name twice", ["table", *names, "Ames"]),
-              ("table of 40 names", ["table", *[f"p{i}" for i in range(40)]]),
-              ("table of 33 names", ["table", *[f"p{i}" for i in range(33)]]),
-              ("table with a 41-character name", ["table", *names[:3], "x" * 41]),
-              ("table with an empty name", ["table", *names[:3], ""]),
-              ("table --seed -1", ["table", *names, "--seed", "-1"]),
-              ("table --rules nosuch", ["table", *names, "--rules", "nosuch"]),
-              ("table with no names", ["table"])]
+    cases += [
+        ("table of three", ["table", *names[:3]]),
+        ("table with a name twice", ["table", *names, "Ames"]),
+        ("table of 40 names", ["table", *[f"p{i}" for i in range(40)]]),
+        ("table of 33 names", ["table", *[f"p{i}" for i in range(33)]]),
+        ("table with a 41-character name", ["table", *names[:3], "x" * 41]),
+        ("table with an empty name", ["table", *names[:3], ""]),
+        ("table --seed -1", ["table", *names, "--seed", "-1"]),
+        ("table --rules nosuch", ["table", *names, "--rules", "nosuch"]),
+        ("table with no names", ["table"]),
+    ]
     for cid in ("x" * 300, "../x", "../../etc/passwd", "X", "0", "10", "", "I/..", ".", "-1", "v.json", "\u2163"):
         cases.append((f"case {cid[:12]!r}", ["case", cid]))
         if cid in ("x" * 300, "../x", "10"):
             cases.append((f"case --json {cid[:12]!r}", ["case", cid, "--json"]))
     cases += [("no command", []), ("unknown command", ["shuffle"]), ("unknown option", ["deal", "--seed", "1", "--x"])]
     for cmd in ("replay", "rule", "solve"):
-        cases += [(f"{cmd} of a missing file", [cmd, str(folder / "missing.json")]),
-                  (f"{cmd} of a folder", [cmd, str(folder)]),
-                  (f"{cmd} of /dev/zero", [cmd, "/dev/zero"]),
-                  (f"{cmd} of a 5000-character path", [cmd, "x" * 5000])]
+        cases += [
+            (f"{cmd} of a missing file", [cmd, str(folder / "missing.json")]),
+            (f"{cmd} of a folder", [cmd, str(folder)]),
+            (f"{cmd} of /dev/zero", [cmd, "/dev/zero"]),
+            (f"{cmd} of a 5000-character path", [cmd, "x" * 5000]),
+        ]
         binary = folder / f"{cmd}-binary.json"
         binary.write_bytes(b"\xff\xfe\x00{")
         cases.append((f"{cmd} of a binary file", [cmd, str(binary)]))
@@ -142,10 +202,15 @@ def bad_inputs(folder: Path) -> list[tuple[str, list[str]]]:
 def good_inputs(folder: Path) -> list[tuple[str, list[str]]]:
     """Valid command lines (status 0)."""
     files = {"replay": RECORD, "rule": SCENARIO, "solve": POSITION}
-    out = [("deal", ["deal", "--seed", "7"]), ("deal --dealer D", ["deal", "--seed", "0", "--dealer", "D"]),
-           ("play", ["play", "--seed", "3", "--random", "--json"]), ("bench", ["bench", "--games", "5"]),
-           ("table", ["table", "Ames", "Bell", "Cole", "Dunn", "Eddy", "--seed", "2"]), ("case", ["case", "v"]),
-           ("deal seed 2**63-1", ["deal", "--seed", str(2**63 - 1)])]
+    out = [
+        ("deal", ["deal", "--seed", "7"]),
+        ("deal --dealer D", ["deal", "--seed", "0", "--dealer", "D"]),
+        ("play", ["play", "--seed", "3", "--random", "--json"]),
+        ("bench", ["bench", "--games", "5"]),
+        ("table", ["table", "Ames", "Bell", "Cole", "Dunn", "Eddy", "--seed", "2"]),
+        ("case", ["case", "v"]),
+        ("deal seed 2**63-1", ["deal", "--seed", str(2**63 - 1)]),
+    ]
     for cmd, doc in files.items():
         path = folder / f"good-{cmd}.json"
         path.write_text(json.dumps(doc), encoding="utf-8")

@@ -46,17 +46,60 @@ from euchre_core.kernel.rules import RULE_SETS, RulesError, rules_by_name  # noq
 from euchre_core.search.solver import solve_position_json  # noqa: E402
 
 ENGINE_ERRORS = (EuchreError, CardError, RulesError)
-ENGINE_ERROR_NAMES = {"EuchreError", "IllegalAction", "InputError", "EgnError", "CaseError", "CardError",
-                      "RulesError"}
-SLOW = 2.0                       # seconds of CPU: an input slower than this is a hang
-WATCHDOG = 20                    # seconds of CPU: an input still running is stopped (and counted as a hang)
+ENGINE_ERROR_NAMES = {"EuchreError", "IllegalAction", "InputError", "EgnError", "CaseError", "CardError", "RulesError"}
+SLOW = 2.0  # seconds of CPU: an input slower than this is a hang
+WATCHDOG = 20  # seconds of CPU: an input still running is stopped (and counted as a hang)
 EGN_DIR = ROOT.parent / "shared" / "egn"
 
 HOSTILE: list[Any] = [
-    None, True, False, 0, 1, -1, 2, 5, 7, 10**40, -10**40, 2**63, 1.5, -0.0, "", " ", "A", "B", "BC", "BCD",
-    "CD", "E", "a", " A", "A ", "AC", "7C", "JK", "XX", "10D", "pass", "B: pass", "BCD: order", "x" * 300,
-    "x" * 20_000, "\x00", "\u2663", [], {}, [None], ["A"], ["7C"], [[]], {"": None}, {"A": []},
-    list(range(40)), "[" * 5, {"op": "form"},
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    5,
+    7,
+    10**40,
+    -(10**40),
+    2**63,
+    1.5,
+    -0.0,
+    "",
+    " ",
+    "A",
+    "B",
+    "BC",
+    "BCD",
+    "CD",
+    "E",
+    "a",
+    " A",
+    "A ",
+    "AC",
+    "7C",
+    "JK",
+    "XX",
+    "10D",
+    "pass",
+    "B: pass",
+    "BCD: order",
+    "x" * 300,
+    "x" * 20_000,
+    "\x00",
+    "\u2663",
+    [],
+    {},
+    [None],
+    ["A"],
+    ["7C"],
+    [[]],
+    {"": None},
+    {"A": []},
+    list(range(40)),
+    "[" * 5,
+    {"op": "form"},
 ]
 
 
@@ -144,9 +187,17 @@ def _get(value: Any, path: tuple[Any, ...]) -> Any:
 
 
 def _mutate_string(rng: random.Random, s: str) -> str:
-    ops = [lambda: s[: rng.randrange(len(s) + 1)], lambda: s + rng.choice(" ABCDx:7CJ\u2663"),
-           lambda: s.lower(), lambda: s.upper(), lambda: s * rng.randint(2, 5), lambda: s.replace(":", ""),
-           lambda: s.replace(" ", "  "), lambda: rng.choice("ABCD") + s, lambda: s[::-1]]
+    ops = [
+        lambda: s[: rng.randrange(len(s) + 1)],
+        lambda: s + rng.choice(" ABCDx:7CJ\u2663"),
+        lambda: s.lower(),
+        lambda: s.upper(),
+        lambda: s * rng.randint(2, 5),
+        lambda: s.replace(":", ""),
+        lambda: s.replace(" ", "  "),
+        lambda: rng.choice("ABCD") + s,
+        lambda: s[::-1],
+    ]
     return str(rng.choice(ops)())
 
 
@@ -184,8 +235,9 @@ def mutate(rng: random.Random, value: Any, count: int | None = None) -> Any:
             if isinstance(parent, list):
                 parent.insert(key, _copy(old))
             else:
-                parent[rng.choice(["x", "seat", "dealer", key + "_"]) if isinstance(key, str) else "x"] = \
-                    _copy(rng.choice(HOSTILE))
+                parent[rng.choice(["x", "seat", "dealer", key + "_"]) if isinstance(key, str) else "x"] = _copy(
+                    rng.choice(HOSTILE)
+                )
             continue
         elif op < 0.85:
             other = _get(value, rng.choice(paths))
@@ -207,8 +259,11 @@ def mutate_text(rng: random.Random, text: str) -> str:
         if op < 0.3:
             text = text[:i] + text[j:]
         elif op < 0.6:
-            text = text[:i] + rng.choice(list('[]{}",:0123456789-eE.\\ntfnABCD') + ["\\u0000", "1e400", "[" * 50]) \
+            text = (
+                text[:i]
+                + rng.choice(list('[]{}",:0123456789-eE.\\ntfnABCD') + ["\\u0000", "1e400", "[" * 50])
                 + text[i:]
+            )
         elif op < 0.8:
             text = text[:i] + text[i:j] * rng.randint(2, 6) + text[j:]
         else:
@@ -254,11 +309,26 @@ def _scenarios() -> list[dict[str, Any]]:
 
 def _positions() -> list[dict[str, Any]]:
     out = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "examples").glob("position*.json"))]
-    out.append({"trump": "S", "leader": "A", "makers": "B", "rules": "hoyle2",
-                "hands": {"A": ["JS", "AH"], "B": ["JC", "KH"]}, "tricks_won": {"A": 2, "B": 1}})
-    out.append({"trump": "C", "leader": "B", "makers": "AC", "alone": "A",
-                "hands": {"A": ["9C", "JC", "AH"], "B": ["AC", "QH", "8H"], "D": ["KC", "TC", "AS"]},
-                "tricks_won": {"AC": 1, "BD": 1}})
+    out.append(
+        {
+            "trump": "S",
+            "leader": "A",
+            "makers": "B",
+            "rules": "hoyle2",
+            "hands": {"A": ["JS", "AH"], "B": ["JC", "KH"]},
+            "tricks_won": {"A": 2, "B": 1},
+        }
+    )
+    out.append(
+        {
+            "trump": "C",
+            "leader": "B",
+            "makers": "AC",
+            "alone": "A",
+            "hands": {"A": ["9C", "JC", "AH"], "B": ["AC", "QH", "8H"], "D": ["KC", "TC", "AS"]},
+            "tricks_won": {"AC": 1, "BD": 1},
+        }
+    )
     return out
 
 
@@ -276,20 +346,32 @@ def _browser_calls() -> list[tuple[str, dict[str, Any]]]:
         ("euchre_core.app.sandbox.table_start", {"law": 18}),
         ("euchre_core.app.lessons.table_new", {"seed": 4, "strength": "easy"}),
         ("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": 3, "seed": 1}),
-        ("euchre_core.search.simulate.simulate_hint",
-         {"spec_or_id": {"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]}, "samples": 3, "seed": 2}),
+        (
+            "euchre_core.search.simulate.simulate_hint",
+            {"spec_or_id": {"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]}, "samples": 3, "seed": 2},
+        ),
     ]
     v = sandbox.start(52)
     calls.append(("euchre_core.app.sandbox.act", {"law": 52, "events": v["events"], "event": "BD: choose call-card"}))
     c = sandbox.custom(seed=5)
-    calls.append(("euchre_core.app.sandbox.act", {"law": None, "events": c["events"], "event": "B: pass",
-                                                  "base": c["base"]}))
+    calls.append(
+        ("euchre_core.app.sandbox.act", {"law": None, "events": c["events"], "event": "B: pass", "base": c["base"]})
+    )
     dv = sandbox.dealing_start(35)
-    calls.append(("euchre_core.app.sandbox.dealing_act", {"law": 35, "events": dv["events"],
-                                                          "event": "BD: choose new-deal"}))
+    calls.append(
+        ("euchre_core.app.sandbox.dealing_act", {"law": 35, "events": dv["events"], "event": "BD: choose new-deal"})
+    )
     tv = sandbox.table_start(18)
-    calls.append(("euchre_core.app.sandbox.table_act", {"law": 18, "ops": tv["ops"], "op": {
-        "op": "substitute", "table": "T1", "absent": "Ames", "substitute": "Zane"}}))
+    calls.append(
+        (
+            "euchre_core.app.sandbox.table_act",
+            {
+                "law": 18,
+                "ops": tv["ops"],
+                "op": {"op": "substitute", "table": "T1", "absent": "Ames", "substitute": "Zane"},
+            },
+        )
+    )
     t = lessons.table_new(seed=4, strength="easy")
     rec = t["record"]
     calls.append(("euchre_core.app.lessons.table_view", {"record": rec}))
@@ -298,8 +380,9 @@ def _browser_calls() -> list[tuple[str, dict[str, Any]]]:
     calls.append(("euchre_core.app.lessons.table_view", {"record": t2["record"]}))
     for _ in range(3):
         if t2["your_turn"]:
-            calls.append(("euchre_core.app.lessons.table_act", {"record": t2["record"],
-                                                                "action": t2["legal"][0]["action"]}))
+            calls.append(
+                ("euchre_core.app.lessons.table_act", {"record": t2["record"], "action": t2["legal"][0]["action"]})
+            )
             t2 = lessons.table_act(t2["record"], t2["legal"][0]["action"])
         else:
             t2 = lessons.table_engine(t2["record"])
@@ -315,7 +398,7 @@ def _exercises() -> list[dict[str, Any]]:
     """One exercise of each kind the lessons use (content/lessons/*.yaml), made by the engine."""
     try:
         import yaml
-    except ImportError:      # pragma: no cover
+    except ImportError:  # pragma: no cover
         return []
     seen: dict[str, dict[str, Any]] = {}
     for path in sorted((ROOT / "content" / "lessons").glob("*.yaml")):
@@ -334,7 +417,7 @@ def _exercises() -> list[dict[str, Any]]:
 class Stats:
     inputs: Counter[str] = field(default_factory=Counter)
     refused: Counter[str] = field(default_factory=Counter)
-    crashes: list[tuple[str, str, str]] = field(default_factory=list)     # family, exception, input excerpt
+    crashes: list[tuple[str, str, str]] = field(default_factory=list)  # family, exception, input excerpt
     hangs: list[tuple[str, float, str]] = field(default_factory=list)
     mutated: list[tuple[str, str]] = field(default_factory=list)
     seconds: float = 0.0
@@ -344,11 +427,14 @@ class Stats:
         return sum(self.inputs.values())
 
     def summary(self) -> str:
-        lines = [f"{self.total} inputs in {self.seconds:.1f} s: {len(self.crashes)} exceptions outside the engine's "
-                 f"types, {len(self.hangs)} slower than {SLOW} s, {len(self.mutated)} inputs changed by a failed call"]
+        lines = [
+            f"{self.total} inputs in {self.seconds:.1f} s: {len(self.crashes)} exceptions outside the engine's "
+            f"types, {len(self.hangs)} slower than {SLOW} s, {len(self.mutated)} inputs changed by a failed call"
+        ]
         for fam in sorted(self.inputs):
-            lines.append(f"  {fam:10} {self.inputs[fam]:7} inputs, {self.refused[fam]:7} refused with the engine's "
-                         "error")
+            lines.append(
+                f"  {fam:10} {self.inputs[fam]:7} inputs, {self.refused[fam]:7} refused with the engine's error"
+            )
         kinds = Counter(c[1].split(":")[0] for c in self.crashes)
         lines += [f"  crash {k}: {n}" for k, n in kinds.most_common()]
         return "\n".join(lines)
@@ -374,9 +460,9 @@ def _run_one(stats: Stats, family: str, fn: Callable[[], Any], arg: Any) -> None
     snapshot = _freeze(arg)
     stats.inputs[family] += 1
     use_alarm = hasattr(signal, "SIGVTALRM")
-    if use_alarm:       # a watchdog on this process's CPU time (a loaded machine does not trip it)
+    if use_alarm:  # a watchdog on this process's CPU time (a loaded machine does not trip it)
         signal.setitimer(signal.ITIMER_VIRTUAL, WATCHDOG)
-    t0 = time.process_time()       # CPU time: the other processes on a shared machine do not count
+    t0 = time.process_time()  # CPU time: the other processes on a shared machine do not count
     failed = False
     try:
         out = fn()
@@ -387,8 +473,9 @@ def _run_one(stats: Stats, family: str, fn: Callable[[], Any], arg: Any) -> None
                 if answer["error"]["type"] in ENGINE_ERROR_NAMES:
                     stats.refused[family] += 1
                 else:
-                    stats.crashes.append((family, f"{answer['error']['type']}: {answer['error']['message'][:200]}",
-                                          _short(arg)))
+                    stats.crashes.append(
+                        (family, f"{answer['error']['type']}: {answer['error']['message'][:200]}", _short(arg))
+                    )
     except ENGINE_ERRORS:
         failed = True
         stats.refused[family] += 1
@@ -433,10 +520,19 @@ WEIGHTS = (30, 6, 14, 10, 15, 25)
 def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
     """Fuzz ``n`` inputs from ``seed`` (the same inputs every run); ``only``: some families."""
     rng = random.Random(seed)
-    seeds: dict[str, list[Any]] = {"record": _records(), "egn": _egn(), "scenario": _scenarios(),
-                                   "position": _positions(), "browser": _browser_calls()}
-    parsers: dict[str, Callable[[Any], Any]] = {"record": Deal.replay, "egn": load_egn, "scenario": rule_scenario,
-                                                "position": solve_position_json}
+    seeds: dict[str, list[Any]] = {
+        "record": _records(),
+        "egn": _egn(),
+        "scenario": _scenarios(),
+        "position": _positions(),
+        "browser": _browser_calls(),
+    }
+    parsers: dict[str, Callable[[Any], Any]] = {
+        "record": Deal.replay,
+        "egn": load_egn,
+        "scenario": rule_scenario,
+        "position": solve_position_json,
+    }
     families = [f for f in FAMILIES if (f == "text" or seeds[f]) and f in only]
     weights = [w for f, w in zip(FAMILIES, WEIGHTS, strict=True) if f in families]
     stats = Stats()
@@ -452,7 +548,7 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
                 _run_one(stats, "text", lambda text=text, parse=parse: parse(decode.loads(text, "FILE")), text)
             elif family == "browser":
                 name, kwargs = rng.choice(seeds["browser"])
-                if rng.random() < 0.1:     # as the worker sends it: JSON text
+                if rng.random() < 0.1:  # as the worker sends it: JSON text
                     text = mutate_text(rng, json.dumps(kwargs))
                     _run_one(stats, family, lambda name=name, text=text: web.call(name, text), text)
                 else:
@@ -460,7 +556,7 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
                     _run_one(stats, family, lambda name=name, args=args: web.call(name, args), args)
                     fn = web._resolve(name)
                     direct = isinstance(args, dict) and rng.random() < 0.3
-                    if direct and _binds(fn, args) and _browser_sized(name, args):    # the function itself
+                    if direct and _binds(fn, args) and _browser_sized(name, args):  # the function itself
                         _run_one(stats, family + "-direct", lambda fn=fn, args=args: fn(**args), args)
             else:
                 arg = mutate(rng, rng.choice(seeds[family]))

@@ -245,11 +245,11 @@ class LockstepReport:
     dealer: int = -1
     decisions: int = 0
     passed_out: bool = False
-    round: int = 0                     # the bidding round the trump was made in (0: passed out)
-    stuck_dealer: bool = False         # the dealer had to name a suit (no Pass offered)
+    round: int = 0  # the bidding round the trump was made in (0: passed out)
+    stuck_dealer: bool = False  # the dealer had to name a suit (no Pass offered)
     alone: bool = False
-    dealer_sat_out: bool = False       # round one, the dealer discarded, then his partner went alone
-    eldest_sat_out: bool = False       # the eldest hand was the lone player's partner (the next seat led)
+    dealer_sat_out: bool = False  # round one, the dealer discarded, then his partner went alone
+    eldest_sat_out: bool = False  # the eldest hand was the lone player's partner (the next seat led)
     makers_tricks: int = 0
     returns: tuple[float, ...] = ()
     phases: set[str] = field(default_factory=set)
@@ -330,14 +330,18 @@ def play_lockstep(
         for seat in range(OS_NUM_PLAYERS):
             ours_hand = frozenset(deal.hand(seat))
             if os_hands[seat] != ours_hand:
-                raise fail(f"hand of seat {seat}: OpenSpiel {sorted(map(str, os_hands[seat]))}, "
-                           f"ours {sorted(map(str, ours_hand))}")
+                raise fail(
+                    f"hand of seat {seat}: OpenSpiel {sorted(map(str, os_hands[seat]))}, "
+                    f"ours {sorted(map(str, ours_hand))}"
+                )
         legal = state.legal_actions()
         mapped = [mapping.action(phase, a) for a in legal]
         ours_legal = deal.legal_actions()
         if len(set(mapped)) != len(mapped) or set(mapped) != set(ours_legal):
-            raise fail(f"legal actions: OpenSpiel {[state.action_to_string(a) for a in legal]} -> "
-                       f"{sorted(map(str, mapped))}, ours {sorted(map(str, ours_legal))}")
+            raise fail(
+                f"legal actions: OpenSpiel {[state.action_to_string(a) for a in legal]} -> "
+                f"{sorted(map(str, mapped))}, ours {sorted(map(str, ours_legal))}"
+            )
         if phase == "bid2" and state.current_player() == dealer and OS_PASS not in legal:
             report.stuck_dealer = True
         if phase in ("bid1", "bid2") and OS_PASS in legal and rng.random() < pass_bias:

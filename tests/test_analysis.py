@@ -48,9 +48,13 @@ def test_dd_has_one_value_per_card_and_starts_with_an_independent_solve(case_id:
     cards = sum(len(t["cards"]) for t in data["tricks"])
     assert len(dd) == cards == len(rep.states)
     seats = {s: i for i, s in enumerate(SEAT_NAMES)}
-    opening = Deal.position([data["hands"][s] for s in SEAT_NAMES], data["trump"],
-                            maker=seats[data["declaration"]["seat"]], dealer=seats[data["dealer"]],
-                            alone=seats[data["alone"]] if data["alone"] else None)
+    opening = Deal.position(
+        [data["hands"][s] for s in SEAT_NAMES],
+        data["trump"],
+        maker=seats[data["declaration"]["seat"]],
+        dealer=seats[data["dealer"]],
+        alone=seats[data["alone"]] if data["alone"] else None,
+    )
     assert dd[0] == solve(opening).maker_tricks
     assert all(0 <= v <= 5 for v in dd)
 
@@ -66,8 +70,14 @@ def test_the_value_only_moves_against_the_player_who_moved(case_id: str) -> None
 
 
 def test_case_json_gains_dd_and_claims_and_keeps_its_keys() -> None:
-    out = subprocess.run([sys.executable, "-m", "euchre_core", "case", "I", "--json"], cwd=ROOT, check=True,
-                         capture_output=True, text=True, env={"PYTHONPATH": str(ROOT)}).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "euchre_core", "case", "I", "--json"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT)},
+    ).stdout
     doc = json.loads(out)
     assert {"case", "title", "deals", "errata", "dd", "claims"} <= set(doc)
     assert doc["dd"][:4] == [2, 2, 2, 4]
@@ -81,10 +91,10 @@ def test_the_examples_of_the_brief() -> None:
     by_id = {c["id"]: c for case in CASES for c in analysis.case_analysis(case)["claims"]}
     assert by_id["I-overtrump"]["verdict"] == "verified" and by_id["I-overtrump"]["values"]["best"] == 2
     assert by_id["II-queen"]["verdict"] == "verified"
-    assert by_id["II-king"]["verdict"] == "natural-play-only"        # B's eight of hearts still euchres
+    assert by_id["II-king"]["verdict"] == "natural-play-only"  # B's eight of hearts still euchres
     assert by_id["II-king"]["line"][0] == ["B", "8H"]
     assert by_id["IV-outcome"]["verdict"] == "verified"
-    assert by_id["VIII-coup"]["verdict"] == "natural-play-only"      # B's ruff with the ten makes the point
+    assert by_id["VIII-coup"]["verdict"] == "natural-play-only"  # B's ruff with the ten makes the point
     assert ["B", "TD"] in by_id["VIII-coup"]["line"]
     # Case I: D's ruff with the ten is not D's best (the nine of hearts keeps A C to two)
     first = analysis.departures(replay_case("I"))[0]
@@ -142,6 +152,6 @@ def test_case_page_shows_values_and_the_checked_claims() -> None:
 
     page = site.render_case(copy.deepcopy(load_case("II")))
     assert "## The book, checked { #the-book-checked }" in page
-    assert page.count('class="dd dd-') >= 4           # one value per card of the trick, and the start
+    assert page.count('class="dd dd-') >= 4  # one value per card of the trick, and the start
     assert "Only on the book's line" in page and "Verified" in page
     assert "B's natural play would be to lead the ace of clubs" in page

@@ -23,8 +23,14 @@ from euchre_core.search.simulate import simulate_hint
 from euchre_core.search.solver import solve_position_json
 
 RECORD = Deal.shuffled(3).to_record()
-POSITION = {"trump": "S", "leader": "A", "makers": "B", "rules": "hoyle2",
-            "hands": {"A": ["JS", "AH"], "B": ["JC", "KH"]}, "tricks_won": {"A": 2, "B": 1}}
+POSITION = {
+    "trump": "S",
+    "leader": "A",
+    "makers": "B",
+    "rules": "hoyle2",
+    "hands": {"A": ["JS", "AH"], "B": ["JC", "KH"]},
+    "tricks_won": {"A": 2, "B": 1},
+}
 SCENARIO = {"seed": 5, "events": ["B: pass"]}
 
 
@@ -56,8 +62,14 @@ def test_a_log_entry_names_one_seat(entry: str) -> None:
 
 @pytest.mark.parametrize("alone", ["", "BC", 0, True])
 def test_alone_is_a_seat_or_absent(alone: Any) -> None:
-    pos = dict(POSITION, rules="somerset1888", makers="AC", alone=alone,
-               hands={"A": ["9C"], "B": ["AC"], "D": ["KC"]}, tricks_won={"AC": 3, "BD": 1})
+    pos = dict(
+        POSITION,
+        rules="somerset1888",
+        makers="AC",
+        alone=alone,
+        hands={"A": ["9C"], "B": ["AC"], "D": ["KC"]},
+        tricks_won={"AC": 3, "BD": 1},
+    )
     _refused(solve_position_json, pos, field="alone")
     _refused(simulate_hint, {"base": "lead-1", "alone": alone}, samples=2, field="alone")
 
@@ -155,16 +167,19 @@ def test_bounds_on_what_a_reader_can_drive() -> None:
     _refused(simulate_hint, "second-3", samples=10**9, field="samples")
     _refused(simulate_hint, "second-3", samples=True, field="samples")
     _refused(simulate_hint, "second-3", samples=3, seed=-1, field="seed")
-    too_many = json.loads(web.call("euchre_core.search.simulate.simulate_hint",
-                                   {"spec_or_id": "second-3", "samples": 401}))
+    too_many = json.loads(
+        web.call("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": 401})
+    )
     assert too_many["error"]["field"] == "samples"
-    _refused(simulate_hint, {"base": "second-3", "others": {"A": {"min_trumps": 9}}}, samples=2,
-             field="others.A.min_trumps")
+    _refused(
+        simulate_hint, {"base": "second-3", "others": {"A": {"min_trumps": 9}}}, samples=2, field="others.A.min_trumps"
+    )
     _refused(lessons.table_new, seed=1, strength=10**6, field="strength")
     record = lessons.table_new(seed=1)["record"]
     _refused(lessons.table_engine, dict(record, strength=10**6), field="record.strength")
-    _refused(lessons.table_view, dict(record, actions=["pass"] * (lessons.MAX_TABLE_ACTIONS + 1)),
-             field="record.actions")
+    _refused(
+        lessons.table_view, dict(record, actions=["pass"] * (lessons.MAX_TABLE_ACTIONS + 1)), field="record.actions"
+    )
     _refused(load_scenario, dict(SCENARIO, events=["B: pass"] * (decode.MAX_LOG + 1)), field="events")
     _refused(sandbox.act, 52, ["B: pass"], "x" * 201, field="event")
 

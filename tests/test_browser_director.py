@@ -20,9 +20,20 @@ browser = smoke.browser
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 NARROW = {"width": 360, "height": 780}
 WIDE = {"width": 1280, "height": 900}
-CHANGED_PAGES = ["director/", "learn/the-pack/", "learn/irregularities/", "laws/cards-liable-to-be-called/",
-                 "laws/the-revoke/", "hints/eldest/", "hints/dealer/", "hints/second/", "hints/third/",
-                 "hints/lone-hands/", "hints/bridge/", "hints/coups/"]
+CHANGED_PAGES = [
+    "director/",
+    "learn/the-pack/",
+    "learn/irregularities/",
+    "laws/cards-liable-to-be-called/",
+    "laws/the-revoke/",
+    "hints/eldest/",
+    "hints/dealer/",
+    "hints/second/",
+    "hints/third/",
+    "hints/lone-hands/",
+    "hints/bridge/",
+    "hints/coups/",
+]
 
 
 @pytest.fixture()
@@ -33,8 +44,12 @@ def open_tab(browser: object, built_site: BuiltSite) -> Iterator[object]:
 
     def make(viewport: dict[str, int], scheme: str = "light", js: bool = True) -> object:
         guard = Guard()
-        context = browser.new_context(viewport=viewport, color_scheme=scheme,  # type: ignore[attr-defined]
-                                      java_script_enabled=js, service_workers="block")
+        context = browser.new_context(
+            viewport=viewport,
+            color_scheme=scheme,  # type: ignore[attr-defined]
+            java_script_enabled=js,
+            service_workers="block",
+        )
         context.route("**/*", guard.route)
         context.route("**/pyodide/**", lambda route: route.abort())
         tab = context.new_page()
@@ -60,7 +75,8 @@ def run_axe(tab: object) -> list[dict[str, object]]:
     tab.add_script_tag(path=str(AXE))  # type: ignore[attr-defined]
     found = tab.evaluate(  # type: ignore[attr-defined]
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))")
+        ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))"
+    )
     return [v for v in found if v["impact"] in ("serious", "critical")]
 
 
@@ -73,18 +89,20 @@ def test_law_52_by_click(open_tab: object, built_site: BuiltSite, viewport: dict
     guide = tab.locator(".director-guide")
     answer = guide.locator('[id="a=lead-out-of-turn/52"] .dg-answer')
     expect(answer).to_be_hidden()
-    guide.get_by_text("A lead or a card played out of turn").click()                 # tap 1: what happened
-    guide.get_by_text("C leads out of turn", exact=True).click()                     # tap 2: the situation
+    guide.get_by_text("A lead or a card played out of turn").click()  # tap 1: what happened
+    guide.get_by_text("C leads out of turn", exact=True).click()  # tap 2: the situation
     expect(answer).to_be_visible()
     expect(answer).to_contain_text("C led the 7 of diamonds out of turn")
     expect(answer).to_contain_text("Who chooses: B or D (the adversaries of C)")
     expect(answer.locator("ol li")).to_have_count(3)
     expect(tab).to_have_url(re.compile(r"/director/#a=lead-out-of-turn/52$"))
     assert overflow(tab) == 0
-    answer.get_by_role("link", name="Law 52: try it live").click()                   # tap 3: the law's page
+    answer.get_by_role("link", name="Law 52: try it live").click()  # tap 3: the law's page
     expect(tab).to_have_url(re.compile(r"/laws/cards-liable-to-be-called/#law-52$"))
-    tab.wait_for_function("(() => { const h = document.getElementById('law-52'); if (!h) return false;"  # in view
-                          " const top = h.getBoundingClientRect().top; return top >= 0 && top < innerHeight })()")
+    tab.wait_for_function(
+        "(() => { const h = document.getElementById('law-52'); if (!h) return false;"  # in view
+        " const top = h.getBoundingClientRect().top; return top >= 0 && top < innerHeight })()"
+    )
 
 
 @pytest.mark.parametrize("viewport", [WIDE, NARROW], ids=["1280", "360"])
@@ -97,14 +115,14 @@ def test_a_revoke_by_keyboard(open_tab: object, built_site: BuiltSite, viewport:
     group.focus()
     tab.keyboard.press("Enter")
     expect(tab.locator("#what-revoke")).to_have_attribute("open", "")
-    tab.keyboard.press("Tab")                                                        # the group's first situation
+    tab.keyboard.press("Tab")  # the group's first situation
     first = tab.locator('[id="a=revoke/62"]')
     expect(first.locator("> summary")).to_be_focused()
     tab.keyboard.press("Space")
     expect(first.locator(".dg-answer")).to_be_visible()
     expect(first).to_contain_text("C played the 7 of diamonds holding the suit led: a revoke")
     expect(tab).to_have_url(re.compile(r"#a=revoke/62$"))
-    for _ in range(8):                                                               # on to the law's link
+    for _ in range(8):  # on to the law's link
         tab.keyboard.press("Tab")
         if tab.evaluate("document.activeElement.classList.contains('dg-open-law')"):
             break
@@ -125,7 +143,7 @@ def test_a_share_link_reopens_the_ruling(open_tab: object, built_site: BuiltSite
     expect(case.locator("> summary")).to_be_in_viewport()
     share = case.locator("a.dg-share")
     expect(share).to_have_attribute("href", re.compile(r"(^|/director/)#a=wrong-number/90$"))
-    tab.goto(built_site.base + "director/")                      # opened elsewhere, the link still reopens it
+    tab.goto(built_site.base + "director/")  # opened elsewhere, the link still reopens it
     expect(case).not_to_have_attribute("open", "")
     tab.goto(built_site.base + "director/#a=wrong-number/90")
     expect(case.locator(".dg-answer")).to_be_visible()
@@ -142,7 +160,8 @@ def test_the_guide_without_javascript(open_tab: object, built_site: BuiltSite) -
     expect(answer).to_be_visible()
     expect(answer).to_contain_text("Misdeal")
     expect(answer.get_by_role("link", name=re.compile(r"^Law 41"))).to_have_attribute(
-        "href", "../laws/a-misdeal/#law-41")
+        "href", "../laws/a-misdeal/#law-41"
+    )
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

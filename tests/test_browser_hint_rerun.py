@@ -40,7 +40,7 @@ def test_hint_rerun_own_holding(page: tuple[object, Guard], built_site: BuiltSit
     table = box.locator(".hint-rerun-result table")
     expect(table).to_be_visible(timeout=BOOT)
     expect(table.locator("caption")).to_contain_text("25 layouts, seed 7")
-    expect(table.locator("tbody tr")).to_have_count(3)                   # assist, pass, pass valued 0
+    expect(table.locator("tbody tr")).to_have_count(3)  # assist, pass, pass valued 0
     expect(table.locator("tr.advised")).to_contain_text("the book")
     assert not guard.errors, guard.errors
 
@@ -52,7 +52,7 @@ def test_hint_rerun_invalid_holding(page: tuple[object, Guard], built_site: Buil
     box = open_rerun(tab, built_site.base + HINT_PAGE)
     box.get_by_label("Holding").fill("ZZ")
     box.get_by_label("Layouts").select_option("25")
-    box.get_by_label("Holding").press("Enter")                           # the keyboard submits the form
+    box.get_by_label("Holding").press("Enter")  # the keyboard submits the form
     status = box.get_by_role("status")
     expect(status).to_contain_text("Holding (hand)", timeout=BOOT)
     expect(box.get_by_label("Holding")).to_have_attribute("aria-invalid", "true")

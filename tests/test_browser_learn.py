@@ -22,14 +22,16 @@ from conftest import BuiltSite
 pytestmark = pytest.mark.browser
 
 browser = smoke.browser  # the smoke tests' Chromium (Debian's, the same launch flags)
-ENGINE_TIMEOUT = 180_000          # ms: the first answer waits for Python to start in the page
+ENGINE_TIMEOUT = 180_000  # ms: the first answer waits for Python to start in the page
 
 
 @pytest.fixture(scope="module")
 def learn_site(built_site: BuiltSite) -> BuiltSite:
     if not (built_site.dir / "pyodide" / "pyodide.mjs").exists():
-        pytest.skip("the built site has no pyodide/pyodide.mjs: the Pyodide runtime is not installed "
-                    "(make node-deps), so the engine cannot run in the browser")
+        pytest.skip(
+            "the built site has no pyodide/pyodide.mjs: the Pyodide runtime is not installed "
+            "(make node-deps), so the engine cannot run in the browser"
+        )
     return built_site
 
 
@@ -67,16 +69,16 @@ def test_an_exercise_answered_wrongly_then_rightly_and_the_progress_kept(tab: ob
     page.goto(learn_site.base + "learn/the-pack/")  # type: ignore[attr-defined]
     ex = page.locator("#ex-pack-left-hearts")  # type: ignore[attr-defined]
     expect(ex.locator("button.choice")).to_have_count(4)
-    ex.locator('button.choice[data-value="JH"]').click()                 # the right bower, not the left
+    ex.locator('button.choice[data-value="JH"]').click()  # the right bower, not the left
     feedback = ex.locator(".exercise-feedback")
     expect(feedback).to_have_class(re.compile(r"\bis-wrong\b"), timeout=ENGINE_TIMEOUT)
     expect(feedback).to_contain_text("Not right")
-    expect(feedback).to_contain_text("try again")                          # the first miss: a hint ...
-    expect(feedback).not_to_contain_text("knave of diamonds")               # ... not the answer
+    expect(feedback).to_contain_text("try again")  # the first miss: a hint ...
+    expect(feedback).not_to_contain_text("knave of diamonds")  # ... not the answer
     expect(ex.locator('button.choice[data-value="JD"]')).not_to_have_class(re.compile(r"\bmissed\b"))
     expect(ex.locator(".exercise-mark")).to_contain_text("try again")
     reveal = ex.get_by_role("button", name="Show the answer")
-    reveal.click()                                                          # the answer, on request
+    reveal.click()  # the answer, on request
     expect(feedback).to_contain_text("knave of diamonds")
     expect(ex.locator('button.choice[data-value="JD"]')).to_have_class(re.compile(r"\bmissed\b"))
     expect(reveal).to_be_hidden()
@@ -129,7 +131,8 @@ def test_a_whole_deal_against_the_engine_by_keyboard(tab: object, learn_site: Bu
         if "Last deal:" in (table.locator(".table-last").text_content() or ""):
             break
         focused_in_table = page.evaluate(  # type: ignore[attr-defined]
-            "document.getElementById('euchre-table').contains(document.activeElement)")
+            "document.getElementById('euchre-table').contains(document.activeElement)"
+        )
         assert focused_in_table, "the focus should be on what the reader may do"
         in_hand = page.evaluate("document.activeElement.classList.contains('table-card')")  # type: ignore[attr-defined]
         if in_hand:
@@ -139,7 +142,8 @@ def test_a_whole_deal_against_the_engine_by_keyboard(tab: object, learn_site: Bu
         before = len(page.evaluate("JSON.parse(localStorage.getItem('euchre-table-v1')).actions"))  # type: ignore[attr-defined]
         page.keyboard.press("Enter")  # type: ignore[attr-defined]
         page.wait_for_function(  # type: ignore[attr-defined]
-            f"JSON.parse(localStorage.getItem('euchre-table-v1')).actions.length > {before}")
+            f"JSON.parse(localStorage.getItem('euchre-table-v1')).actions.length > {before}"
+        )
         moves += 1
         assert label
     else:

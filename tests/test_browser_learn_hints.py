@@ -23,20 +23,20 @@ def test_a_hint_after_the_first_miss_the_answer_after_the_second(tab: object, le
     page.goto(learn_site.base + "learn/the-pack/")  # type: ignore[attr-defined]
     ex = page.locator("#ex-pack-left-hearts")  # type: ignore[attr-defined]
     feedback = ex.locator(".exercise-feedback")
-    ex.locator('button.choice[data-value="JH"]').click()                        # first miss
+    ex.locator('button.choice[data-value="JH"]').click()  # first miss
     expect(feedback).to_have_class(re.compile(r"\bis-wrong\b"), timeout=learn.ENGINE_TIMEOUT)
     expect(feedback).to_contain_text("Not right")
     expect(feedback.locator(".exercise-hint")).to_contain_text("Hint:")
-    expect(feedback).not_to_contain_text("knave of diamonds")                  # the answer is not given away
+    expect(feedback).not_to_contain_text("knave of diamonds")  # the answer is not given away
     expect(ex.locator("details.exercise-answer")).not_to_have_attribute("open", "")
     expect(ex.locator('button.choice[data-value="JD"]')).not_to_have_class(re.compile(r"\b(right|missed)\b"))
-    ex.locator('button.choice[data-value="JC"]').click()                        # second miss
+    ex.locator('button.choice[data-value="JC"]').click()  # second miss
     expect(feedback).to_contain_text("Not right again")
     expect(feedback).to_contain_text("The answer: The knave of diamonds")
     expect(ex.locator('button.choice[data-value="JD"]')).to_have_class(re.compile(r"\bmissed\b"))
     wrong = ex.locator('button.choice[data-value="JC"]')
     expect(wrong).to_have_class(re.compile(r"\bwrong\b"))
-    ex.locator('button.choice[data-value="JD"]').click()                        # and right
+    ex.locator('button.choice[data-value="JD"]').click()  # and right
     right = ex.locator('button.choice[data-value="JD"]')
     expect(right).to_have_class(re.compile(r"\bright\b"))
     expect(feedback).to_have_class(re.compile(r"\bis-right\b"))
@@ -45,7 +45,7 @@ def test_a_hint_after_the_first_miss_the_answer_after_the_second(tab: object, le
     ex2.locator('button.choice[data-value="JS"]').click()
     wrong2 = ex2.locator('button.choice[data-value="JS"]')
     expect(wrong2).to_have_class(re.compile(r"\bwrong\b"))
-    assert right.evaluate(colour) != wrong2.evaluate(colour)                    # not one green for both
+    assert right.evaluate(colour) != wrong2.evaluate(colour)  # not one green for both
 
 
 def test_the_answer_on_request(tab: object, learn_site: BuiltSite) -> None:

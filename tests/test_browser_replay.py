@@ -22,8 +22,13 @@ page = smoke.page
 axe_path = widgets.axe_path
 
 EGN_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "egn"
-INVALID = {"test.egn", "test_annotated.egn", "egn_m_20260529_01__5_.egn",
-           "Masters_of_the_Euchreverse_Week_1_Game_6.egn", "July_4th_Pairs_Finals.egn"}
+INVALID = {
+    "test.egn",
+    "test_annotated.egn",
+    "egn_m_20260529_01__5_.egn",
+    "Masters_of_the_Euchreverse_Week_1_Game_6.egn",
+    "July_4th_Pairs_Finals.egn",
+}
 FILES = sorted(p.name for p in EGN_DIR.glob("*.egn")) if EGN_DIR.is_dir() else []
 
 
@@ -40,7 +45,8 @@ def _paste(tab: object, text: str) -> None:
 
 @pytest.mark.skipif(not FILES, reason="the EGN corpus is not present")
 def test_every_record_of_the_corpus_opens_and_steps_to_its_end_or_shows_its_error(
-        page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
     from playwright.sync_api import expect
 
     tab, _ = page
@@ -48,7 +54,7 @@ def test_every_record_of_the_corpus_opens_and_steps_to_its_end_or_shows_its_erro
     status = tab.locator(".er-status")  # type: ignore[attr-defined]
     for i, name in enumerate(FILES):
         path = EGN_DIR / name
-        if i % 2:                                   # half by the file picker, half pasted
+        if i % 2:  # half by the file picker, half pasted
             tab.locator(".er-file input").set_input_files(str(path))  # type: ignore[attr-defined]
         else:
             _paste(tab, path.read_text(encoding="utf-8"))
@@ -70,7 +76,8 @@ def test_every_record_of_the_corpus_opens_and_steps_to_its_end_or_shows_its_erro
 
 
 def test_a_record_by_keyboard_a_branch_and_back_a_link_and_the_export(
-        page: tuple[object, Guard], built_site: BuiltSite, axe_path: Path) -> None:
+    page: tuple[object, Guard], built_site: BuiltSite, axe_path: Path
+) -> None:
     from playwright.sync_api import expect
 
     tab, _ = page
@@ -80,7 +87,7 @@ def test_a_record_by_keyboard_a_branch_and_back_a_link_and_the_export(
     board = tab.locator(".et-board")  # type: ignore[attr-defined]
     board.click(position={"x": 5, "y": 5})
     pos = tab.locator(".er-pos")  # type: ignore[attr-defined]
-    for _ in range(12):                         # through the bidding into the play, by the arrow key
+    for _ in range(12):  # through the bidding into the play, by the arrow key
         tab.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
         if tab.locator(".et-play:not(.et-illegal):not(.et-next)").count():  # type: ignore[attr-defined]
             break

@@ -77,8 +77,11 @@ def page(browser: object, built_site: BuiltSite) -> Iterator[tuple[object, Guard
     tab.on("worker", lambda worker: None)
     try:
         yield tab, guard
-        outside = [u for u in guard.requests if urlsplit(u).hostname not in ("127.0.0.1", None)
-                   and not u.startswith(("data:", "blob:"))]
+        outside = [
+            u
+            for u in guard.requests
+            if urlsplit(u).hostname not in ("127.0.0.1", None) and not u.startswith(("data:", "blob:"))
+        ]
         assert not guard.outside and not outside, f"requests to other hosts: {guard.outside + outside}"
         assert not guard.errors, f"JavaScript errors: {guard.errors}"
     finally:

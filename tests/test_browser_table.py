@@ -76,7 +76,7 @@ def test_law_62_a_branch_by_click_steps_through_branches_again_and_returns(tab: 
     expect(announce).to_have_text("Variation: " + again["states"][k + 1]["announce"])
     assert tab.url.endswith("#play=3/" + "/".join(before + [other]))  # type: ignore[attr-defined]
     tree = player.locator(".cp-tree")
-    expect(tree.locator("button.cp-line-item")).to_have_count(3)    # the book's line and two variations
+    expect(tree.locator("button.cp-line-item")).to_have_count(3)  # the book's line and two variations
     expect(tree.locator('[aria-current="true"]')).to_contain_text(f"card {3 + k + 1}")
     player.get_by_role("button", name="Last", exact=True).click()
     expect(player.locator(".cp-outcome-new")).to_contain_text(again["result"]["text"])
@@ -114,7 +114,7 @@ def test_a_branch_url_reopens_the_branch(page: tuple[object, Guard], built_site:
     where = "nesw"["ABCD".index(seat)]
     expect(player.locator(f".et-played.et-{where} .et-card")).to_have_attribute("aria-label", name(code))
     player.locator(".et-board").press("End")
-    expect(player.locator(".cp-outcome-new")).to_contain_text(variation["result"]["text"])   # A–C are euchred
+    expect(player.locator(".cp-outcome-new")).to_contain_text(variation["result"]["text"])  # A–C are euchred
     assert tab.url.endswith("#play=3/JC@" + str(len(variation["line"])))  # type: ignore[attr-defined]
 
 
@@ -176,8 +176,9 @@ def test_the_stop_button_is_hidden_when_idle(page: tuple[object, Guard], built_s
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_on_a_case_page_mid_branch_and_a_law_page_with_a_sandbox(browser: object, built_site: BuiltSite,
-                                                                     scheme: str) -> None:
+def test_axe_on_a_case_page_mid_branch_and_a_law_page_with_a_sandbox(
+    browser: object, built_site: BuiltSite, scheme: str
+) -> None:
     from playwright.sync_api import expect
 
     assert AXE.is_file(), "make node-deps (npm ci) installs axe-core"

@@ -29,10 +29,29 @@ PARTNER = {"A": "C", "C": "A", "B": "D", "D": "B"}
 SAME_COLOUR = {"C": "S", "S": "C", "H": "D", "D": "H"}
 
 TOP_KEYS = {
-    "id", "number", "title", "group", "preamble", "dealer", "turn_up", "trump",
-    "declaration", "makers", "alone", "score", "games", "score_text", "hands",
-    "hands_text", "tricks", "play_complete", "remarks", "outcome_text", "outcome",
-    "errata", "printed",
+    "id",
+    "number",
+    "title",
+    "group",
+    "preamble",
+    "dealer",
+    "turn_up",
+    "trump",
+    "declaration",
+    "makers",
+    "alone",
+    "score",
+    "games",
+    "score_text",
+    "hands",
+    "hands_text",
+    "tricks",
+    "play_complete",
+    "remarks",
+    "outcome_text",
+    "outcome",
+    "errata",
+    "printed",
 }
 DECL_KEYS = {"seat", "how", "alone", "text"}
 TRICK_KEYS = {"number", "leader", "cards", "winner", "text", "narrated", "note"}
@@ -106,8 +125,7 @@ def check_play(case: dict) -> list[str]:
             problems.append(f"{where}: leader {trick['leader']}, expected {expected_leader}")
         seats = [sc[0] for sc in trick["cards"]]
         if seats != play_order(trick["leader"], alone):
-            problems.append(f"{where}: seats play in order {seats}, expected "
-                            f"{play_order(trick['leader'], alone)}")
+            problems.append(f"{where}: seats play in order {seats}, expected {play_order(trick['leader'], alone)}")
         led = effective_suit(trick["cards"][0][1], trump) if trick["cards"] else None
         for seat, card in trick["cards"]:
             if card not in PACK:
@@ -119,11 +137,13 @@ def check_play(case: dict) -> list[str]:
             if card not in hand:
                 problems.append(f"{where}: {seat} does not hold {card}")
                 continue
-            revoke = (seat != trick["leader"] and effective_suit(card, trump) != led
-                      and any(effective_suit(c, trump) == led for c in hand))
+            revoke = (
+                seat != trick["leader"]
+                and effective_suit(card, trump) != led
+                and any(effective_suit(c, trump) == led for c in hand)
+            )
             if revoke:
-                problems.append(f"{where}: {seat} revokes with {card} (holds a card of "
-                                f"the suit led, {led})")
+                problems.append(f"{where}: {seat} revokes with {card} (holds a card of the suit led, {led})")
             hand.remove(card)
             played.add(card)
         if trick["cards"] and all(sc[1] in PACK for sc in trick["cards"]):
@@ -177,8 +197,8 @@ def test_schema(case):
     assert set(case["score"]) == {"AC", "BD"}
     assert all(isinstance(v, int) and 0 <= v < 5 for v in case["score"].values())
     assert case["games"] is None or (
-        set(case["games"]) == {"AC", "BD"}
-        and all(isinstance(v, int) and 0 <= v <= 1 for v in case["games"].values()))
+        set(case["games"]) == {"AC", "BD"} and all(isinstance(v, int) and 0 <= v <= 1 for v in case["games"].values())
+    )
     assert case["score_text"].startswith("Score")
     assert set(case["hands"]) == set(SEATS) and set(case["hands_text"]) == set(SEATS)
     for t in case["tricks"]:
@@ -273,10 +293,10 @@ def test_play_complete_and_outcome(case):
 @pytest.mark.parametrize(
     ("case_id", "trick", "position", "card"),
     [
-        ("IV", 0, 1, "JS"),    # C holds hearts (trumps) and must follow the left bower led
-        ("VI", 0, 3, "TD"),    # A holds the ten of clubs and must follow the club led
+        ("IV", 0, 1, "JS"),  # C holds hearts (trumps) and must follow the left bower led
+        ("VI", 0, 3, "TD"),  # A holds the ten of clubs and must follow the club led
         ("VIII", 0, 2, "JD"),  # not in D's hand
-        ("I", 2, 3, "AS"),     # already played in trick 2
+        ("I", 2, 3, "AS"),  # already played in trick 2
     ],
 )
 def test_checker_rejects_altered_cards(case_id, trick, position, card):

@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, ok: bool = True) -> subprocess.CompletedProcess:
-    p = subprocess.run([sys.executable, "-m", "euchre_core", *args], cwd=ROOT, capture_output=True, text=True,
-                       timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-m", "euchre_core", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     if ok:
         assert p.returncode == 0, p.stderr
     return p
@@ -47,7 +48,10 @@ def test_case_json_form():
     assert [t["winner"] for t in deal["tricks"]] == ["D", "A", "A", "A", "A"]
     first = deal["tricks"][0]
     assert {k: first[k] for k in ("leader", "cards", "winner")} == {
-        "leader": "B", "cards": [["B", "JD"], ["C", "7D"], ["D", "TC"], ["A", "8S"]], "winner": "D"}
+        "leader": "B",
+        "cards": [["B", "JD"], ["C", "7D"], ["D", "TC"], ["A", "8S"]],
+        "winner": "D",
+    }
     assert first["plays"][0] == {"seat": "B", "card": "JD", "source": "book"} and first["source"] == "book"
     assert deal["tricks_won"] == {"AC": 4, "BD": 1} and deal["points"] == {"AC": 1, "BD": 0}
     assert deal["engine_cards"] == 0 and deal["narration_complete"] is True
@@ -55,11 +59,17 @@ def test_case_json_form():
 
 
 # The book's stated result of each case (outcome, remarks): all nine played to five tricks score as the book says.
-BOOK_RESULTS = {"I": ("AC", 4, {"AC": 1, "BD": 0}), "II": ("AC", 3, {"AC": 1, "BD": 0}),
-                "III": ("AC", 5, {"AC": 2, "BD": 0}), "IV": ("AC", 2, {"AC": 0, "BD": 2}),
-                "V": ("AC", 2, {"AC": 0, "BD": 2}), "VI": ("AC", 2, {"AC": 0, "BD": 2}),
-                "VII": ("AC", 2, {"AC": 0, "BD": 4}), "VIII": ("BD", 2, {"AC": 2, "BD": 0}),
-                "IX": ("AC", 2, {"AC": 0, "BD": 4})}
+BOOK_RESULTS = {
+    "I": ("AC", 4, {"AC": 1, "BD": 0}),
+    "II": ("AC", 3, {"AC": 1, "BD": 0}),
+    "III": ("AC", 5, {"AC": 2, "BD": 0}),
+    "IV": ("AC", 2, {"AC": 0, "BD": 2}),
+    "V": ("AC", 2, {"AC": 0, "BD": 2}),
+    "VI": ("AC", 2, {"AC": 0, "BD": 2}),
+    "VII": ("AC", 2, {"AC": 0, "BD": 4}),
+    "VIII": ("BD", 2, {"AC": 2, "BD": 0}),
+    "IX": ("AC", 2, {"AC": 0, "BD": 4}),
+}
 
 
 @pytest.mark.parametrize("case_id", list(BOOK_RESULTS))
@@ -81,12 +91,15 @@ def test_bench_json_keys():
     assert data["games"] == 200 and data["seconds"] > 0 and data["games_per_s"] > 0
 
 
-@pytest.mark.parametrize("args,needle", [
-    (("case", "XII"), "case"),
-    (("deal", "--seed", "1", "--rules", "nope"), "--rules"),
-    (("replay", "/nonexistent/file.json"), "FILE"),
-    (("deal", "--seed", "1", "--dealer", "E"), "--dealer"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (("case", "XII"), "case"),
+        (("deal", "--seed", "1", "--rules", "nope"), "--rules"),
+        (("replay", "/nonexistent/file.json"), "FILE"),
+        (("deal", "--seed", "1", "--dealer", "E"), "--dealer"),
+    ],
+)
 def test_bad_input_one_clear_line_no_traceback(args, needle):
     p = run(*args, ok=False)
     assert p.returncode == 2 and needle in p.stderr and "Traceback" not in p.stderr

@@ -19,14 +19,14 @@ def test_every_case_is_played_to_five_tricks_book_first(case_id: str) -> None:
     assert c.deal.log[: len(book.deal.log)] == book.deal.log
     assert len(c.sources) == len(c.replay.states) == sum(len(t.cards) for t in c.deal.tricks)
     assert set(c.sources[: len(book.states)]) <= {"book"}
-    assert c.assumption is None          # every stated result is reached (see the test below for the message)
+    assert c.assumption is None  # every stated result is reached (see the test below for the message)
 
 
 @pytest.mark.parametrize("case_id", ["II", "IV", "V", "VII", "IX"])
 def test_the_engines_cards_are_best_play(case_id: str) -> None:
     """Each engine card keeps the solver's value of the position: no engine card gives anything away."""
     c = complete_case(case_id)
-    for state, source, (_seat, action) in zip(c.replay.states, c.sources, c.deal.log[-len(c.sources):], strict=True):
+    for state, source, (_seat, action) in zip(c.replay.states, c.sources, c.deal.log[-len(c.sources) :], strict=True):
         if source != "engine":
             continue
         res = solve(state)
@@ -34,9 +34,9 @@ def test_the_engines_cards_are_best_play(case_id: str) -> None:
 
 
 def test_the_books_named_winners_are_kept() -> None:
-    assert [t.winner for t in complete_case("IV").deal.tricks[2:]] == [1, 1, 1]        # "B wins the last three"
-    assert [t.winner for t in complete_case("V").deal.tricks[3:]] == [1, 1]           # B's right and king
-    assert complete_case("II").deal.tricks[1].cards[0][1].__str__() == "AC"           # B leads the ace of clubs
+    assert [t.winner for t in complete_case("IV").deal.tricks[2:]] == [1, 1, 1]  # "B wins the last three"
+    assert [t.winner for t in complete_case("V").deal.tricks[3:]] == [1, 1]  # B's right and king
+    assert complete_case("II").deal.tricks[1].cards[0][1].__str__() == "AC"  # B leads the ace of clubs
 
 
 def test_a_result_best_play_cannot_reach_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,8 +68,9 @@ def test_the_case_page_shows_the_engines_tricks_marked(built_site) -> None:  # n
     engine's, and the result of the whole deal."""
     html = (built_site.dir / "cases" / "iv" / "index.html").read_text(encoding="utf-8")
     c = complete_case("IV")
-    engine_cards = [str(a.card) for (_, a), s in zip(c.deal.log[-len(c.sources):], c.sources, strict=True)
-                    if s == "engine"]
+    engine_cards = [
+        str(a.card) for (_, a), s in zip(c.deal.log[-len(c.sources) :], c.sources, strict=True) if s == "engine"
+    ]
     assert html.count('data-source="engine"') == len(engine_cards) == 12
     for code in engine_cards:
         assert f'data-card="{code}" data-source="engine"' in html

@@ -22,7 +22,7 @@ class Walk(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__()
-        self.stack: list[str | None] = []       # per open <details>: the law it answers, if any
+        self.stack: list[str | None] = []  # per open <details>: the law it answers, if any
         self.in_guide = 0
         self.found: dict[int, dict[str, object]] = {}
         self.current: int | None = None
@@ -73,11 +73,11 @@ def test_law_52_answer_is_the_engines_ruling(built_site: BuiltSite) -> None:
     found = walk(built_site)[52]
     assert found["id"] == "a=lead-out-of-turn/52"
     text = " ".join(str(found["text"]).split())
-    assert "C led the 7 of diamonds out of turn; it was B's lead." in text      # the director's words
+    assert "C led the 7 of diamonds out of turn; it was B's lead." in text  # the director's words
     assert "Who chooses: B or D (the adversaries of C)" in text
     assert "Call the 7 of diamonds" in text and "Exact no penalty" in text
-    assert "call-suit" not in text and "call-card" not in text               # no option ids
-    assert "If any player lead out of turn" in text                          # the book's law
+    assert "call-suit" not in text and "call-card" not in text  # no option ids
+    assert "If any player lead out of turn" in text  # the book's law
     links = [str(h) for h in found["links"]]  # type: ignore[union-attr]
     assert "../laws/cards-liable-to-be-called/#law-52" in links
     assert "#a=lead-out-of-turn/52" in links
@@ -104,7 +104,7 @@ def test_a_law_newly_enforced_falls_into_its_sections_group() -> None:
 def test_search_finds_law_52_not_the_coverage_page(built_site: BuiltSite) -> None:
     index = json.loads((built_site.dir / "search" / "search_index.json").read_text(encoding="utf-8"))
     locations = [d["location"] for d in index["docs"]]
-    assert not [x for x in locations if x.startswith("engine-laws/")]          # excluded from search
+    assert not [x for x in locations if x.startswith("engine-laws/")]  # excluded from search
     assert "laws/cards-liable-to-be-called/#law-52" in locations
     law_52 = next(d for d in index["docs"] if d["location"] == "laws/cards-liable-to-be-called/#law-52")
     assert "Engine (" not in law_52["text"] and "director.Director" not in law_52["text"]
@@ -112,11 +112,11 @@ def test_search_finds_law_52_not_the_coverage_page(built_site: BuiltSite) -> Non
 
 def test_law_text_first_then_the_engine_folded(built_site: BuiltSite) -> None:
     html = (built_site.dir / "laws" / "cards-liable-to-be-called" / "index.html").read_text(encoding="utf-8")
-    block = html[html.index('id="law-52"'): html.index('id="law-53"')]
+    block = html[html.index('id="law-52"') : html.index('id="law-53"')]
     text_at = block.index("If any player lead out of turn")
     fold_at = block.index('<details class="law-engine"')
     assert text_at < fold_at
-    fold = block[fold_at: block.index("</details>", fold_at)]
+    fold = block[fold_at : block.index("</details>", fold_at)]
     assert "<summary>In the engine: enforced</summary>" in fold
     assert "Director._lead_out_of_turn" in fold and "Engine (" in fold
     assert "Engine (" not in block[:fold_at]
@@ -127,10 +127,10 @@ def test_law_44_rulings_one_item_each_and_no_console_notation(built_site: BuiltS
     run_together = [p.parent.name for p in pages if ".- <em>" in p.read_text(encoding="utf-8")]
     assert run_together == []
     html = (built_site.dir / "laws" / "a-misdeal" / "index.html").read_text(encoding="utf-8")
-    block = html[html.index('id="law-44"'): html.index('id="law-45"')]
-    assert block.count("<li><em>") == 2                       # the interruption, then the misdeal
+    block = html[html.index('id="law-44"') : html.index('id="law-45"')]
+    assert block.count("<li><em>") == 2  # the interruption, then the misdeal
     law52 = (built_site.dir / "laws" / "cards-liable-to-be-called" / "index.html").read_text(encoding="utf-8")
-    law52 = law52[law52.index('id="law-52"'): law52.index('id="law-53"')]
+    law52 = law52[law52.index('id="law-52"') : law52.index('id="law-53"')]
     assert "name it:" not in law52 and "<strong>call-card</strong>" not in law52
     assert "B or D may choose: 1. Call the 7 of diamonds" in law52
 
@@ -138,6 +138,6 @@ def test_law_44_rulings_one_item_each_and_no_console_notation(built_site: BuiltS
 def test_laws_shown_later_in_their_example_are_answered_by_a_ruling_citing_them(built_site: BuiltSite) -> None:
     found = walk(built_site)
     four = " ".join(str(found[4]["text"]).split())
-    assert "The hand is scored, in this order: revoke — BD 3; deal — AC 1." in four          # Law 4: revoke first
-    assert "The election belongs to BD" in " ".join(str(found[85]["text"]).split())         # Law 85
-    assert "has none: the penalty is paid" in " ".join(str(found[57]["text"]).split())      # Law 57
+    assert "The hand is scored, in this order: revoke — BD 3; deal — AC 1." in four  # Law 4: revoke first
+    assert "The election belongs to BD" in " ".join(str(found[85]["text"]).split())  # Law 85
+    assert "has none: the penalty is paid" in " ".join(str(found[57]["text"]).split())  # Law 57

@@ -97,8 +97,9 @@ def test_valid_file_imports_and_replays(name):
             assert (d.alone is not None) == d.is_alone
         for t in st_.tricks:
             assert len(t.cards) == (3 if d.alone is not None else 4)
-        expected = [c for tr in next(p for p in data["deals"][i]["phases"] if p["type"] == "TRICK_PLAY")["tricks"]
-                    for c in tr]
+        expected = [
+            c for tr in next(p for p in data["deals"][i]["phases"] if p["type"] == "TRICK_PLAY")["tricks"] for c in tr
+        ]
         played = [egn_card(c) for t in st_.tricks for _, c in t.cards] + [egn_card(c) for _, c in st_.trick]
         assert played == expected
     # the game score never passes the target before the last deal
@@ -110,7 +111,7 @@ def test_valid_file_imports_and_replays(name):
 def test_valid_file_round_trips_through_export(name):
     game = load(name)
     exported = export_egn(game)
-    assert exported == raw(name)          # the same EGN: metadata, annotations, alternative lines kept
+    assert exported == raw(name)  # the same EGN: metadata, annotations, alternative lines kept
     again = load_egn(json.dumps(exported))
     assert [d.state for d in again.deals] == [d.state for d in game.deals]
     assert [d.result for d in again.deals] == [d.result for d in game.deals]
@@ -137,7 +138,7 @@ def test_replay_json_form(name):
             assert set(dj["points"]) == {"02", "13"} and sum(dj["tricks_won"].values()) == 5
         else:
             assert dj["points"] is None
-        if hasattr(d.state, "summary"):       # the engine's own form, shared with the CLI
+        if hasattr(d.state, "summary"):  # the engine's own form, shared with the CLI
             assert dj == d.state.summary("0123")
 
 
@@ -238,20 +239,40 @@ GOOD_DEAL = {
     "dealNumber": 0,
     "initialState": {"dealer": 3, "upCard": "Jd", "kitty": ["9h", "Qh", "As"]},
     "phases": [
-        {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass", "Pass", "Pass", "Order"], "isAlone": False,
-         "discard": "9s"},
-        {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": [
-            ["Ac", "Tc", "9c", "Kc"], ["Ah", "Kh", "Th", "Qd"], ["Jd", "9d", "Ad", "Kd"],
-            ["Jh", "Td", "Ks", "Ts"], ["Qc", "Qs", "Js", "Jc"]]},
+        {
+            "phaseNumber": 0,
+            "type": "EUCHRE_BIDDING",
+            "calls": ["Pass", "Pass", "Pass", "Order"],
+            "isAlone": False,
+            "discard": "9s",
+        },
+        {
+            "phaseNumber": 1,
+            "type": "TRICK_PLAY",
+            "tricks": [
+                ["Ac", "Tc", "9c", "Kc"],
+                ["Ah", "Kh", "Th", "Qd"],
+                ["Jd", "9d", "Ad", "Kd"],
+                ["Jh", "Td", "Ks", "Ts"],
+                ["Qc", "Qs", "Js", "Jc"],
+            ],
+        },
     ],
 }
 
 
 def game_of(*deals: dict, **meta) -> dict:
-    return {"fileType": "Euchre Game Notation", "version": "1.4",
-            "metadata": {"players": ["N", "E", "S", "W"], "initialScore": [0, 0],
-                         "ruleset": {"std": True, "canadian": False, "loner_lead": "LEFT_OF_DEALER"}, **meta},
-            "deals": [copy.deepcopy(d) for d in deals]}
+    return {
+        "fileType": "Euchre Game Notation",
+        "version": "1.4",
+        "metadata": {
+            "players": ["N", "E", "S", "W"],
+            "initialScore": [0, 0],
+            "ruleset": {"std": True, "canadian": False, "loner_lead": "LEFT_OF_DEALER"},
+            **meta,
+        },
+        "deals": [copy.deepcopy(d) for d in deals],
+    }
 
 
 def test_hand_made_game_replays():
@@ -266,7 +287,7 @@ def test_a_revoke_names_deal_trick_and_law_62():
     bad = game_of(GOOD_DEAL, GOOD_DEAL)
     bad["deals"][1]["dealNumber"] = 1
     tricks = bad["deals"][1]["phases"][1]["tricks"]
-    tricks[1][1], tricks[3][2] = "Ks", "Kh"      # seat 1 plays a spade to hearts, keeping the Kh
+    tricks[1][1], tricks[3][2] = "Ks", "Kh"  # seat 1 plays a spade to hearts, keeping the Kh
     with pytest.raises(EgnError) as info:
         load_egn(json.dumps(bad))
     e = info.value
@@ -281,7 +302,7 @@ def test_a_revoke_from_recorded_hands():
     load_egn(data)
     tricks = data["deals"][0]["phases"][1]["tricks"]
     assert (tricks[2][2], tricks[3][3]) == ("Qd", "Qc")
-    tricks[2][2], tricks[3][3] = "Qc", "Qd"      # seat 1 holds the Qd (playerCards) and plays a club to diamonds
+    tricks[2][2], tricks[3][3] = "Qc", "Qd"  # seat 1 holds the Qd (playerCards) and plays a club to diamonds
     with pytest.raises(EgnError) as info:
         load_egn(data)
     clean_error(info.value)
@@ -289,35 +310,57 @@ def test_a_revoke_from_recorded_hands():
     assert "seat 1 (B) cannot play Qc" in str(info.value)
 
 
-@pytest.mark.parametrize(("mutate", "field", "words"), [
-    (lambda g: g["deals"][0]["initialState"].update(upCard="Zq"), "deals[0].initialState.upCard", "not an EGN card"),
-    (lambda g: g["deals"][0]["phases"][1]["tricks"][2].__setitem__(1, "9x"), "deals[0].phases[1].tricks[2][1]",
-     "unknown card"),
-    (lambda g: g["deals"][0]["phases"][1]["tricks"][2].__setitem__(1, 9), "deals[0].phases[1].tricks[2][1]",
-     "a card is a string"),
-    (lambda g: g["deals"][0]["phases"][0].update(discard="Qx"), "deals[0].phases[0].discard", "unknown card"),
-    (lambda g: g["deals"][0]["initialState"].update(dealer=4), "deals[0].initialState.dealer", "0 to 3"),
-    (lambda g: g["deals"][0]["initialState"].pop("upCard"), "deals[0].initialState.upCard", "missing"),
-    (lambda g: g["deals"][0].pop("initialState"), "deals[0].initialState", "missing"),
-    (lambda g: g["deals"][0]["phases"][0].update(calls=["Pass", "Maybe"]), "deals[0].phases[0].calls[1]",
-     "not an EGN call"),
-    (lambda g: g["deals"][0]["phases"][0].update(isAlone="yes"), "deals[0].phases[0].isAlone", "true or false"),
-    (lambda g: g["deals"][0]["phases"][1].update(type="SHUFFLE"), "deals[0].phases[1].type", "unknown phase"),
-    (lambda g: g["deals"].__setitem__(0, []), "deals[0]", "JSON object"),
-    (lambda g: g.update(deals={}), "deals", "array"),
-    (lambda g: g.pop("deals"), "deals", "missing"),
-    (lambda g: g["metadata"].update(initialScore=[0]), "metadata.initialScore", "two whole numbers"),
-    (lambda g: g["metadata"]["ruleset"].update(canadian=True), "metadata.ruleset.canadian", "not supported"),
-    (lambda g: g["metadata"]["ruleset"].update(allow_no_trump=True), "metadata.ruleset.allow_no_trump",
-     "not supported"),
-    (lambda g: g["metadata"]["ruleset"].update(min_rank=8), "metadata.ruleset.min_rank", "7"),
-    (lambda g: g["metadata"]["ruleset"].update(loner_lead="RIGHT"), "metadata.ruleset.loner_lead", "loner lead"),
-    (lambda g: g["metadata"]["ruleset"].update(joker=True), "metadata.ruleset.joker", "24-card"),
-    (lambda g: g["metadata"]["ruleset"].update(num_players=3), "metadata.ruleset.num_players", "four-handed"),
-    (lambda g: g["deals"][0]["initialState"].update(playerCards=[["Ac"], [], [], []]),
-     "deals[0].initialState.playerCards[0]", "not five"),
-    (lambda g: g.update(fileType="Bridge Notation"), "fileType", "Euchre Game Notation"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "field", "words"),
+    [
+        (
+            lambda g: g["deals"][0]["initialState"].update(upCard="Zq"),
+            "deals[0].initialState.upCard",
+            "not an EGN card",
+        ),
+        (
+            lambda g: g["deals"][0]["phases"][1]["tricks"][2].__setitem__(1, "9x"),
+            "deals[0].phases[1].tricks[2][1]",
+            "unknown card",
+        ),
+        (
+            lambda g: g["deals"][0]["phases"][1]["tricks"][2].__setitem__(1, 9),
+            "deals[0].phases[1].tricks[2][1]",
+            "a card is a string",
+        ),
+        (lambda g: g["deals"][0]["phases"][0].update(discard="Qx"), "deals[0].phases[0].discard", "unknown card"),
+        (lambda g: g["deals"][0]["initialState"].update(dealer=4), "deals[0].initialState.dealer", "0 to 3"),
+        (lambda g: g["deals"][0]["initialState"].pop("upCard"), "deals[0].initialState.upCard", "missing"),
+        (lambda g: g["deals"][0].pop("initialState"), "deals[0].initialState", "missing"),
+        (
+            lambda g: g["deals"][0]["phases"][0].update(calls=["Pass", "Maybe"]),
+            "deals[0].phases[0].calls[1]",
+            "not an EGN call",
+        ),
+        (lambda g: g["deals"][0]["phases"][0].update(isAlone="yes"), "deals[0].phases[0].isAlone", "true or false"),
+        (lambda g: g["deals"][0]["phases"][1].update(type="SHUFFLE"), "deals[0].phases[1].type", "unknown phase"),
+        (lambda g: g["deals"].__setitem__(0, []), "deals[0]", "JSON object"),
+        (lambda g: g.update(deals={}), "deals", "array"),
+        (lambda g: g.pop("deals"), "deals", "missing"),
+        (lambda g: g["metadata"].update(initialScore=[0]), "metadata.initialScore", "two whole numbers"),
+        (lambda g: g["metadata"]["ruleset"].update(canadian=True), "metadata.ruleset.canadian", "not supported"),
+        (
+            lambda g: g["metadata"]["ruleset"].update(allow_no_trump=True),
+            "metadata.ruleset.allow_no_trump",
+            "not supported",
+        ),
+        (lambda g: g["metadata"]["ruleset"].update(min_rank=8), "metadata.ruleset.min_rank", "7"),
+        (lambda g: g["metadata"]["ruleset"].update(loner_lead="RIGHT"), "metadata.ruleset.loner_lead", "loner lead"),
+        (lambda g: g["metadata"]["ruleset"].update(joker=True), "metadata.ruleset.joker", "24-card"),
+        (lambda g: g["metadata"]["ruleset"].update(num_players=3), "metadata.ruleset.num_players", "four-handed"),
+        (
+            lambda g: g["deals"][0]["initialState"].update(playerCards=[["Ac"], [], [], []]),
+            "deals[0].initialState.playerCards[0]",
+            "not five",
+        ),
+        (lambda g: g.update(fileType="Bridge Notation"), "fileType", "Euchre Game Notation"),
+    ],
+)
 def test_malformed_input_names_the_field(mutate, field, words):
     data = game_of(GOOD_DEAL)
     mutate(data)
@@ -329,7 +372,7 @@ def test_malformed_input_names_the_field(mutate, field, words):
     assert str(e).startswith(f"{field}: ") and words in str(e), str(e)
 
 
-@pytest.mark.parametrize("text", ["", "not json", "{\"deals\": [", "[1, 2]", "42", b"\xff\xfe"])
+@pytest.mark.parametrize("text", ["", "not json", '{"deals": [', "[1, 2]", "42", b"\xff\xfe"])
 def test_not_json_or_not_an_object(text):
     with pytest.raises(EgnError) as info:
         load_egn(text)
@@ -337,33 +380,51 @@ def test_not_json_or_not_an_object(text):
     assert info.value.field == "file"
 
 
-@pytest.mark.parametrize(("mutate", "deal", "trick", "words", "law"), [
-    # tricks, but the bidding stops before anyone makes the trump
-    (lambda g: g["deals"][0]["phases"][0].update(calls=["Pass", "Pass"], discard=None), 1, None, "unfinished",
-     None),
-    # naming the suit turned down in the second round
-    (lambda g: g["deals"][0]["phases"][0].update(calls=["Pass"] * 4 + ["d"]), 1, None, "turned down", 78),
-    # a discard when the trump is named in the second round
-    (lambda g: g["deals"][0]["phases"][0].update(calls=["Pass"] * 4 + ["Pass", "Pass", "Pass", "c"]), 1, None,
-     "discard", None),
-    # a wrong initialLead
-    (lambda g: g["deals"][0]["phases"][1].update(initialLead=2), 1, 1, "initialLead", 52),
-    # a card played twice
-    (lambda g: g["deals"][0]["phases"][1]["tricks"][4].__setitem__(0, "Ac"), 1, 5, "imperfect", 33),
-    # a card from the kitty
-    (lambda g: g["deals"][0]["phases"][1]["tricks"][4].__setitem__(0, "Qh"), 1, 5, "kitty", None),
-    # the dealer discards the turn-up
-    (lambda g: g["deals"][0]["phases"][0].update(discard="Jd"), 1, None, "cannot discard Jd", 88),
-    # a fourth card in a lone hand's trick
-    (lambda g: g["deals"][0]["phases"][0].update(isAlone=True), 1, 1, "alone", 101),
-    # a sixth trick
-    (lambda g: g["deals"][0]["phases"][1]["tricks"].append(["9h"]), 1, 6, "five tricks", None),
-    # more calls after the trump is made
-    (lambda g: g["deals"][0]["phases"][0].update(calls=["Pass", "Pass", "Pass", "Order", "Pass"]), 1, None,
-     "already made", None),
-    # stick the dealer: the dealer may not pass in the second round
-    (lambda g: g["deals"][0]["phases"][0].update(calls=["Pass"] * 8), 1, None, "stick the dealer", None),
-])
+@pytest.mark.parametrize(
+    ("mutate", "deal", "trick", "words", "law"),
+    [
+        # tricks, but the bidding stops before anyone makes the trump
+        (
+            lambda g: g["deals"][0]["phases"][0].update(calls=["Pass", "Pass"], discard=None),
+            1,
+            None,
+            "unfinished",
+            None,
+        ),
+        # naming the suit turned down in the second round
+        (lambda g: g["deals"][0]["phases"][0].update(calls=["Pass"] * 4 + ["d"]), 1, None, "turned down", 78),
+        # a discard when the trump is named in the second round
+        (
+            lambda g: g["deals"][0]["phases"][0].update(calls=["Pass"] * 4 + ["Pass", "Pass", "Pass", "c"]),
+            1,
+            None,
+            "discard",
+            None,
+        ),
+        # a wrong initialLead
+        (lambda g: g["deals"][0]["phases"][1].update(initialLead=2), 1, 1, "initialLead", 52),
+        # a card played twice
+        (lambda g: g["deals"][0]["phases"][1]["tricks"][4].__setitem__(0, "Ac"), 1, 5, "imperfect", 33),
+        # a card from the kitty
+        (lambda g: g["deals"][0]["phases"][1]["tricks"][4].__setitem__(0, "Qh"), 1, 5, "kitty", None),
+        # the dealer discards the turn-up
+        (lambda g: g["deals"][0]["phases"][0].update(discard="Jd"), 1, None, "cannot discard Jd", 88),
+        # a fourth card in a lone hand's trick
+        (lambda g: g["deals"][0]["phases"][0].update(isAlone=True), 1, 1, "alone", 101),
+        # a sixth trick
+        (lambda g: g["deals"][0]["phases"][1]["tricks"].append(["9h"]), 1, 6, "five tricks", None),
+        # more calls after the trump is made
+        (
+            lambda g: g["deals"][0]["phases"][0].update(calls=["Pass", "Pass", "Pass", "Order", "Pass"]),
+            1,
+            None,
+            "already made",
+            None,
+        ),
+        # stick the dealer: the dealer may not pass in the second round
+        (lambda g: g["deals"][0]["phases"][0].update(calls=["Pass"] * 8), 1, None, "stick the dealer", None),
+    ],
+)
 def test_rule_violations_name_the_deal_and_rule(mutate, deal, trick, words, law):
     data = game_of(GOOD_DEAL)
     mutate(data)
@@ -381,7 +442,7 @@ def test_rule_violations_name_the_deal_and_rule(mutate, deal, trick, words, law)
 def test_unfinished_deal_may_only_be_last():
     short = copy.deepcopy(GOOD_DEAL)
     short["phases"][1]["tricks"] = short["phases"][1]["tricks"][:2]
-    load_egn(game_of(short))                                  # a partial game: fine
+    load_egn(game_of(short))  # a partial game: fine
     second = copy.deepcopy(GOOD_DEAL)
     second["dealNumber"] = 1
     second["initialState"]["dealer"] = 0
@@ -403,10 +464,24 @@ def test_passed_out_deal_without_stick_the_dealer():
 # ------------------------------------------------------------------------------------------- rules and cards
 def test_rules_profile_mapping():
     assert rules_from_egn(None) == MODERN_24
-    r = rules_from_egn({"std": False, "min_rank": 7, "loner_lead": "LEFT_OF_LONER", "loner_march_score": 5,
-                        "loner_euchred_score": 4, "winning_score": 11})
+    r = rules_from_egn(
+        {
+            "std": False,
+            "min_rank": 7,
+            "loner_lead": "LEFT_OF_LONER",
+            "loner_march_score": 5,
+            "loner_euchred_score": 4,
+            "winning_score": 11,
+        }
+    )
     assert (r.pack_size, r.stick_the_dealer, r.lone_lead, r.alone_march, r.alone_euchred, r.game_points) == (
-        32, False, "left_of_lone", 5, 4, 11)
+        32,
+        False,
+        "left_of_lone",
+        5,
+        4,
+        11,
+    )
     assert rules_from_egn({"min_rank": 7, "joker": True}).pack_size == 33
     assert not r.partner_may_take_alone and not r.alone_after_making
     assert rules_from_egn({"num_deals": 8}).game_points == MODERN_24.game_points
@@ -416,7 +491,14 @@ def test_rules_profile_mapping():
 
 def test_cards():
     assert [str(parse_egn_card(c)) for c in ("Qs", "Th", "10h", "Nc", "9d", "B", "7s")] == [
-        "QS", "TH", "TH", "9C", "9D", "JK", "7S"]
+        "QS",
+        "TH",
+        "TH",
+        "9C",
+        "9D",
+        "JK",
+        "7S",
+    ]
     assert egn_card(parse_egn_card("Ts")) == "Ts"
     with pytest.raises(EgnError, match="24-card pack"):
         parse_egn_card("7s", pack_size=24)
@@ -437,7 +519,7 @@ def test_engine_deals_export_and_import():
     deals: list[Deal] = []
     score = [0, 0]
     seed = 0
-    while max(score) < 10:          # a whole game: deals until a side has ten points
+    while max(score) < 10:  # a whole game: deals until a side has ten points
         d = Deal.shuffled(seed=seed, dealer=seed % 4, rules=MODERN_24)
         while not d.is_over:
             acts = d.legal_actions()
@@ -465,10 +547,18 @@ def test_export_with_hands_records_every_known_hand():
 
 
 # ------------------------------------------------------------------------------------------- robustness
-_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-2, 9), st.sampled_from(
-    ["", "Pass", "Order", "s", "n", "x", "Qs", "Xx", "B", "R", "L", "10h", "TRICK_PLAY", "EUCHRE_BIDDING", "Zz"]),
-    st.builds(list), st.builds(dict), st.builds(lambda: [[]]),   # fresh objects: no shared (or circular) values
-    st.floats(allow_nan=False, allow_infinity=False))
+_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 9),
+    st.sampled_from(
+        ["", "Pass", "Order", "s", "n", "x", "Qs", "Xx", "B", "R", "L", "10h", "TRICK_PLAY", "EUCHRE_BIDDING", "Zz"]
+    ),
+    st.builds(list),
+    st.builds(dict),
+    st.builds(lambda: [[]]),  # fresh objects: no shared (or circular) values
+    st.floats(allow_nan=False, allow_infinity=False),
+)
 
 
 def _paths(obj, prefix=()):
@@ -484,8 +574,13 @@ def _paths(obj, prefix=()):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_records_fail_only_with_egn_errors(data):
-    base = raw(data.draw(st.sampled_from(["Custom_Scenario.egn", "MotE_W5_G1.egn", "VWEC_Finals_Annotated.egn",
-                                          "egn_m_20260529_01.egn"])))
+    base = raw(
+        data.draw(
+            st.sampled_from(
+                ["Custom_Scenario.egn", "MotE_W5_G1.egn", "VWEC_Finals_Annotated.egn", "egn_m_20260529_01.egn"]
+            )
+        )
+    )
     paths = [p for p in _paths(base) if p]
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(paths))

@@ -16,9 +16,13 @@ from euchre_core.kernel.errors import EuchreError, IllegalAction, InputError
 EGN_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "egn"
 if not EGN_DIR.is_dir():
     pytest.skip(f"the EGN corpus is not present at {EGN_DIR}", allow_module_level=True)
-INVALID = {"test.egn", "test_annotated.egn", "egn_m_20260529_01__5_.egn",
-           "Masters_of_the_Euchreverse_Week_1_Game_6.egn",
-           "July_4th_Pairs_Finals.egn"}
+INVALID = {
+    "test.egn",
+    "test_annotated.egn",
+    "egn_m_20260529_01__5_.egn",
+    "Masters_of_the_Euchreverse_Week_1_Game_6.egn",
+    "July_4th_Pairs_Finals.egn",
+}
 FILES = sorted(p.name for p in EGN_DIR.glob("*.egn"))
 
 
@@ -53,7 +57,7 @@ def test_annotations_and_marks_and_alternative_lines_at_their_step() -> None:
     s = egn_view.egn_step(text, 1, call_step)
     assert s["next"] == ["A", "call C"] and s["annotations"][0]["text"].startswith("Pretty ambitious next call")
     d0 = game["deals"][0]
-    assert d0["alternative_steps"] == [9]       # branchIndex 8: after the 4 calls and 4 cards (the discard is a step)
+    assert d0["alternative_steps"] == [9]  # branchIndex 8: after the 4 calls and 4 cards (the discard is a step)
     alt = egn_view.egn_step(text, 0, 9)["alternatives"][0]
     assert alt["moves"][:4] == ["Qh", "Ah", "Tc", "9h"] and alt["notes"][0]["text"].startswith("This line leads")
     marked = egn_view._note("[??]Throwing trump here needlessly lost the hand.")
@@ -85,19 +89,22 @@ def test_a_branch_is_checked_by_the_laws_and_finished_by_the_solver() -> None:
             egn_view.egn_branch(text, 0, k, [illegal[0]])
     exported = json.loads(egn_view.egn_export(text, [{"deal": 0, "step": k, "moves": [other]}]))
     assert exported["deals"][0]["alternativeLines"][0]["phases"][0]["tricks"]
-    again = load_egn(exported)                  # the export is a valid record that opens again
+    again = load_egn(exported)  # the export is a valid record that opens again
     assert len(again.deals) == 3 and again.deals[0].alternative_lines
 
 
-@pytest.mark.parametrize(("call", "kwargs", "field"), [
-    ("egn_open", {"text": 7}, "text"),
-    ("egn_open", {"text": "x" * (egn_view.MAX_EGN_BYTES + 1)}, "text"),
-    ("egn_step", {"deal": 99, "step": 0}, "deal"),
-    ("egn_step", {"deal": True, "step": 0}, "deal"),
-    ("egn_step", {"deal": 0, "step": -1}, "step"),
-    ("egn_branch", {"deal": 0, "step": 0, "moves": "pass"}, "moves"),
-    ("egn_branch", {"deal": 0, "step": 0, "moves": [3]}, "moves[0]"),
-])
+@pytest.mark.parametrize(
+    ("call", "kwargs", "field"),
+    [
+        ("egn_open", {"text": 7}, "text"),
+        ("egn_open", {"text": "x" * (egn_view.MAX_EGN_BYTES + 1)}, "text"),
+        ("egn_step", {"deal": 99, "step": 0}, "deal"),
+        ("egn_step", {"deal": True, "step": 0}, "deal"),
+        ("egn_step", {"deal": 0, "step": -1}, "step"),
+        ("egn_branch", {"deal": 0, "step": 0, "moves": "pass"}, "moves"),
+        ("egn_branch", {"deal": 0, "step": 0, "moves": [3]}, "moves[0]"),
+    ],
+)
 def test_bad_input_names_the_field(call: str, kwargs: dict, field: str) -> None:
     args = {"text": egn_view.example_egn(), **kwargs}
     with pytest.raises(InputError) as info:

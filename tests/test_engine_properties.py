@@ -32,8 +32,11 @@ def expected_points(d: Deal) -> tuple[int, ...]:
     assert res is not None and res.makers is not None
     mt = res.tricks_won[res.makers]
     pts = [0] * r.sides
-    table = [(r.point, r.march, r.euchre), (r.alone_point, r.alone_march, r.alone_euchred),
-             (r.jambone_point, r.jambone_march, r.jambone_euchred)][d.level]
+    table = [
+        (r.point, r.march, r.euchre),
+        (r.alone_point, r.alone_march, r.alone_euchred),
+        (r.jambone_point, r.jambone_march, r.jambone_euchred),
+    ][d.level]
     if mt == 5:
         pts[res.makers] = table[1]
     elif mt >= 3:
@@ -54,7 +57,7 @@ def test_random_deals_keep_every_law(seed, rules_name, choice_seed):
     rng = random.Random(choice_seed)
     d = Deal.shuffled(seed, dealer=seed % rules.players, rules=rules)
     everything = {*d.stock, d.turn_up, *(c for s in range(d.n) for c in d.hand(s))}
-    assert len(everything) == rules.pack_size                      # cards conserved
+    assert len(everything) == rules.pack_size  # cards conserved
     while not d.is_over:
         acts = d.legal_actions()
         assert acts, d
@@ -65,14 +68,14 @@ def test_random_deals_keep_every_law(seed, rules_name, choice_seed):
     assert res is not None
     if res.passed_out or res.jamboree:
         return
-    for t in d.tricks:                                             # one card per active player
+    for t in d.tricks:  # one card per active player
         assert [s for s, _ in t.cards] == _rotation(d, t.leader)
         assert t.cards[naive_winner(d.trump, [c for _, c in t.cards])][0] == t.winner
     played = [c for t in d.tricks for _, c in t.cards]
     assert len(played) == len(set(played)) == 5 * len(d.active_seats())
     assert sum(res.tricks_won) == 5
     assert res.points == expected_points(d)
-    assert Deal.replay(d.to_record()) == d                        # replaying the log gives the state
+    assert Deal.replay(d.to_record()) == d  # replaying the log gives the state
 
 
 def _rotation(d: Deal, leader: int) -> list[int]:

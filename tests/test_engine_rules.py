@@ -31,10 +31,10 @@ A, B, C, D = range(4)
 
 # Case I's hands (A deals; clubs turned): a fixed deal for the bidding tests.
 CASE_I = [
-    "JC AH KH 8S QD".split(),        # A (dealer): the 9C is turned up
-    "AC QH 8H JD TS".split(),        # B (eldest)
-    "7D 8D TD QS TH".split(),        # C (dealer's partner, second hand)
-    "KC TC AS 9S 9H".split(),        # D (third hand)
+    "JC AH KH 8S QD".split(),  # A (dealer): the 9C is turned up
+    "AC QH 8H JD TS".split(),  # B (eldest)
+    "7D 8D TD QS TH".split(),  # C (dealer's partner, second hand)
+    "KC TC AS 9S 9H".split(),  # D (third hand)
 ]
 
 
@@ -78,7 +78,7 @@ def test_ranking_right_left_then_ace_king_queen_ten_of_trumps():
     order = ["JH", "JD", "AH", "KH", "QH", "TH", "9H", "8H", "7H"]
     powers = [TRUMP_POWER[t][c(x)] for x in order]
     assert powers == sorted(powers, reverse=True) and len(set(powers)) == len(powers)
-    assert TRUMP_POWER[t][JOKER] > TRUMP_POWER[t][c("JH")]       # Hoyle: the Joker above the right bower
+    assert TRUMP_POWER[t][JOKER] > TRUMP_POWER[t][c("JH")]  # Hoyle: the Joker above the right bower
 
 
 def test_left_bower_belongs_to_the_trump_suit_for_following():
@@ -87,13 +87,13 @@ def test_left_bower_belongs_to_the_trump_suit_for_following():
     d = Deal.position([["JS", "QS"], ["AC", "KS"], ["7D", "8D"], ["9H", "TH"]], "C", maker=A, leader=B)
     d = d.apply("play AC")
     d2 = d.apply("play 7D").apply("play 9H")
-    assert [str(a) for a in d2.legal_actions()] == ["play JS"]   # A must follow trumps with the left bower
+    assert [str(a) for a in d2.legal_actions()] == ["play JS"]  # A must follow trumps with the left bower
 
 
 def test_plain_suits_rank_ace_king_queen_knave_ten_down():
     cards = [c(x) for x in ("TD", "JD", "AD", "7D")]
     assert trick_winner_index(Suit.CLUBS, cards) == 2
-    assert trick_winner_index(Suit.CLUBS, [c("JD"), c("QD"), c("7C")]) == 2   # lowest trump wins
+    assert trick_winner_index(Suit.CLUBS, [c("JD"), c("QD"), c("7C")]) == 2  # lowest trump wins
 
 
 def test_law_8_cutting_knave_highest_then_ace_king():
@@ -113,7 +113,7 @@ def test_law_9_everyone_cuts_from_the_same_pack():
     for seed in range(30):
         for rnd in form_table(list("abcdef"), seed=seed).cuts:
             cards = [card for _, card in rnd]
-            assert len(cards) == len(set(cards))                  # one pack: no card twice in a cut
+            assert len(cards) == len(set(cards))  # one pack: no card twice in a cut
 
 
 def _find(pred, names="abcd", rules=SOMERSET_1888):
@@ -129,32 +129,35 @@ def test_law_13_two_equal_cards_in_the_middle_cut_again():
         first = [cut_rank(c(card)) for _, card in t.cuts[0]]
         s = sorted(first, reverse=True)
         return len(t.cuts) > 1 and s[1] == s[2] and len(set(s)) == 3
+
     t = _find(middle_tie)
-    assert len(t.cuts) >= 2                                      # they cut again
+    assert len(t.cuts) >= 2  # they cut again
 
 
 def test_law_13_two_highest_equal_need_not_cut_again_for_partners():
     def top_tie(t):
         first = sorted((cut_rank(c(card)) for _, card in t.cuts[0]), reverse=True)
         return first[0] == first[1] and len(set(first)) == 3
+
     t = _find(top_tie)
     first = {n: cut_rank(c(card)) for n, card in t.cuts[0]}
     high = sorted(first, key=lambda n: -first[n])[:2]
-    assert set(high) in ({*t.partners[0]}, {*t.partners[1]})      # the two highest are partners
+    assert set(high) in ({*t.partners[0]}, {*t.partners[1]})  # the two highest are partners
 
 
 def test_law_14_three_equal_cards_the_fourth_decides():
     def triple(t):
         first = [cut_rank(c(card)) for _, card in t.cuts[0]]
         return max(first.count(v) for v in first) == 3
+
     t = _find(triple)
     first = {n: cut_rank(c(card)) for n, card in t.cuts[0]}
     v = next(x for x in first.values() if list(first.values()).count(x) == 3)
     fourth = next(n for n in first if first[n] != v)
     if first[fourth] > v:
-        assert t.dealer == fourth                                # the two lowest are partners; opponents deal
+        assert t.dealer == fourth  # the two lowest are partners; opponents deal
     else:
-        assert fourth not in (t.dealer, t.seats[2])              # the two highest are partners and deal
+        assert fourth not in (t.dealer, t.seats[2])  # the two highest are partners and deal
 
 
 def test_law_12_fifth_and_sixth_belong_to_the_table():
@@ -176,13 +179,13 @@ def test_law_29_cut_leaves_four_cards_and_law_42_packets():
 def test_two_handed_turns_the_eleventh_card():
     d = Deal.shuffled(3, rules=HOYLE_2)
     assert d.setup is not None
-    order = list(d.setup.order[d.setup.cut:] + d.setup.order[:d.setup.cut])
+    order = list(d.setup.order[d.setup.cut :] + d.setup.order[: d.setup.cut])
     assert order[10] == d.turn_up and d.n == 2
 
 
 def test_joker_turned_up_next_card_decides_the_suit():
     r = rules_by_name("hoyle4+joker")
-    hands = [pack(32)[i * 5:(i + 1) * 5] for i in range(4)]
+    hands = [pack(32)[i * 5 : (i + 1) * 5] for i in range(4)]
     d = Deal.start(hands, JOKER, rules=r, stock=["QH", "7S"])
     assert d.turn_suit == Suit.HEARTS
 
@@ -220,8 +223,8 @@ def test_law_76_dealer_must_pass_take_up_or_play_alone():
 
 
 def test_law_93_partner_who_has_passed_cannot_take_it():
-    d = fresh().apply("pass").apply("pass").apply("order")      # D orders; his partner B has passed
-    assert d.phase == "discard"                                  # no "take" stage for B
+    d = fresh().apply("pass").apply("pass").apply("order")  # D orders; his partner B has passed
+    assert d.phase == "discard"  # no "take" stage for B
 
 
 def test_law_95_dealer_side_ordered_up_has_no_lone_option():
@@ -257,7 +260,7 @@ def test_next_and_crossing_the_suit_are_named():
 
 
 def test_stick_the_dealer_in_modern24():
-    hands = [pack(24)[i * 5:(i + 1) * 5] for i in range(4)]
+    hands = [pack(24)[i * 5 : (i + 1) * 5] for i in range(4)]
     d = Deal.start(hands, pack(24)[20], rules=MODERN_24)
     for _ in range(7):
         d = d.apply("pass")
@@ -279,7 +282,7 @@ def test_law_88_the_trump_card_cannot_be_discarded():
     with pytest.raises(IllegalAction) as e:
         d.apply("discard 9C")
     assert e.value.laws == (88,)
-    assert d.phase == "discard" and len(d.hand(A)) == 6          # state unchanged
+    assert d.phase == "discard" and len(d.hand(A)) == 6  # state unchanged
 
 
 def test_law_96_alone_must_be_announced_before_the_discard():
@@ -293,10 +296,10 @@ def test_law_96_alone_must_be_announced_before_the_discard():
 def test_law_101_lone_players_partner_does_not_play_and_eldest_leads():
     d = fresh().apply("order alone").apply("stay").apply("discard 8S")
     assert d.alone == B and d.active_seats() == [A, B, C]
-    assert d.actor == B                                          # the eldest leads
-    d2 = fresh().apply("pass").apply("pass").apply("order alone")   # D alone: B out
+    assert d.actor == B  # the eldest leads
+    d2 = fresh().apply("pass").apply("pass").apply("order alone")  # D alone: B out
     d2 = d2.apply("discard 8S")
-    assert d2.out == 1 << B and d2.actor == C                     # 1877: the lead passes to the dealer's partner
+    assert d2.out == 1 << B and d2.actor == C  # 1877: the lead passes to the dealer's partner
 
 
 def test_lone_lead_variants():
@@ -309,16 +312,16 @@ def test_jambone_called_card_must_be_played_1877():
     d = Deal.start(CASE_I, "9C", rules=WASHINGTON_1877).apply("pass").apply("pass").apply("pass")
     d = d.apply("order jambone").apply("discard 8S")
     assert d.phase == "callcard" and d.actor == B
-    d = d.apply("callcard AH").apply("play QH").apply("play 9H")   # C is out: A plays alone
+    d = d.apply("callcard AH").apply("play QH").apply("play 9H")  # C is out: A plays alone
     assert [str(a) for a in d.legal_actions()] == ["play AH"]
 
 
 # ---------------------------------------------------------------- play
 def test_law_62_must_follow_suit_error_names_the_law_and_leaves_state():
     d = fresh().apply("pass").apply("pass").apply("pass").apply("order").apply("discard 8S")
-    d = d.apply("play QH")                                       # B leads a heart
+    d = d.apply("play QH")  # B leads a heart
     with pytest.raises(IllegalAction) as e:
-        d.apply("play 7D")                                       # C holds the 10 of hearts
+        d.apply("play 7D")  # C holds the 10 of hearts
     assert e.value.laws == (62,) and "10 of hearts" in str(e.value) and "(law 62)" in str(e.value)
     assert d.trick == ((B, c("QH")),)
 
@@ -352,14 +355,30 @@ def _play_out(d: Deal, choose=lambda acts: acts[0]) -> Deal:
     return d
 
 
-@pytest.mark.parametrize("makers_tricks,alone,expected", [
-    (5, False, (2, 0)), (4, False, (1, 0)), (3, False, (1, 0)), (2, False, (0, 2)), (1, False, (0, 2)),
-    (5, True, (4, 0)), (4, True, (1, 0)), (3, True, (1, 0)), (1, True, (0, 4)),
-])
+@pytest.mark.parametrize(
+    "makers_tricks,alone,expected",
+    [
+        (5, False, (2, 0)),
+        (4, False, (1, 0)),
+        (3, False, (1, 0)),
+        (2, False, (0, 2)),
+        (1, False, (0, 2)),
+        (5, True, (4, 0)),
+        (4, True, (1, 0)),
+        (3, True, (1, 0)),
+        (1, True, (0, 4)),
+    ],
+)
 def test_law_2_and_law_3_deal_scores(makers_tricks, alone, expected):
     # the last trick: A leads the right bower and wins it
-    d = Deal.position([["JC"], ["7D"], [] if alone else ["8D"], ["9D"]], "C", maker=A,
-                      alone=A if alone else None, leader=A, won=[makers_tricks - 1, 5 - makers_tricks, 0, 0])
+    d = Deal.position(
+        [["JC"], ["7D"], [] if alone else ["8D"], ["9D"]],
+        "C",
+        maker=A,
+        alone=A if alone else None,
+        leader=A,
+        won=[makers_tricks - 1, 5 - makers_tricks, 0, 0],
+    )
     d = _play_out(d)
     assert d.tricks_won_by_side()[0] == makers_tricks
     assert d.result is not None and d.result.points == expected
@@ -381,8 +400,9 @@ def test_three_handed_euchre_scores_two_to_each_adversary_or_set_back():
 
 
 def test_jambone_march_scores_eight_1877():
-    d = Deal.position([["JC"], ["7D"], [], ["9D"]], "C", maker=A, alone=A, leader=A, won=[4, 0, 0, 0],
-                      rules=WASHINGTON_1877)
+    d = Deal.position(
+        [["JC"], ["7D"], [], ["9D"]], "C", maker=A, alone=A, leader=A, won=[4, 0, 0, 0], rules=WASHINGTON_1877
+    )
     d = d._replace(level=2)
     d = _play_out(d)
     assert d.result is not None and d.result.points == (8, 0)

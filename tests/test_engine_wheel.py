@@ -23,8 +23,11 @@ def test_the_wheel_is_built_twice_to_the_same_bytes_with_the_browser_data_inside
     names = set(zipfile.ZipFile(io.BytesIO(first)).namelist())
     data = {p.relative_to(REPO_ROOT).as_posix() for p in (REPO_ROOT / "euchre_core" / "data").rglob("*.json")}
     assert data and data <= names
-    modules = {p.relative_to(REPO_ROOT).as_posix() for p in (REPO_ROOT / "euchre_core").rglob("*.py")
-               if "__pycache__" not in p.parts}
+    modules = {
+        p.relative_to(REPO_ROOT).as_posix()
+        for p in (REPO_ROOT / "euchre_core").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
     assert modules <= names
     assert "euchre_core/py.typed" in names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
@@ -36,10 +39,24 @@ def test_pip_builds_the_same_wheel(tmp_path: Path) -> None:
     name, ours = build_engine_wheel(cache=None)
     env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PYTHONHASHSEED": "0"}
     src = tmp_path / "src"
-    for path in engine_sources():          # the package as it is in the working tree, as pip would see it
+    for path in engine_sources():  # the package as it is in the working tree, as pip would see it
         target = src / path.relative_to(REPO_ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--wheel-dir", str(tmp_path / "out"), str(src)], check=True, env=env)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(tmp_path / "out"),
+            str(src),
+        ],
+        check=True,
+        env=env,
+    )
     assert (tmp_path / "out" / name).read_bytes() == ours

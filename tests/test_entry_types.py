@@ -20,8 +20,11 @@ from euchre_core.kernel.errors import EuchreError
 from euchre_core.search.solver import solve_position_json
 
 ANY = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-(10**30), max_value=10**30),
-    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=30),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=30),
     st.lists(st.one_of(st.integers(), st.text(max_size=5)), max_size=5),
     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
 )
@@ -29,30 +32,71 @@ ANY = st.one_of(
 
 def wrong(*types: type) -> st.SearchStrategy[Any]:
     """Values of any JSON type but ``types`` (a bool is not a whole number)."""
+
     def bad(v: Any) -> bool:
         if isinstance(v, bool):
             return bool not in types
         return not isinstance(v, types)
+
     return ANY.filter(bad)
 
 
 RECORD = Deal.shuffled(3).to_record()
-SCENARIO = {"dealer": "A", "hands": dict(RECORD["hands"]), "turn_up": RECORD["turn_up"], "events": ["B: pass"],
-            "rules": "somerset1888", "title": "x"}
-POSITION = {"trump": "C", "leader": "B", "makers": "AC", "rules": "somerset1888",
-            "hands": {"A": ["9C", "JC"], "B": ["AC", "QH"], "C": ["7D", "8D"], "D": ["KC", "TC"]},
-            "tricks_won": {"AC": 2, "BD": 1}, "trick": []}
+SCENARIO = {
+    "dealer": "A",
+    "hands": dict(RECORD["hands"]),
+    "turn_up": RECORD["turn_up"],
+    "events": ["B: pass"],
+    "rules": "somerset1888",
+    "title": "x",
+}
+POSITION = {
+    "trump": "C",
+    "leader": "B",
+    "makers": "AC",
+    "rules": "somerset1888",
+    "hands": {"A": ["9C", "JC"], "B": ["AC", "QH"], "C": ["7D", "8D"], "D": ["KC", "TC"]},
+    "tricks_won": {"AC": 2, "BD": 1},
+    "trick": [],
+}
 EGN = {"fileType": "Euchre Game Notation", "version": "1.4", "metadata": {}, "deals": []}
 
 # (entry point, a valid document, {field: the types it takes})
 DOCUMENTS: list[tuple[str, Callable[[Any], Any], dict[str, Any], dict[str, tuple[type, ...]]]] = [
-    ("Deal.replay", Deal.replay, RECORD, {"dealer": (str,), "hands": (dict,), "turn_up": (str,), "stock": (list,),
-                                          "log": (list,), "rules": (str,)}),
-    ("rule_scenario", rule_scenario, SCENARIO, {"dealer": (str,), "hands": (dict,), "turn_up": (str,),
-                                                "events": (list,), "rules": (str,), "title": (str, type(None))}),
-    ("solve_position_json", solve_position_json, POSITION, {
-        "trump": (str,), "leader": (str,), "makers": (str,), "hands": (dict,), "trick": (list, type(None)),
-        "tricks_won": (dict, type(None)), "rules": (str,), "alone": (str, type(None))}),
+    (
+        "Deal.replay",
+        Deal.replay,
+        RECORD,
+        {"dealer": (str,), "hands": (dict,), "turn_up": (str,), "stock": (list,), "log": (list,), "rules": (str,)},
+    ),
+    (
+        "rule_scenario",
+        rule_scenario,
+        SCENARIO,
+        {
+            "dealer": (str,),
+            "hands": (dict,),
+            "turn_up": (str,),
+            "events": (list,),
+            "rules": (str,),
+            "title": (str, type(None)),
+        },
+    ),
+    (
+        "solve_position_json",
+        solve_position_json,
+        POSITION,
+        {
+            "trump": (str,),
+            "leader": (str,),
+            "makers": (str,),
+            "hands": (dict,),
+            "trick": (list, type(None)),
+            "tricks_won": (dict, type(None)),
+            "rules": (str,),
+            "alone": (str, type(None)),
+        },
+    ),
     ("load_egn", load_egn, EGN, {"version": (str,), "metadata": (dict, type(None)), "deals": (list,)}),
 ]
 DOC_CASES = [(name, fn, doc, f, types) for name, fn, doc, fields in DOCUMENTS for f, types in fields.items()]
@@ -81,37 +125,70 @@ EGN_PLAY = _egn_play_step()
 
 CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
     ("euchre_core.app.web.case_step", {"case_id": "I", "step": 3}, {"case_id": CASE_ID, "step": (int,)}),
-    ("euchre_core.app.web.what_if", {"case_id": "I", "step": 3, "card": "JC"},
-     {"case_id": CASE_ID, "step": (int,), "card": (str,)}),
+    (
+        "euchre_core.app.web.what_if",
+        {"case_id": "I", "step": 3, "card": "JC"},
+        {"case_id": CASE_ID, "step": (int,), "card": (str,)},
+    ),
     ("euchre_core.app.web.run_snippet", {"code": "1"}, {"code": (str,)}),
     ("euchre_core.app.sandbox.start", {"law": 52}, {"law": (int,)}),
-    ("euchre_core.app.sandbox.act", {"law": 52, "events": v52["events"], "event": "BD: choose call-card"},
-     {"law": (int,), "events": (list,), "event": (str,)}),
+    (
+        "euchre_core.app.sandbox.act",
+        {"law": 52, "events": v52["events"], "event": "BD: choose call-card"},
+        {"law": (int,), "events": (list,), "event": (str,)},
+    ),
     ("euchre_core.app.sandbox.custom", {"seed": 5}, {"seed": (int,)}),
     ("euchre_core.app.sandbox.dealing_start", {"law": 35}, {"law": (int,)}),
-    ("euchre_core.app.sandbox.dealing_act", {"law": 35, "events": d35["events"], "event": "BD: choose new-deal"},
-     {"law": (int,), "events": (list,), "event": (str,)}),
+    (
+        "euchre_core.app.sandbox.dealing_act",
+        {"law": 35, "events": d35["events"], "event": "BD: choose new-deal"},
+        {"law": (int,), "events": (list,), "event": (str,)},
+    ),
     ("euchre_core.app.sandbox.table_start", {"law": 18}, {"law": (int,)}),
-    ("euchre_core.app.sandbox.table_act", {"law": 18, "ops": t18["ops"], "op": {"op": "end_rubber", "table": "T1"}},
-     {"law": (int,), "ops": (list,), "op": (dict, str)}),
-    ("euchre_core.app.lessons.table_new", {"seed": 4, "strength": "easy", "seat": "C"},
-     {"seed": (int, type(None)), "strength": (str,), "seat": (str,)}),
+    (
+        "euchre_core.app.sandbox.table_act",
+        {"law": 18, "ops": t18["ops"], "op": {"op": "end_rubber", "table": "T1"}},
+        {"law": (int,), "ops": (list,), "op": (dict, str)},
+    ),
+    (
+        "euchre_core.app.lessons.table_new",
+        {"seed": 4, "strength": "easy", "seat": "C"},
+        {"seed": (int, type(None)), "strength": (str,), "seat": (str,)},
+    ),
     ("euchre_core.app.lessons.table_view", {"record": REC}, {"record": (dict,)}),
     ("euchre_core.app.lessons.table_engine", {"record": REC}, {"record": (dict,)}),
-    ("euchre_core.app.lessons.table_act", {"record": MY_TURN, "action": "play 7C"},
-     {"record": (dict,), "action": (str,)}),
-    ("euchre_core.app.lessons.check_answer", {"exercise": EXERCISE, "answer": "C"},
-     {"exercise": (dict,), "answer": (str, list)}),
+    (
+        "euchre_core.app.lessons.table_act",
+        {"record": MY_TURN, "action": "play 7C"},
+        {"record": (dict,), "action": (str,)},
+    ),
+    (
+        "euchre_core.app.lessons.check_answer",
+        {"exercise": EXERCISE, "answer": "C"},
+        {"exercise": (dict,), "answer": (str, list)},
+    ),
     ("euchre_core.app.egn_view.egn_open", {"text": EGN}, {"text": (str,)}),
-    ("euchre_core.app.egn_view.egn_step", {"text": EGN, "deal": 0, "step": 2},
-     {"text": (str,), "deal": (int,), "step": (int,)}),
-    ("euchre_core.app.egn_view.egn_branch", {"text": EGN, "deal": 0, "step": EGN_PLAY[0], "moves": [EGN_PLAY[1]]},
-     {"text": (str,), "deal": (int,), "step": (int,), "moves": (list,)}),
-    ("euchre_core.app.egn_view.egn_export", {"text": EGN, "branches": []},
-     {"text": (str,), "branches": (list, type(None))}),
+    (
+        "euchre_core.app.egn_view.egn_step",
+        {"text": EGN, "deal": 0, "step": 2},
+        {"text": (str,), "deal": (int,), "step": (int,)},
+    ),
+    (
+        "euchre_core.app.egn_view.egn_branch",
+        {"text": EGN, "deal": 0, "step": EGN_PLAY[0], "moves": [EGN_PLAY[1]]},
+        {"text": (str,), "deal": (int,), "step": (int,), "moves": (list,)},
+    ),
+    (
+        "euchre_core.app.egn_view.egn_export",
+        {"text": EGN, "branches": []},
+        {"text": (str,), "branches": (list, type(None))},
+    ),
     ("euchre_core.app.egn_view.example_egn", {"seed": 7, "deals": 1}, {"seed": (int,), "deals": (int,)}),
-    ("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": 2, "seed": 1},
-     {"spec_or_id": (str, dict), "samples": (int,), "seed": (int,)}),
+    (
+        "euchre_core.search.simulate.simulate_hint",
+        {"spec_or_id": "second-3", "samples": 2, "seed": 1},
+        {"spec_or_id": (str, dict), "samples": (int,), "seed": (int,)},
+    ),
 ]
 CALL_CASES = [(name, kwargs, arg, types) for name, kwargs, args in CALLS for arg, types in args.items()]
 
@@ -128,28 +205,33 @@ def test_every_browser_function_is_covered() -> None:
 @pytest.mark.parametrize("name,fn,doc,field,types", DOC_CASES, ids=[f"{c[0]}-{c[3]}" for c in DOC_CASES])
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(data=st.data())
-def test_a_document_field_of_the_wrong_type_is_refused(name: str, fn: Any, doc: dict[str, Any], field: str,
-                                                       types: tuple[type, ...], data: st.DataObject) -> None:
+def test_a_document_field_of_the_wrong_type_is_refused(
+    name: str, fn: Any, doc: dict[str, Any], field: str, types: tuple[type, ...], data: st.DataObject
+) -> None:
     value = data.draw(wrong(*types))
     bad = dict(doc, **{field: value})
     before = json.dumps(bad, sort_keys=True)
     with pytest.raises(EuchreError) as e:
         fn(bad)
     assert _names_field(e.value, field) or (name == "load_egn" and e.value.field in (field, None)), (
-        field, e.value.field, str(e.value))
+        field,
+        e.value.field,
+        str(e.value),
+    )
     assert json.dumps(bad, sort_keys=True) == before
 
 
 @pytest.mark.parametrize("name,kwargs,arg,types", CALL_CASES, ids=[f"{c[0].split('.')[-1]}-{c[2]}" for c in CALL_CASES])
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(data=st.data())
-def test_a_browser_argument_of_the_wrong_type_is_refused(name: str, kwargs: dict[str, Any], arg: str,
-                                                         types: tuple[type, ...], data: st.DataObject) -> None:
+def test_a_browser_argument_of_the_wrong_type_is_refused(
+    name: str, kwargs: dict[str, Any], arg: str, types: tuple[type, ...], data: st.DataObject
+) -> None:
     value = data.draw(wrong(*types))
     bad = dict(kwargs, **{arg: value})
     before = json.dumps(bad, sort_keys=True)
     fn = web._resolve(name)
-    if name.endswith(".run_snippet"):       # the console answers with its own error, it never raises for a snippet
+    if name.endswith(".run_snippet"):  # the console answers with its own error, it never raises for a snippet
         with pytest.raises(EuchreError):
             fn(**bad)
     else:
@@ -157,7 +239,7 @@ def test_a_browser_argument_of_the_wrong_type_is_refused(name: str, kwargs: dict
             out = fn(**bad)
         except EuchreError as e:
             assert _names_field(e, arg) or (arg in ("record", "exercise") and e.field), (arg, e.field, str(e))
-        else:      # the sandboxes report a refused event or op in the view, with the inputs unchanged
+        else:  # the sandboxes report a refused event or op in the view, with the inputs unchanged
             assert out.get("error") and name.endswith(("_act", ".act")), (name, arg, value)
     answer = json.loads(web.call(name, bad))
     assert not answer["ok"] or answer["result"].get("error"), (name, arg, value)

@@ -23,7 +23,8 @@ def test_the_fuzzer_finds_no_traceback_no_hang_no_changed_input() -> None:
     print(stats.summary())
     assert stats.total >= FUZZ_INPUTS
     assert set(stats.inputs) >= {"record", "egn", "scenario", "position", "text", "browser"} - (
-        set() if fz.EGN_DIR.is_dir() else {"egn"})
+        set() if fz.EGN_DIR.is_dir() else {"egn"}
+    )
     assert not stats.crashes, "\n".join(f"{f}: {e}\n  {t}" for f, e, t in stats.crashes[:20])
     assert not stats.hangs, stats.hangs[:5]
     assert not stats.mutated, stats.mutated[:5]

@@ -133,17 +133,17 @@ def test_law_27_card_seen_in_the_dealers_shuffle_the_adversaries_may_compel_a_re
     p = start().replay(["C: shuffle", "A: shuffle", "A: expose 7S"])
     r = last(p)
     assert r.laws == (27,) and r.offender == A and r.chooser == 1 and ids(r) == ["reshuffle", "waive"]
-    with pytest.raises(IllegalAction) as e:         # the election comes first (Law 85)
+    with pytest.raises(IllegalAction) as e:  # the election comes first (Law 85)
         p.act("D: cut 10")
     assert e.value.laws == (27,)
     with pytest.raises(IllegalAction):
-        p.act("AC: choose reshuffle")                # the election is B-D's
+        p.act("AC: choose reshuffle")  # the election is B-D's
     q = p.act("BD: choose reshuffle")
     assert q.must_reshuffle and q.rulings[-1].chosen == "reshuffle"
     with pytest.raises(IllegalAction) as e:
         q.act("D: cut 10")
     assert e.value.laws == (27,)
-    q2 = q.act("A: shuffle")                          # the re-shuffle is not his second (Law 24)
+    q2 = q.act("A: shuffle")  # the re-shuffle is not his second (Law 24)
     assert q2.order != q.order and q2.act("D: cut 10").phase == "cut"
     w = p.act("BD: choose waive")
     assert not w.must_reshuffle and w.act("D: cut 10").phase == "cut"
@@ -171,7 +171,7 @@ def test_law_29_card_exposed_confusion_or_doubt_in_cutting_a_fresh_cut(event):
     q = p.act(event)
     assert last(q).laws == (29, 24) and q.outcome.kind == "fresh-cut"
     assert q.phase == "shuffle" and q.order == FACTORY
-    assert q.act("D: cut 8").outcome is None          # the procedure goes on
+    assert q.act("D: cut 8").outcome is None  # the procedure goes on
 
 
 def test_law_29_the_player_on_the_dealers_right_cuts_and_the_pack_is_cut_before_dealing():
@@ -202,7 +202,7 @@ def test_law_31_dealer_reshuffling_after_the_cut_loses_the_deal():
     q = plain().replay(["A: give 2", "A: give 2", "A: shuffle"])
     assert q.outcome.kind == "deal-lost" and q.outcome.dealer == B and conserved(q)
     with pytest.raises(IllegalAction):
-        p.act("B: shuffle")                           # the procedure is over
+        p.act("B: shuffle")  # the procedure is over
 
 
 def test_law_28_the_next_procedure_passes_the_deal_to_the_left():
@@ -217,8 +217,11 @@ def test_law_28_the_next_procedure_passes_the_deal_to_the_left():
 
 # ---------------------------------------------------------------- a new deal (Laws 33-40)
 def test_law_33_imperfect_pack_new_deal_by_the_same_dealer_previous_scores_stand():
-    for events in (["imperfect missing 7S"], ["A: give 2", "imperfect"], ["A: deal 2-3", "A: turn", "lead",
-                                                                          "imperfect duplicate AH"]):
+    for events in (
+        ["imperfect missing 7S"],
+        ["A: give 2", "imperfect"],
+        ["A: deal 2-3", "A: turn", "lead", "imperfect duplicate AH"],
+    ):
         p = plain().replay(events)
         r = last(p)
         assert r.laws == (33,) and "the points scored on previous hands stand" in r.effects
@@ -240,7 +243,7 @@ def test_law_35_card_exposed_by_the_dealer_adversaries_may_call_a_new_deal():
     p = plain().replay(["A: give 2", "A: expose"])
     r = last(p)
     assert r.laws == (35,) and r.offender == A and r.chooser == 1 and ids(r) == ["new-deal", "deal-stands"]
-    assert p.exposed[-1][1] == FACTORY[11]            # the card just dealt
+    assert p.exposed[-1][1] == FACTORY[11]  # the card just dealt
     new = p.act("BD: choose new-deal")
     assert new.outcome.kind == "new-deal" and new.outcome.dealer == A and new.outcome.laws == (35,)
     stands = p.act("BD: choose deal-stands").replay(REGULAR[1:] + ["A: turn"])
@@ -255,7 +258,7 @@ def test_law_35_card_exposed_by_the_dealers_partner_and_by_an_adversary():
     assert r.laws == (35,) and r.chooser == 0 and r.offender == B
     assert p.act("B: expose").act("AC: choose new-deal").outcome.kind == "new-deal"
     with pytest.raises(InputError) as e:
-        p.act("D: expose")                              # D has received no card yet
+        p.act("D: expose")  # D has received no card yet
     assert e.value.field == "card"
 
 
@@ -293,7 +296,7 @@ def test_law_36_dealers_partner_may_touch_after_an_adversary():
 
 def test_law_37_claim_open_while_dealing_lapses_when_the_trump_is_turned():
     p = plain().replay(["A: give 2", "A: expose"])
-    assert p.pending is not None and p.act("A: give 2").phase == "deal"    # the deal goes on
+    assert p.pending is not None and p.act("A: give 2").phase == "deal"  # the deal goes on
     q = p.replay(REGULAR[1:] + ["A: turn"])
     assert q.awaiting == () and q.outcome.kind == "deal-stands"
     assert last(q).irregularity == "claim of a new deal lost"
@@ -304,7 +307,7 @@ def test_law_37_one_of_the_last_cards_exposed_and_trump_turned_at_once_the_privi
     r = last(p)
     assert r.laws == (37,) and p.outcome is None and len(p.awaiting) == 1
     with pytest.raises(IllegalAction) as e:
-        p.act("lead")                                  # they must elect first
+        p.act("lead")  # they must elect first
     assert e.value.laws == (35,)
     new = p.act("BD: choose new-deal")
     assert new.outcome.kind == "new-deal" and new.outcome.laws == (35, 37)
@@ -360,7 +363,7 @@ def test_law_40_deal_out_of_turn_stands_once_the_trump_card_is_turned():
     assert o.kind == "deal-stands" and o.dealer == D and o.deal.dealer == D and 40 in o.laws
     q = p.act("B: question deal")
     assert last(q).laws == (40,) and q.outcome.kind == "deal-stands"
-    assert p.successor().dealer == A                    # the deal goes on to the left of D
+    assert p.successor().dealer == A  # the deal goes on to the left of D
 
 
 def test_law_40_misdeal_in_a_deal_out_of_turn_by_an_adversary_is_stopped():
@@ -378,14 +381,17 @@ def test_law_41_and_law_42_a_packet_of_four_is_a_misdeal_and_loses_the_deal():
     assert [len(h) for h in o.hands] == [0, 2, 4, 0] and o.hands[C] == FACTORY[12:16] and conserved(p)
 
 
-@pytest.mark.parametrize("events, part", [
-    (["A: give 2", "A: give 3"], "Law 42 II"),                                   # a first round of 2 then 3
-    (["A: give 2", "A: give 2 D"], "Law 42 II"),                                 # not to each player in turn
-    (REGULAR[:4] + ["A: give 2"], "Law 42 II"),                                  # 2 then 2
-    (REGULAR[:6] + ["A: turn"], "Law 42 I"),                                     # not five to each
-    (REGULAR + ["A: give 2"], "Law 42 I"),                                       # a ninth packet
-    (["A: give 1"], "Law 42 II"),
-])
+@pytest.mark.parametrize(
+    "events, part",
+    [
+        (["A: give 2", "A: give 3"], "Law 42 II"),  # a first round of 2 then 3
+        (["A: give 2", "A: give 2 D"], "Law 42 II"),  # not to each player in turn
+        (REGULAR[:4] + ["A: give 2"], "Law 42 II"),  # 2 then 2
+        (REGULAR[:6] + ["A: turn"], "Law 42 I"),  # not five to each
+        (REGULAR + ["A: give 2"], "Law 42 I"),  # a ninth packet
+        (["A: give 1"], "Law 42 II"),
+    ],
+)
 def test_law_42_misdeals(events, part):
     p = plain().replay(events)
     assert last(p).laws == (41, 42) and part in last(p).text
@@ -456,7 +462,7 @@ def test_law_45_partner_takes_the_deal_and_misdeals_the_next_adversary_deals():
     q = p.act("C: give 3")
     r = last(q)
     assert r.laws == (41, 42, 45) and r.offender == C
-    assert q.outcome.kind == "deal-lost" and q.outcome.dealer == B       # B: next in rotation to A
+    assert q.outcome.kind == "deal-lost" and q.outcome.dealer == B  # B: next in rotation to A
     assert "A is liable" in r.text
 
 
@@ -474,7 +480,7 @@ def test_law_45_with_law_43_an_adversary_touched_first_the_deal_is_not_lost():
 
 
 def test_law_45_partner_misdeals_after_the_dealer_himself_touched_first():
-    p = plain().replay(["C: give 2", "A: touch", "C: give 4"])        # A is now "the dealer's partner"
+    p = plain().replay(["C: give 2", "A: touch", "C: give 4"])  # A is now "the dealer's partner"
     assert p.outcome.kind == "deal-lost" and p.outcome.dealer == B and 43 in last(p).laws
 
 
@@ -515,12 +521,26 @@ def test_law_85_an_election_is_final():
 
 
 # ---------------------------------------------------------------- bad input
-@pytest.mark.parametrize("event, field", [
-    ("E: shuffle", "seat"), ("D: cut 40", "cut"), ("D: cut x", "cut"), ("D: cut", "cut"), ("D: cut 0", "cut"),
-    ("D: dance", "event"), ("", "event"), ("shuffle", "seat"), ("AB: choose waive", "side"),
-    ("C: shuffle x", "seed"), ("B: faced", "event"), ("faced ZZ", "card"), ("B: marked", "card"),
-    ("B: question", "question"), ("D: expose XX", "card"),
-])
+@pytest.mark.parametrize(
+    "event, field",
+    [
+        ("E: shuffle", "seat"),
+        ("D: cut 40", "cut"),
+        ("D: cut x", "cut"),
+        ("D: cut", "cut"),
+        ("D: cut 0", "cut"),
+        ("D: dance", "event"),
+        ("", "event"),
+        ("shuffle", "seat"),
+        ("AB: choose waive", "side"),
+        ("C: shuffle x", "seed"),
+        ("B: faced", "event"),
+        ("faced ZZ", "card"),
+        ("B: marked", "card"),
+        ("B: question", "question"),
+        ("D: expose XX", "card"),
+    ],
+)
 def test_bad_input_names_the_field_and_leaves_the_state(event, field):
     p = start(order=FACTORY).act("C: decline")
     before = p.to_record()
@@ -530,8 +550,10 @@ def test_bad_input_names_the_field_and_leaves_the_state(event, field):
     assert p.to_record() == before
 
 
-@pytest.mark.parametrize("event, field", [("A: give 0", "packet"), ("A: give 40", "packet"),
-                                          ("A: give 2 Q", "seat"), ("A: deal 4-1", "packets")])
+@pytest.mark.parametrize(
+    "event, field",
+    [("A: give 0", "packet"), ("A: give 40", "packet"), ("A: give 2 Q", "seat"), ("A: deal 4-1", "packets")],
+)
 def test_bad_packets_name_the_field(event, field):
     with pytest.raises(InputError) as e:
         plain().act(event)
@@ -554,8 +576,18 @@ def test_every_verb_is_documented_and_parses():
 
 
 # ---------------------------------------------------------------- properties
-ALWAYS_RULED = {"expose", "touch", "question", "confusion", "doubt", "faced", "imperfect", "wrongpack",
-                "newcards", "marked"}
+ALWAYS_RULED = {
+    "expose",
+    "touch",
+    "question",
+    "confusion",
+    "doubt",
+    "faced",
+    "imperfect",
+    "wrongpack",
+    "newcards",
+    "marked",
+}
 SEATS = st.sampled_from("ABCD")
 EVENTS = st.one_of(
     st.builds(lambda s, n: f"{s}: shuffle {n}", SEATS, st.integers(0, 99)),
@@ -571,9 +603,24 @@ EVENTS = st.one_of(
     st.sampled_from(["confusion", "doubt", "faced 7S", "imperfect", "wrongpack", "lead"]),
     st.builds(lambda s: f"{s}: newcards", SEATS),
     st.builds(lambda s: f"{s}: marked JD", SEATS),
-    st.builds(lambda side, o: f"{side}: choose {o}", st.sampled_from(["AC", "BD"]),
-              st.sampled_from(["new-deal", "deal-stands", "reshuffle", "waive", "deal-again", "pass-deal",
-                               "pack-1", "pack-2", "replace", "new-cards"])),
+    st.builds(
+        lambda side, o: f"{side}: choose {o}",
+        st.sampled_from(["AC", "BD"]),
+        st.sampled_from(
+            [
+                "new-deal",
+                "deal-stands",
+                "reshuffle",
+                "waive",
+                "deal-again",
+                "pass-deal",
+                "pack-1",
+                "pack-2",
+                "replace",
+                "new-cards",
+            ]
+        ),
+    ),
 )
 
 
@@ -586,11 +633,11 @@ def _irregular(p: DealingProcedure, event: str) -> bool:
         n = int(ev.args[0])
         return n < 4 or 32 - n < 4
     if ev.verb == "shuffle":
-        return p.phase in ("cut", "deal", "dealt")          # Law 31 (others are refused)
+        return p.phase in ("cut", "deal", "dealt")  # Law 31 (others are refused)
     if ev.verb in ("give", "deal", "turn"):
         seat = "ABCD".index(ev.who)
         if p.dealing is None and seat != p.dealer and ev.verb != "turn":
-            return True                                      # Law 40
+            return True  # Law 40
         if ev.verb == "turn":
             return p.phase == "deal" or p.dealing != p.dealer
         if ev.verb == "give":
@@ -599,8 +646,12 @@ def _irregular(p: DealingProcedure, event: str) -> bool:
             to = "ABCD".index(ev.args[1]) if len(ev.args) > 1 else None
             dl = p.acting if p.dealing is not None else seat
             first = p.packets[0][1] if p.packets else n
-            ok = (k < 8 and n in (2, 3) and (to is None or to == (dl + 1 + k) % 4)
-                  and n == (first if k < 4 else 5 - first))
+            ok = (
+                k < 8
+                and n in (2, 3)
+                and (to is None or to == (dl + 1 + k) % 4)
+                and n == (first if k < 4 else 5 - first)
+            )
             return not ok
     return False
 
@@ -609,20 +660,37 @@ def _prefix(dealer: str, stage: int) -> list[str]:
     """A lawful start so that random events also reach the cut, the deal and the turn."""
     d = "ABCD".index(dealer)
     partner, right = "ABCD"[(d + 2) % 4], "ABCD"[(d + 3) % 4]
-    steps = [f"{partner}: shuffle", f"{dealer}: shuffle", f"{right}: cut 11", f"{dealer}: give 3",
-             f"{dealer}: give 3", f"{dealer}: give 3", f"{dealer}: give 3", f"{dealer}: give 2", f"{dealer}: give 2",
-             f"{dealer}: give 2", f"{dealer}: give 2", f"{dealer}: turn"]
+    steps = [
+        f"{partner}: shuffle",
+        f"{dealer}: shuffle",
+        f"{right}: cut 11",
+        f"{dealer}: give 3",
+        f"{dealer}: give 3",
+        f"{dealer}: give 3",
+        f"{dealer}: give 3",
+        f"{dealer}: give 2",
+        f"{dealer}: give 2",
+        f"{dealer}: give 2",
+        f"{dealer}: give 2",
+        f"{dealer}: turn",
+    ]
     return steps[:stage]
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 50), dealer=SEATS, stage=st.sampled_from([0, 1, 3, 3, 4, 5, 7, 9, 11, 11, 12]),
-       events=st.lists(EVENTS | st.builds(lambda g: g, st.sampled_from(["dealer-give", "dealer-turn"])), max_size=30))
+@given(
+    seed=st.integers(0, 50),
+    dealer=SEATS,
+    stage=st.sampled_from([0, 1, 3, 3, 4, 5, 7, 9, 11, 11, 12]),
+    events=st.lists(EVENTS | st.builds(lambda g: g, st.sampled_from(["dealer-give", "dealer-turn"])), max_size=30),
+)
 def test_property_random_dealing_events_never_corrupt_the_state(seed, dealer, stage, events):
     p = DealingProcedure.start(dealer, seed=seed).replay(_prefix(dealer, stage))
     applied: list[str] = [str(e) for e in p.log]
-    events = [f"{dealer}: give {2 + i % 2}" if e == "dealer-give" else
-              f"{dealer}: turn" if e == "dealer-turn" else e for i, e in enumerate(events)]
+    events = [
+        f"{dealer}: give {2 + i % 2}" if e == "dealer-give" else f"{dealer}: turn" if e == "dealer-turn" else e
+        for i, e in enumerate(events)
+    ]
     for e in events:
         before = p
         try:
@@ -630,7 +698,7 @@ def test_property_random_dealing_events_never_corrupt_the_state(seed, dealer, st
         except (IllegalAction, InputError):
             assert p == before
             continue
-        assert conserved(q)                               # the same 32 cards across hands, turn-up and stock
+        assert conserved(q)  # the same 32 cards across hands, turn-up and stock
         assert sum(len(h) for h in q.received) == q.dealt
         if _irregular(p, e):
             assert len(q.rulings) > len(p.rulings), e

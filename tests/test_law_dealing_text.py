@@ -47,7 +47,7 @@ def test_law_24_an_adversary_shuffles_once_only():
 def test_law_25_the_dealers_partner_first_then_the_others():
     p = DealingProcedure.start("B", seed=4)
     with pytest.raises(IllegalAction) as e:
-        p.act("A: shuffle")                            # D, B's partner, has the first right
+        p.act("A: shuffle")  # D, B's partner, has the first right
     assert e.value.laws == (25,)
     assert p.replay(["D: shuffle", "A: shuffle"]).shuffled == (D, A)
 
@@ -100,23 +100,42 @@ def test_law_33_imperfect_pack_after_the_turn_in_cs_deal_c_deals_again():
 def test_law_33_reading_a_revoke_penalty_does_not_survive_the_void_hand_in_either_order():
     import sys
     from pathlib import Path
+
     sys.path.insert(0, str(Path(__file__).parent))
     from test_law_director import REVOKE, table
 
     # C throws the 7D to a heart lead holding the 10 of hearts: a revoke, established when quitted
-    events = REVOKE + ["D: play 9H", "A: play AH", "quit", "A: play JC", "B: play AC", "C: play 8D", "D: play KC",
-                       "A: play KH", "B: play 8H", "C: play TH", "D: play TC", "A: play QD", "B: play JD",
-                       "C: play TD", "D: play AS", "A: play 9C", "B: play TS", "C: play QS", "D: play 9S"]
+    events = REVOKE + [
+        "D: play 9H",
+        "A: play AH",
+        "quit",
+        "A: play JC",
+        "B: play AC",
+        "C: play 8D",
+        "D: play KC",
+        "A: play KH",
+        "B: play 8H",
+        "C: play TH",
+        "D: play TC",
+        "A: play QD",
+        "B: play JD",
+        "C: play TD",
+        "D: play AS",
+        "A: play 9C",
+        "B: play TS",
+        "C: play QS",
+        "D: play 9S",
+    ]
     done = table(events)
     assert done.phase == "claims"
-    assert done.act("BD: claim revoke").result()["points"] == {"AC": 1, "BD": 3}     # had the hand stood
+    assert done.act("BD: claim revoke").result()["points"] == {"AC": 1, "BD": 3}  # had the hand stood
     claimed_first = done.act("BD: claim revoke").act("imperfect")
     void_first = done.act("imperfect")
     for t in (claimed_first, void_first):
         assert t.result()["points"] == {"AC": 0, "BD": 0} and t.result()["new_deal"]
     with pytest.raises(IllegalAction) as e:
         void_first.act("BD: claim revoke")
-    assert e.value.laws == (33,) and "cut" not in str(e.value)     # no cut has happened: not Law 68
+    assert e.value.laws == (33,) and "cut" not in str(e.value)  # no cut has happened: not Law 68
 
 
 def test_law_34_card_faced_found_in_the_stock_before_the_lead_in_bs_deal():
@@ -127,7 +146,7 @@ def test_law_34_card_faced_found_in_the_stock_before_the_lead_in_bs_deal():
 def test_law_35_card_exposed_by_an_adversary_the_dealer_claims_a_new_deal():
     p = plain().replay(["A: give 2", "A: give 2", "B: expose"])
     r = last(p)
-    assert r.laws == (35,) and r.chooser == 0                      # the dealer's side has the claim
+    assert r.laws == (35,) and r.chooser == 0  # the dealer's side has the claim
     q = p.act("AC: choose new-deal")
     assert q.outcome.kind == "new-deal" and q.outcome.dealer == A
 
@@ -159,7 +178,7 @@ def test_law_38_the_adversaries_let_the_deal_go_on_with_their_cards_it_is_good()
     r = last(p)
     assert r.chooser == 1 and r.laws == (38,)
     with pytest.raises(IllegalAction):
-        p.act("AC: choose new-deal")                               # the claim is the adversaries'
+        p.act("AC: choose new-deal")  # the claim is the adversaries'
     q = p.replay(["BD: choose deal-stands"] + deals("A", REGULAR[5:]) + ["A: turn"])
     assert q.outcome.kind == "deal-stands" and 38 in q.outcome.laws
 
@@ -178,7 +197,7 @@ def test_law_40_b_deals_in_as_turn_stopped_by_c_before_the_turn():
 def test_law_40_reading_after_b_dealt_out_of_turn_and_it_stood_c_deals_next():
     p = plain().replay(deals("B") + ["B: turn"])
     assert p.outcome.kind == "deal-stands" and p.outcome.dealer == B
-    assert p.successor().dealer == C                               # A's turn is passed over (Law 28)
+    assert p.successor().dealer == C  # A's turn is passed over (Law 28)
 
 
 # ---------------------------------------------------------------- a misdeal (Laws 41-45)
@@ -225,7 +244,7 @@ def test_law_72_the_dealer_himself_may_call_for_fresh_cards_before_the_cut_payin
 def test_law_73_one_side_alone_cannot_replace_the_card_but_may_call_for_new_cards():
     p = plain().act("B: marked 9S")
     one = p.act("AC: choose replace")
-    assert one.awaiting == p.awaiting                  # not replaced: the other side must agree
+    assert one.awaiting == p.awaiting  # not replaced: the other side must agree
     with pytest.raises(IllegalAction) as e:
         one.act("AC: choose replace")
     assert e.value.laws == (73,)
@@ -235,14 +254,18 @@ def test_law_73_one_side_alone_cannot_replace_the_card_but_may_call_for_new_card
     assert both.awaiting == () and both.rulings[p.awaiting[0]].chosen == "replace"
 
 
-@pytest.mark.parametrize("call, field", [
-    (lambda: DealingProcedure.start("A").replay(None), "events"),
-    (lambda: DealingProcedure.start("A").replay("A: shuffle"), "events"),
-    (lambda: DealingProcedure.start("A", order=5), "order"),
-    (lambda: DealingProcedure.start("A").replay(["D: cut x"]), "cut"),
-])
+@pytest.mark.parametrize(
+    "call, field",
+    [
+        (lambda: DealingProcedure.start("A").replay(None), "events"),
+        (lambda: DealingProcedure.start("A").replay("A: shuffle"), "events"),
+        (lambda: DealingProcedure.start("A", order=5), "order"),
+        (lambda: DealingProcedure.start("A").replay(["D: cut x"]), "cut"),
+    ],
+)
 def test_bad_input_is_one_input_error_naming_the_field(call, field):
     from euchre_core import InputError
+
     with pytest.raises(InputError) as e:
         call()
     assert e.value.field == field

@@ -15,15 +15,36 @@ from euchre_core.laws.director import Director
 from euchre_core.laws.rulings import Irregularity
 
 # Case I's hands; A deals, the 9 of clubs is turned.
-HANDS = {"A": "JC AH KH 8S QD".split(), "B": "AC QH 8H JD TS".split(),
-         "C": "7D 8D TD QS TH".split(), "D": "KC TC AS 9S 9H".split()}
-START = ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S"]   # clubs; A holds JC AH KH QD 9C
+HANDS = {
+    "A": "JC AH KH 8S QD".split(),
+    "B": "AC QH 8H JD TS".split(),
+    "C": "7D 8D TD QS TH".split(),
+    "D": "KC TC AS 9S 9H".split(),
+}
+START = ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S"]  # clubs; A holds JC AH KH QD 9C
 # The regular play of the hand (Case I's line): A-C take four tricks, one point.
-REST = ["B: play JD", "C: play 7D", "D: play TC", "A: play QD",
-        "D: play AS", "A: play 9C", "B: play TS", "C: play QS",
-        "A: play JC", "B: play AC", "C: play 8D", "D: play KC",
-        "A: play KH", "B: play 8H", "C: play TH", "D: play 9H",
-        "A: play AH", "B: play QH", "C: play TD", "D: play 9S"]
+REST = [
+    "B: play JD",
+    "C: play 7D",
+    "D: play TC",
+    "A: play QD",
+    "D: play AS",
+    "A: play 9C",
+    "B: play TS",
+    "C: play QS",
+    "A: play JC",
+    "B: play AC",
+    "C: play 8D",
+    "D: play KC",
+    "A: play KH",
+    "B: play 8H",
+    "C: play TH",
+    "D: play 9H",
+    "A: play AH",
+    "B: play QH",
+    "C: play TD",
+    "D: play 9S",
+]
 
 
 def table(events: list[str], hands: dict | None = None, turn_up: str = "9C") -> Director:
@@ -32,8 +53,9 @@ def table(events: list[str], hands: dict | None = None, turn_up: str = "9C") -> 
 
 
 def position(hands: dict, trump: str = "C", maker: int = 0, leader: int = 1, alone: int | None = None) -> Director:
-    return Director.start(Deal.position([hands.get(s, []) for s in "ABCD"], trump, maker=maker, leader=leader,
-                                        alone=alone))
+    return Director.start(
+        Deal.position([hands.get(s, []) for s in "ABCD"], trump, maker=maker, leader=leader, alone=alone)
+    )
 
 
 def last(t: Director):
@@ -52,7 +74,7 @@ def test_law_52_lead_out_of_turn_call_the_card():
     assert r.laws == (52, 53) and r.chooser == 1 and [o.id for o in r.options] == ["call-card", "call-suit", "waive"]
     t = t.act("BD: choose call-card")
     assert t.trick == () and t.actor_name == "B" and t.requirements[0].kind == "play-card"
-    t = t.replay(REST)                                       # C plays the 7D to the first diamond lead
+    t = t.replay(REST)  # C plays the 7D to the first diamond lead
     assert not [x for x in t.revokes] and t.result()["points"] == {"AC": 1, "BD": 0}
 
 
@@ -63,7 +85,7 @@ def test_law_56_card_led_out_of_turn_called_and_not_played_the_call_stands_no_re
     rest = ["D: play TC", "A: play QD"] + REST[4:]
     rest = [e.replace("C: play 8D", "C: play 7D") for e in rest]
     t = t.replay(rest)
-    assert not t.requirements                                  # played at last: the call is spent
+    assert not t.requirements  # played at last: the call is spent
     t = t.act("BD: claim revoke")
     assert last(t).laws == (66,) and t.result()["points"] == {"AC": 1, "BD": 0}
 
@@ -71,7 +93,7 @@ def test_law_56_card_led_out_of_turn_called_and_not_played_the_call_stands_no_re
 def test_law_52_lead_out_of_turn_call_a_suit_and_law_54():
     t = table(START + ["C: play 7D", "BD: choose call-suit H"] + REST[:8])
     assert t.actor_name == "A" and t.requirements and t.requirements[0].kind == "lead-suit"
-    t2 = t.act("A: play JC")                                   # A, C's partner, must lead a heart
+    t2 = t.act("A: play JC")  # A, C's partner, must lead a heart
     assert last(t2).laws == (54,)
     t3 = t.act("A: play KH")
     assert not t3.revokes and not t3.requirements
@@ -79,13 +101,13 @@ def test_law_52_lead_out_of_turn_call_a_suit_and_law_54():
 
 def test_law_53_false_lead_followed_by_all_three_stands():
     t = table(START + ["C: play 7D", "D: play 9S", "A: play QD", "B: play JD"])
-    assert t.rulings[0].chosen == "stands" and len(t.tricks) == 1 and t.tricks[0].winner == 0   # A's queen
+    assert t.rulings[0].chosen == "stands" and len(t.tricks) == 1 and t.tricks[0].winner == 0  # A's queen
     assert t.pending is None
 
 
 def test_law_53_cards_played_to_the_false_lead_are_taken_back():
     t = table(START + ["C: play 7D", "D: play 9S", "BD: choose waive"])
-    assert t.trick[1:] == ((3, t.trick[1][1]),)              # waived: the lead stands
+    assert t.trick[1:] == ((3, t.trick[1][1]),)  # waived: the lead stands
     t = table(START + ["C: play 7D", "D: play 9S", "BD: choose call-card"])
     assert t.trick == () and "9S" in [str(c) for c in t.hand(3)]
 
@@ -101,14 +123,14 @@ def test_law_46_exposed_card_called_must_be_played():
 
 def test_law_55_no_call_forces_a_revoke_and_law_56_the_call_is_repeated():
     t = table(START + ["C: expose TH", "D: callcard C TH", "B: play JD"])
-    t = t.act("C: play 7D")                                   # must follow diamonds: no penalty
-    assert not t.revokes and t.requirements and t.requirements[0].card is not None   # the call stands
+    t = t.act("C: play 7D")  # must follow diamonds: no penalty
+    assert not t.revokes and t.requirements and t.requirements[0].card is not None  # the call stands
 
 
 def test_law_57_called_suit_not_held_the_penalty_is_paid():
     hands = {"A": ["7C", "8C"], "B": ["9H", "TH"], "C": ["AS", "KS"], "D": ["7H", "8H"]}
-    t = position(hands, leader=1).act("C: play AS")         # C leads out of turn
-    t = t.act("BD: choose call-suit D")                       # neither C nor A holds a diamond
+    t = position(hands, leader=1).act("C: play AS")  # C leads out of turn
+    t = t.act("BD: choose call-suit D")  # neither C nor A holds a diamond
     t = t.replay(["B: play 9H", "C: play AS", "D: play 7H", "A: play 7C"])
     t = t.act("A: play 8C")
     assert not t.revokes
@@ -126,7 +148,7 @@ def test_law_47_winning_cards_played_in_succession():
 def test_law_58_third_hand_before_second_then_fourth_may_play():
     t = table(START + ["B: play JD", "D: play TC"])
     assert last(t).laws == (58,)
-    t = t.act("A: play QD")                                   # the fourth plays before his partner: no penalty
+    t = t.act("A: play QD")  # the fourth plays before his partner: no penalty
     assert last(t).laws == (58,)
     t = t.act("C: play 7D")
     assert len(t.tricks) == 1 and t.tricks[0].winner == 3
@@ -135,38 +157,52 @@ def test_law_58_third_hand_before_second_then_fourth_may_play():
 def test_law_59_election_belongs_to_the_adversaries_law_85():
     hands = {"A": ["KH", "7C"], "B": ["9H", "8C"], "C": ["AH", "TH"], "D": ["QH", "9C"]}
     t = position(hands, leader=1).act("B: play 9H")
-    t = t.act("A: play KH")                                   # A (fourth) plays before his partner C
+    t = t.act("A: play KH")  # A (fourth) plays before his partner C
     r = last(t)
     assert r.laws == (59,) and r.chooser == 1
     with pytest.raises(IllegalAction) as e:
         t.act("AC: choose win")
     assert 85 in e.value.laws
     with pytest.raises(IllegalAction) as e:
-        t.act("C: play AH")                                   # nothing happens until the election
+        t.act("C: play AH")  # nothing happens until the election
     assert 85 in e.value.laws
     t = t.act("BD: choose lose")
-    t2 = t.act("C: play AH")                                  # would win: he must lose with the ten
+    t2 = t.act("C: play AH")  # would win: he must lose with the ten
     assert last(t2).laws == (54,)
     t3 = t.act("C: play TH")
     assert not t3.revokes
 
 
 def test_law_60_omitted_card_new_deal_or_deal_stands():
-    t = table(START + ["B: play JD", "C: play 7D", "D: play TC", "quit"])   # A omitted to play
+    t = table(START + ["B: play JD", "C: play 7D", "D: play TC", "quit"])  # A omitted to play
     assert len(t.tricks) == 1 and t.imperfect == (0, 0)
     t = t.act("D: play AS").act("A: play 9C")
     r = last(t)
     assert r.laws == (60,) and [o.id for o in r.options] == ["new-deal", "deal-stands"]
     assert t.act("BD: choose new-deal").result()["new_deal"]
-    t = t.act("BD: choose deal-stands").replay(["B: play TS", "C: play QS", "A: play JC", "B: play AC",
-                                                 "C: play 8D", "D: play KC", "A: play KH", "B: play 8H",
-                                                 "C: play TH", "D: play 9H", "A: play AH", "B: play QH",
-                                                 "C: play TD", "D: play 9S"])
-    assert t.is_over and t.hands[0] == 0                    # the surplus card went to the imperfect trick
+    t = t.act("BD: choose deal-stands").replay(
+        [
+            "B: play TS",
+            "C: play QS",
+            "A: play JC",
+            "B: play AC",
+            "C: play 8D",
+            "D: play KC",
+            "A: play KH",
+            "B: play 8H",
+            "C: play TH",
+            "D: play 9H",
+            "A: play AH",
+            "B: play QH",
+            "C: play TD",
+            "D: play 9S",
+        ]
+    )
+    assert t.is_over and t.hands[0] == 0  # the surplus card went to the imperfect trick
 
 
 # ---------------------------------------------------------------- the revoke (62-71, 4)
-REVOKE = START + ["B: play QH", "C: play 7D"]                # C holds the 10 of hearts
+REVOKE = START + ["B: play QH", "C: play 7D"]  # C holds the 10 of hearts
 
 
 def test_law_62_revoke_recognised():
@@ -177,10 +213,24 @@ def test_law_62_revoke_recognised():
 def test_law_64_established_when_the_trick_is_quitted_and_law_63_three_points():
     t = table(REVOKE + ["D: play 9H", "A: play AH", "quit"])
     assert t.revokes[0].established
-    rest = ["A: play JC", "B: play AC", "C: play 8D", "D: play KC",
-            "A: play KH", "B: play 8H", "C: play TH", "D: play TC",
-            "A: play QD", "B: play JD", "C: play TD", "D: play AS",
-            "A: play 9C", "B: play TS", "C: play QS", "D: play 9S"]
+    rest = [
+        "A: play JC",
+        "B: play AC",
+        "C: play 8D",
+        "D: play KC",
+        "A: play KH",
+        "B: play 8H",
+        "C: play TH",
+        "D: play TC",
+        "A: play QD",
+        "B: play JD",
+        "C: play TD",
+        "D: play AS",
+        "A: play 9C",
+        "B: play TS",
+        "C: play QS",
+        "D: play 9S",
+    ]
     t = t.replay(rest).act("BD: claim revoke")
     res = t.result()
     assert res["points"]["BD"] == 3 and res["entries"][0]["laws"] == [4, 63, 71]
@@ -196,7 +246,7 @@ def test_law_65_and_law_69_question_and_correction():
     assert t.revokes[0].asked
     t = t.act("C: correct TH")
     assert t.revokes[0].corrected and last(t).laws == (65, 69)
-    assert "7D" in [str(c) for c in t.hand(2)] and t.exposed[2]       # the 7D is liable to be called (69)
+    assert "7D" in [str(c) for c in t.hand(2)] and t.exposed[2]  # the 7D is liable to be called (69)
     assert t.actor_name == "D" and "9H" in [str(c) for c in t.hand(3)]  # D withdrew his card (69)
 
 
@@ -210,18 +260,56 @@ def test_law_65_question_keeps_the_window_open_after_quitting():
 
 def test_law_70_the_hand_is_played_out_after_a_revoke():
     t = table(REVOKE + ["D: play 9H", "A: play AH", "quit"])
-    assert t.phase == "play" and t.revokes[0].established       # the play goes on to the end
-    t = t.replay(["A: play JC", "B: play AC", "C: play 8D", "D: play KC", "A: play KH", "B: play 8H", "C: play TH",
-                  "D: play TC", "A: play QD", "B: play JD", "C: play TD", "D: play AS", "A: play 9C", "B: play TS",
-                  "C: play QS", "D: play 9S"])
+    assert t.phase == "play" and t.revokes[0].established  # the play goes on to the end
+    t = t.replay(
+        [
+            "A: play JC",
+            "B: play AC",
+            "C: play 8D",
+            "D: play KC",
+            "A: play KH",
+            "B: play 8H",
+            "C: play TH",
+            "D: play TC",
+            "A: play QD",
+            "B: play JD",
+            "C: play TD",
+            "D: play AS",
+            "A: play 9C",
+            "B: play TS",
+            "C: play QS",
+            "D: play 9S",
+        ]
+    )
     assert t.is_over and t.result()["tricks_won"] == {"AC": 4, "BD": 1}
 
 
 def test_law_4_revoke_penalty_is_scored_before_the_hand():
-    t = table(REVOKE + ["D: play 9H", "A: play AH", "quit", "A: play JC", "B: play AC", "C: play 8D", "D: play KC",
-                        "A: play KH", "B: play 8H", "C: play TH", "D: play TC", "A: play QD", "B: play JD",
-                        "C: play TD", "D: play AS", "A: play 9C", "B: play TS", "C: play QS", "D: play 9S",
-                        "BD: claim revoke"])
+    t = table(
+        REVOKE
+        + [
+            "D: play 9H",
+            "A: play AH",
+            "quit",
+            "A: play JC",
+            "B: play AC",
+            "C: play 8D",
+            "D: play KC",
+            "A: play KH",
+            "B: play 8H",
+            "C: play TH",
+            "D: play TC",
+            "A: play QD",
+            "B: play JD",
+            "C: play TD",
+            "D: play AS",
+            "A: play 9C",
+            "B: play TS",
+            "C: play QS",
+            "D: play 9S",
+            "BD: claim revoke",
+        ]
+    )
     entries = t.result()["entries"]
     assert [e["what"] for e in entries] == ["revoke", "deal"] and entries[0]["side"] == "BD"
 
@@ -239,7 +327,7 @@ def test_law_66_claim_with_no_revoke_scores_nothing():
 def test_law_67_mixing_the_cards_establishes_the_revoke():
     t = table(REVOKE + ["D: play 9H", "A: ask", "AC: mix"])
     assert t.revokes[0].established and last(t).laws == (67, 63)
-    assert t.is_over and t.result()["points"] == {"AC": 0, "BD": 3}     # established and scored; no hand
+    assert t.is_over and t.result()["points"] == {"AC": 0, "BD": 3}  # established and scored; no hand
 
 
 def test_law_68_no_claim_after_the_cut():
@@ -263,8 +351,9 @@ def test_law_71_revokes_on_both_sides_cancel():
 
 def test_law_63_five_points_against_a_lone_hand():
     hands = {"A": ["AH", "7S"], "B": ["KH", "8S"], "C": [], "D": ["QH", "TS"]}
-    t = position(hands, leader=1, alone=0).replay(["B: play KH", "D: play TS", "A: play AH", "quit",
-                                                    "A: play 7S", "B: play 8S", "D: play QH"])
+    t = position(hands, leader=1, alone=0).replay(
+        ["B: play KH", "D: play TS", "A: play AH", "quit", "A: play 7S", "B: play 8S", "D: play QH"]
+    )
     t = t.act("AC: claim revoke")
     assert [e for e in t.result()["entries"] if e["what"] == "revoke"][0]["points"] == 5
 
@@ -273,7 +362,7 @@ def test_law_63_five_points_against_a_lone_hand():
 def test_law_79_suit_mentioned_after_passing_partner_must_pass():
     t = table(["B: pass", "C: pass", "D: pass", "A: pass", "B: pass", "B: mention H"])
     assert last(t).laws == (79,)
-    t = t.act("C: pass").act("D: call H")                   # ruled, not refused: void, and his pass
+    t = t.act("C: pass").act("D: call H")  # ruled, not refused: void, and his pass
     assert last(t).laws == (79,) and last(t).kind is Irregularity.BOUND_TO_PASS and t.deal.trump is None
 
 
@@ -284,11 +373,11 @@ def test_law_80_order_after_passing_partner_passes_or_it_is_played():
     t1 = t.act("AC: choose played")
     assert t1.deal.maker == 1 and t1.deal.trump is not None
     t2 = t.act("AC: choose partner-passes").act("C: pass").act("D: order")
-    assert last(t2).laws == (80,) and t2.deal.maker is None and t2.deal.actor == 0   # void: his pass
+    assert last(t2).laws == (80,) and t2.deal.maker is None and t2.deal.actor == 0  # void: his pass
 
 
 def test_law_82_declaration_out_of_turn_takes_no_right_away():
-    t = table(["C: order"])                                   # B, the eldest, has not spoken
+    t = table(["C: order"])  # B, the eldest, has not spoken
     assert last(t).laws == (82,) and t.deal.actor == 1 and t.deal.maker is None
 
 
@@ -327,9 +416,9 @@ def test_law_89_lead_before_the_discard_against_the_third_hand_alone():
     r = last(t)
     assert r.laws == (89,) and r.chooser == 1 and [o.id for o in r.options] == ["highest", "lowest", "win", "lose"]
     t = t.act("BD: choose highest").act("A: discard 8S").act("D: play 9H")
-    t2 = t.act("A: play 9C")                                 # A holds the queen of diamonds: a revoke
+    t2 = t.act("A: play 9C")  # A holds the queen of diamonds: a revoke
     assert last(t2).irregularity == "revoke" and all(r.laws != (54,) for r in t2.rulings)
-    t3 = t.act("A: play QD")                                 # his highest diamond: complies
+    t3 = t.act("A: play QD")  # his highest diamond: complies
     assert last(t3).laws == (89,) and not t3.revokes
 
 
@@ -359,7 +448,7 @@ def test_law_90_wrong_number_of_cards_forfeit():
 def test_law_95_card_exposed_before_the_declaration_no_lone_hand():
     t = table(["B: expose AC"])
     assert last(t).laws == (46, 95)
-    t = t.act("B: order alone")                                # ruled: the order stands, not alone
+    t = t.act("B: order alone")  # ruled: the order stands, not alone
     assert last(t).laws == (95,) and t.deal.maker == 1 and t.deal.alone is None
 
 
@@ -419,7 +508,7 @@ def test_law_49_all_hands_abandoned():
     t = table(START + REST[:8] + ["A: throw", "B: throw", "C: throw", "D: throw"])
     assert last(t).laws == (49,) and t.is_over
     res = t.result()
-    assert res["tricks_won"] == {"AC": 1, "BD": 1} and res["points"] == {"AC": 0, "BD": 2}   # scored as taken
+    assert res["tricks_won"] == {"AC": 1, "BD": 1} and res["points"] == {"AC": 0, "BD": 2}  # scored as taken
 
 
 def test_law_50_adversary_abandons_against_a_lone_hand_five_points():
@@ -433,13 +522,21 @@ def test_law_51_detached_card_named_and_wrong_name():
     t = table(START + ["D: name C AS"])
     r = last(t)
     assert r.laws == (51,) and r.chooser == 0 and [o.id for o in r.options] == ["call-suit", "waive"]
-    t = t.act("AC: choose call-suit H")                        # one vocabulary with Law 52
+    t = t.act("AC: choose call-suit H")  # one vocabulary with Law 52
     assert t.requirements[-1].kind == "lead-suit" and t.requirements[-1].seat == 3
 
 
 # ---------------------------------------------------------------- bad input never moves the state
-@pytest.mark.parametrize("event,field", [("E: play JC", "event"), ("B: play ZZ", "card"), ("B: fly", "event"),
-                                         ("play JC", "event"), ("AC: choose", "event")])
+@pytest.mark.parametrize(
+    "event,field",
+    [
+        ("E: play JC", "event"),
+        ("B: play ZZ", "card"),
+        ("B: fly", "event"),
+        ("play JC", "event"),
+        ("AC: choose", "event"),
+    ],
+)
 def test_bad_events_are_input_errors(event, field):
     t = table(START)
     with pytest.raises((InputError, IllegalAction)):
@@ -505,9 +602,9 @@ def test_random_irregularities_never_corrupt_the_state(seed):
             continue
         if kind != "regular":
             injected += 1
-            assert len(t.rulings) > before, kind            # every injected irregularity yields a ruling
+            assert len(t.rulings) > before, kind  # every injected irregularity yields a ruling
         held = [c for s in range(4) for c in t.hand(s)]
         played = [c for tr in t.tricks for _, c in tr.cards] + [c for _, c in t.trick]
-        assert len(held) == len(set(held)) and set(held) | set(played) == all_cards   # cards conserved
+        assert len(held) == len(set(held)) and set(held) | set(played) == all_cards  # cards conserved
     res = t.result()
     assert set(res["points"]) == {"AC", "BD"}

@@ -18,21 +18,53 @@ from euchre_core.laws.rulings import Irregularity as K
 
 A, B, C, D = range(4)
 AC, BD = 0, 1
-HANDS = {"A": "JH AS KS 9D TC".split(), "B": "AH QC 9C KD TS".split(),
-         "C": "JD KH QS AD 8C".split(), "D": "QH 9H AC KC 7S".split()}
-START = ["C: order", "A: stay", "B: discard TS"]       # C orders up hearts; B takes the ten, discards the ten of spades
-LONE = ["C: order alone", "A: stay", "B: discard TS"]   # C plays alone; A lays his cards face down
+HANDS = {
+    "A": "JH AS KS 9D TC".split(),
+    "B": "AH QC 9C KD TS".split(),
+    "C": "JD KH QS AD 8C".split(),
+    "D": "QH 9H AC KC 7S".split(),
+}
+START = ["C: order", "A: stay", "B: discard TS"]  # C orders up hearts; B takes the ten, discards the ten of spades
+LONE = ["C: order alone", "A: stay", "B: discard TS"]  # C plays alone; A lays his cards face down
 # A regular play of the hand after START: A-C take all five tricks, a march, two points.
-PLAY = ["C: play AD", "D: play 7S", "A: play 9D", "B: play KD",
-        "C: play KH", "D: play 9H", "A: play JH", "B: play TH",
-        "A: play AS", "B: play 9C", "C: play QS", "D: play AC",
-        "A: play KS", "B: play QC", "C: play 8C", "D: play KC",
-        "A: play TC", "B: play AH", "C: play JD", "D: play QH"]
+PLAY = [
+    "C: play AD",
+    "D: play 7S",
+    "A: play 9D",
+    "B: play KD",
+    "C: play KH",
+    "D: play 9H",
+    "A: play JH",
+    "B: play TH",
+    "A: play AS",
+    "B: play 9C",
+    "C: play QS",
+    "D: play AC",
+    "A: play KS",
+    "B: play QC",
+    "C: play 8C",
+    "D: play KC",
+    "A: play TC",
+    "B: play AH",
+    "C: play JD",
+    "D: play QH",
+]
 # B revokes in the second trick: a heart (trump) is led and he plays the queen of clubs, holding two.
 REVOKE = START + PLAY[:7] + ["B: play QC"]
-AFTER_REVOKE = ["A: play AS", "B: play 9C", "C: play QS", "D: play AC",
-                "A: play KS", "B: play TH", "C: play 8C", "D: play KC",
-                "B: play AH", "C: play JD", "D: play QH", "A: play TC"]   # A-C four tricks: one point
+AFTER_REVOKE = [
+    "A: play AS",
+    "B: play 9C",
+    "C: play QS",
+    "D: play AC",
+    "A: play KS",
+    "B: play TH",
+    "C: play 8C",
+    "D: play KC",
+    "B: play AH",
+    "C: play JD",
+    "D: play QH",
+    "A: play TC",
+]  # A-C four tricks: one point
 
 
 def table(events: list[str]) -> Director:
@@ -72,20 +104,20 @@ def test_law_46_and_91_trump_card_lifted_from_the_pack_by_the_dealer():
     r = last(t)
     assert r.laws == (46, 91) and r.offender == B
     t = t.replay(START)
-    assert t.exposed[B] >> card("TH") & 1                      # exposed once the dealer holds it
+    assert t.exposed[B] >> card("TH") & 1  # exposed once the dealer holds it
 
 
 def test_law_46_48_95_hand_thrown_face_up_in_the_bidding_is_ruled_not_refused():
-    t = table(["D: throw"])                                   # not his turn, not the dealer: still ruled
+    t = table(["D: throw"])  # not his turn, not the dealer: still ruled
     r = last(t)
     assert r.kind is K.HAND_SHOWN_IN_BIDDING and r.laws == (46, 48, 95) and r.offender == D
     assert t.exposed[D] == t.hands[D]
-    t = t.replay(["C: pass", "D: order alone"])               # Law 95: he cannot play alone
+    t = t.replay(["C: pass", "D: order alone"])  # Law 95: he cannot play alone
     assert last(t).laws == (95,) and t.deal.maker == D and t.deal.alone is None
 
 
 def test_law_47_winning_card_then_another_before_the_partner_plays():
-    t = table(START + ["C: play AD", "D: play 7S", "C: play QS"])   # the ace is highest; A has not played
+    t = table(START + ["C: play AD", "D: play 7S", "C: play QS"])  # the ace is highest; A has not played
     r = last(t)
     assert r.laws == (47,) and r.chooser == BD and r.target == A and [o.id for o in r.options] == ["win", "waive"]
     assert t.exposed[C] == 1 << card("QS")
@@ -115,7 +147,7 @@ def test_law_49_all_four_throw_down_the_hands_are_abandoned():
 
 
 def test_law_50_adversary_fails_to_play_to_a_trick_of_a_lone_hand_five_points():
-    t = table(LONE + ["C: play KH", "D: play 9H", "quit"])   # B never played to the trick
+    t = table(LONE + ["C: play KH", "D: play 9H", "quit"])  # B never played to the trick
     r = last(t)
     assert r.kind is K.ABANDONED_AGAINST_LONE and r.laws == (50,) and r.offender == B
     assert t.is_over and t.result()["points"] == {"AC": 5, "BD": 0}
@@ -129,10 +161,11 @@ def test_law_50_adversary_lays_his_hand_face_up_against_a_lone_hand():
 def test_law_51_detached_card_named_rightly_and_wrongly_one_call_suit_vocabulary():
     t = table(START + ["A: name D KC"])
     assert last(t).laws == (51,) and t.exposed[D] == 1 << card("KC")
-    t = table(START + ["B: name A QD"])                        # A does not hold it
+    t = table(START + ["B: name A QD"])  # A does not hold it
     r = last(t)
-    assert r.laws == (51,) and r.offender == B and r.chooser == AC and [o.id for o in r.options] == [
-        "call-suit", "waive"]
+    assert (
+        r.laws == (51,) and r.offender == B and r.chooser == AC and [o.id for o in r.options] == ["call-suit", "waive"]
+    )
     t = t.act("AC: choose call-suit S")
     req = t.requirements[-1]
     assert req.seat == B and req.kind == "lead-suit" and req.or_partner and req.suit == int(card("AS").suit)
@@ -140,10 +173,14 @@ def test_law_51_detached_card_named_rightly_and_wrongly_one_call_suit_vocabulary
 
 # ---------------------------------------------------------------- 52-57: leads out of turn and calls
 def test_law_52_lead_out_of_turn_by_the_dealer_call_a_suit():
-    t = table(START + ["B: play AH"])                          # C's lead
+    t = table(START + ["B: play AH"])  # C's lead
     r = last(t)
-    assert r.laws == (52, 53) and r.chooser == AC and r.proper == C and [o.id for o in r.options] == [
-        "call-card", "call-suit", "waive"]
+    assert (
+        r.laws == (52, 53)
+        and r.chooser == AC
+        and r.proper == C
+        and [o.id for o in r.options] == ["call-card", "call-suit", "waive"]
+    )
     t = t.act("AC: choose call-suit C")
     assert t.trick == () and t.actor == C and t.hands[B] >> card("AH") & 1 and not t.exposed[B]
     assert t.requirements[-1].seat == B and t.requirements[-1].or_partner
@@ -156,8 +193,9 @@ def test_law_53_false_lead_followed_by_the_other_three_stands():
 
 def test_law_54_highest_or_lowest_called_and_disobeyed_is_a_revoke_penalty():
     # Law 83 gives the call; B-D's partner D called attention before B played.
-    t = table(START + ["C: play 8C", "D: play KC", "D: attention", "AC: choose lowest", "A: play TC",
-                       "B: play QC"])                         # his lowest club is the nine
+    t = table(
+        START + ["C: play 8C", "D: play KC", "D: attention", "AC: choose lowest", "A: play TC", "B: play QC"]
+    )  # his lowest club is the nine
     r = last(t)
     assert r.laws == (54,) and r.offender == B and t.revokes[-1].kind == "call" and t.revokes[-1].established
 
@@ -169,7 +207,7 @@ def test_law_55_called_card_is_not_played_when_it_would_be_a_revoke():
 
 
 def test_law_56_called_card_not_played_when_it_could_be_the_call_is_repeated_no_revoke():
-    t = table(START + ["D: expose 7S", "A: callcard D 7S", "C: play AD", "D: play AC"])   # no diamond: 7S lawful
+    t = table(START + ["D: expose 7S", "A: callcard D 7S", "C: play AD", "D: play AC"])  # no diamond: 7S lawful
     r = last(t)
     assert r.kind is K.CALLED_CARD_NOT_PLAYED and r.laws == (56,) and not t.revokes
     assert t.requirements and t.requirements[0].card == card("7S")
@@ -178,30 +216,31 @@ def test_law_56_called_card_not_played_when_it_could_be_the_call_is_repeated_no_
 def test_law_57_called_suit_not_held_the_penalty_is_paid():
     hands = {"A": ["AS", "KS"], "B": ["9D", "TD"], "C": ["QS", "JS"], "D": ["7D", "8D"]}
     t = Director.start(Deal.position([hands[s] for s in "ABCD"], "H", maker=B, dealer=B, leader=C))
-    t = t.replay(["A: play AS", "BD: choose call-suit C"])    # A led out of turn; clubs called from A or C
-    t = t.act("C: play QS")                                   # C has no club: the penalty is paid
+    t = t.replay(["A: play AS", "BD: choose call-suit C"])  # A led out of turn; clubs called from A or C
+    t = t.act("C: play QS")  # C has no club: the penalty is paid
     assert last(t).laws == (57,) and not t.revokes and not t.requirements
 
 
 # ---------------------------------------------------------------- 58-60: cards played in error
 def test_law_58_third_hand_before_the_second_then_the_fourth_before_his_partner():
-    t = table(START + ["C: play AD", "A: play 9D"])           # A, third hand, before D
+    t = table(START + ["C: play AD", "A: play 9D"])  # A, third hand, before D
     assert last(t).laws == (58,) and last(t).offender == A
-    t = t.replay(["B: play KD", "D: play 7S"])                # B, fourth, before his partner: no penalty
+    t = t.replay(["B: play KD", "D: play 7S"])  # B, fourth, before his partner: no penalty
     assert [r.laws for r in t.rulings] == [(58,)] and t.tricks[0].winner == C
 
 
 def test_law_59_fourth_hand_before_his_partner_partner_called_on_to_lose():
-    t = table(START + ["C: play AD", "B: play KD"])           # B plays before D, A has not played
+    t = table(START + ["C: play AD", "B: play KD"])  # B plays before D, A has not played
     r = last(t)
-    assert r.laws == (59,) and r.chooser == AC and r.target == D and [o.id for o in r.options] == [
-        "win", "lose", "waive"]
-    t = t.replay(["AC: choose lose", "D: play 9H"])           # a trump wins the trick: he could have lost it
-    assert last(t).laws == (54,) and last(t).reading is not None     # win/lose read under Law 54
+    assert (
+        r.laws == (59,) and r.chooser == AC and r.target == D and [o.id for o in r.options] == ["win", "lose", "waive"]
+    )
+    t = t.replay(["AC: choose lose", "D: play 9H"])  # a trump wins the trick: he could have lost it
+    assert last(t).laws == (54,) and last(t).reading is not None  # win/lose read under Law 54
 
 
 def test_law_60_card_omitted_adversaries_claim_a_new_deal():
-    t = table(START + ["C: play AD", "D: play 7S", "A: play 9D", "quit"])   # B omitted to play
+    t = table(START + ["C: play AD", "D: play 7S", "A: play 9D", "quit"])  # B omitted to play
     assert t.imperfect == (0, B)
     t = t.act("C: play KH").act("D: play 9H").act("A: play JH").act("B: play TH")
     r = next(r for r in t.rulings if r.kind is K.CARD_OMITTED)
@@ -218,16 +257,16 @@ def test_law_62_and_64_revoke_established_when_the_trick_is_quitted():
 
 
 def test_law_64_revoke_established_when_his_partner_leads_out_of_turn_to_the_next_trick():
-    t = table(REVOKE + ["D: play AC"])                         # A won the trick and should lead
+    t = table(REVOKE + ["D: play AC"])  # A won the trick and should lead
     assert t.revokes[0].established and last(t).laws == (52, 53)
 
 
 def test_law_65_question_keeps_the_window_open_after_an_adversary_led_and_the_revoke_is_corrected():
-    t = table(REVOKE + ["D: ask", "A: play AS"])               # A, an adversary, leads to the next trick
+    t = table(REVOKE + ["D: ask", "A: play AS"])  # A, an adversary, leads to the next trick
     assert not t.revokes[0].established
-    t = t.act("B: correct TH")                                 # he takes back the club, plays a trump
+    t = t.act("B: correct TH")  # he takes back the club, plays a trump
     assert t.revokes[0].corrected and not t.revokes[0].established
-    assert t.hands[A] >> card("AS") & 1 and t.exposed[B] == 1 << card("QC")     # Law 69: the club is exposed
+    assert t.hands[A] >> card("AS") & 1 and t.exposed[B] == 1 << card("QC")  # Law 69: the club is exposed
     assert t.tricks[-1].winner == A and len(t.tricks) == 2
 
 
@@ -235,7 +274,7 @@ def test_law_65_question_answered_in_the_negative_closes_the_window():
     t = table(REVOKE + ["D: ask", "B: answer no"])
     r = last(t)
     assert r.kind is K.QUESTION_ANSWERED and r.laws == (64, 65)
-    t = t.act("A: play AS")                                    # the trick is quitted: established
+    t = t.act("A: play AS")  # the trick is quitted: established
     assert t.revokes[0].established
     with pytest.raises(IllegalAction):
         t.act("B: correct TH")
@@ -261,11 +300,11 @@ def test_law_63_66_and_4_revoke_claimed_at_the_end_three_points_first():
     assert last(t).laws == (63, 66) and last(t).chooser is None
     res = t.result()
     assert res["entries"][0]["what"] == "revoke" and res["entries"][0]["laws"][0] == 4
-    assert res["points"] == {"AC": 4, "BD": 0}                 # three for the revoke and one for the hand
+    assert res["points"] == {"AC": 4, "BD": 0}  # three for the revoke and one for the hand
 
 
 def test_law_67_accused_side_mixes_the_cards_the_revoke_is_established_and_scored():
-    t = table(REVOKE + ["D: ask", "A: play AS", "AC: claim revoke"])   # the question kept it open: none yet
+    t = table(REVOKE + ["D: ask", "A: play AS", "AC: claim revoke"])  # the question kept it open: none yet
     assert last(t).laws == (66,)
     t = t.act("BD: mix")
     assert last(t).kind is K.CARDS_MIXED and t.revokes[0].established and t.is_over
@@ -287,11 +326,11 @@ def test_law_69_revoke_corrected_in_time_the_card_is_callable():
 
 
 def test_law_70_revoking_side_requires_the_hand_played_out():
-    t = table(REVOKE + ["quit", "AC: claim revoke"])          # established (quitted), claimed before the end
+    t = table(REVOKE + ["quit", "AC: claim revoke"])  # established (quitted), claimed before the end
     r = last(t)
     assert r.laws == (63, 66, 70) and r.chooser == BD and [o.id for o in r.options] == ["play-out", "stop"]
     with pytest.raises(IllegalAction):
-        t.act("A: play AS")                                    # play waits for their election
+        t.act("A: play AS")  # play waits for their election
     t = t.act("BD: choose play-out").replay(AFTER_REVOKE)
     assert t.result()["points"] == {"AC": 4, "BD": 0}
 
@@ -299,18 +338,33 @@ def test_law_70_revoking_side_requires_the_hand_played_out():
 def test_law_70_revoking_side_lets_the_hand_stop_only_the_penalty_five_against_a_lone_hand():
     # C alone; D revokes: a club led, he plays a trump holding two clubs.
     t = table(LONE + ["C: play 8C", "D: play 9H", "B: play 9C", "quit", "BD: claim revoke"])
-    assert last(t).laws == (66,)                               # the revoke is D's: B-D find none of A-C's
+    assert last(t).laws == (66,)  # the revoke is D's: B-D find none of A-C's
     t = t.act("AC: claim revoke")
     assert last(t).chooser == BD
     t = t.act("BD: choose stop")
-    assert t.is_over and t.result()["points"] == {"AC": 5, "BD": 0}     # Law 63: five against a lone hand
+    assert t.is_over and t.result()["points"] == {"AC": 5, "BD": 0}  # Law 63: five against a lone hand
 
 
 def test_law_71_a_revoke_on_each_side_cancel():
-    t = table(REVOKE + ["A: play AS", "B: play 9C", "C: play 8C", "D: play AC",   # C revokes: holds the queen
-                        "A: play KS", "B: play TH", "C: play QS", "D: play KC",
-                        "B: play AH", "C: play JD", "D: play QH", "A: play TC",
-                        "AC: claim revoke", "BD: claim revoke"])
+    t = table(
+        REVOKE
+        + [
+            "A: play AS",
+            "B: play 9C",
+            "C: play 8C",
+            "D: play AC",  # C revokes: holds the queen
+            "A: play KS",
+            "B: play TH",
+            "C: play QS",
+            "D: play KC",
+            "B: play AH",
+            "C: play JD",
+            "D: play QH",
+            "A: play TC",
+            "AC: claim revoke",
+            "BD: claim revoke",
+        ]
+    )
     assert len([r for r in t.revokes if r.established]) == 2
     res = t.result()
     assert res["entries"][0]["laws"] == [71] and res["points"] == {"AC": 1, "BD": 0}
@@ -320,38 +374,38 @@ def test_law_71_a_revoke_on_each_side_cancel():
 def test_law_79_mention_after_passing_binds_the_partner_even_out_of_turn():
     t = table(["C: pass", "D: pass", "A: pass", "B: pass", "C: pass", "C: mention S"])
     assert last(t).laws == (79,) and t.must_pass[A] == 79
-    t = t.act("A: call S")                                     # out of turn (D's turn) and bound: Law 79 first
+    t = t.act("A: call S")  # out of turn (D's turn) and bound: Law 79 first
     assert last(t).kind is K.BOUND_TO_PASS and last(t).laws == (79,) and t.deal.actor == D
-    t = t.replay(["D: pass", "A: call S"])                    # in turn: void, his pass
+    t = t.replay(["D: pass", "A: call S"])  # in turn: void, his pass
     assert last(t).laws == (79,) and t.deal.trump is None and t.deal.actor == B
 
 
 def test_law_80_late_order_played_partner_still_must_pass_no_lone_hand():
-    t = table(["C: pass", "C: order"])                         # D's turn
+    t = table(["C: pass", "C: order"])  # D's turn
     r = last(t)
     assert r.laws == (80,) and r.chooser == BD and r.offender == C
     t = t.act("BD: choose played")
     assert t.deal.maker == C and t.deal.phase == "take" and t.deal.actor == A
-    t = t.act("A: take alone")                                 # his partner must pass: no lone hand for him
+    t = t.act("A: take alone")  # his partner must pass: no lone hand for him
     assert last(t).laws == (80,) and t.deal.alone is None and t.deal.phase == "discard"
 
 
 def test_law_82_dealer_throws_his_cards_in_the_second_round_out_of_turn_binds_his_partner():
-    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "B: throw"])   # C is to speak
+    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "B: throw"])  # C is to speak
     r = last(t)
     assert r.kind is K.DEALER_THREW_CARDS and r.laws == (82,) and t.must_pass[D] == 82
     t = t.replay(["C: pass", "D: call S"])
     assert last(t).kind is K.BOUND_TO_PASS and t.deal.trump is None
-    t = t.replay(["A: pass", "B: call C"])                    # the dealer himself: his throw was his pass
+    t = t.replay(["A: pass", "B: call C"])  # the dealer himself: his throw was his pass
     assert t.is_over and t.deal.trump is None
 
 
 def test_law_82_dealer_turns_down_the_trump_card_out_of_turn_binds_his_partner_in_that_round():
-    t = table(["B: pass"])                                     # C is to speak
+    t = table(["B: pass"])  # C is to speak
     assert last(t).laws == (82,) and t.must_pass[D] == 82
     t = t.replay(["C: pass", "D: order"])
     assert last(t).kind is K.BOUND_TO_PASS and t.deal.maker is None
-    t = t.replay(["A: pass", "B: pass", "C: pass", "D: call S"])     # the second round: free again
+    t = t.replay(["A: pass", "B: pass", "C: pass", "D: call S"])  # the second round: free again
     assert t.deal.maker == D and t.deal.trump is not None
 
 
@@ -370,14 +424,14 @@ def test_law_83_attention_called_partner_required_to_play_lowest():
 
 
 def test_law_85_partners_consult_they_lose_the_right_to_the_penalty():
-    t = table(START + ["B: play AH"])                          # B leads out of turn
+    t = table(START + ["B: play AH"])  # B leads out of turn
     with pytest.raises(IllegalAction):
-        t.act("BD: consult")                                   # the election is not theirs
+        t.act("BD: consult")  # the election is not theirs
     t = t.act("AC: consult")
     assert last(t).kind is K.CONSULTED and last(t).laws == (85,)
     assert t.rulings[-2].chosen == "waive" and t.pending is None and t.trick == ((B, card("AH")),)
     with pytest.raises(IllegalAction):
-        t.act("AC: choose call-card")                          # no second election
+        t.act("AC: choose call-card")  # no second election
 
 
 def test_law_85_the_election_once_made_is_final():
@@ -402,11 +456,11 @@ def test_law_88_the_trump_card_cannot_be_discarded():
 
 
 def test_law_89_third_hand_alone_second_player_leads_before_the_discard():
-    t = table(["C: pass", "D: pass", "A: order alone", "D: play AC"])   # C is out; D leads
+    t = table(["C: pass", "D: pass", "A: order alone", "D: play AC"])  # C is out; D leads
     r = last(t)
     assert r.laws == (89,) and r.chooser == AC and r.target == B
     t = t.replay(["AC: choose lowest", "B: discard TS", "A: play TC"])
-    t = t.act("B: play QC")                                    # his lowest club is the nine
+    t = t.act("B: play QC")  # his lowest club is the nine
     assert last(t).laws == (54,)
 
 
@@ -416,17 +470,33 @@ def test_law_90_holds_n_five_is_no_offence_four_forfeits_once():
     t = t.act("D: holds 4").act("B: holds 6")
     assert t.forfeit == (BD,) and [r.kind for r in t.rulings[-2:]] == [K.WRONG_NUMBER_OF_CARDS] * 2
     t = t.replay(PLAY)
-    assert t.result()["points"] == {"AC": 4, "BD": 0}          # the march, and the forfeit of two once
+    assert t.result()["points"] == {"AC": 4, "BD": 0}  # the march, and the forfeit of two once
 
 
 def test_law_90_dealer_neglects_to_discard_before_playing():
     t = table(["C: order", "A: stay", "C: play AD", "D: play 7S", "A: play 9D", "B: play KD"])
     r = next(r for r in t.rulings if r.kind is K.NO_DISCARD)
     assert r.laws == (90,) and r.offender == B and t.forfeit == (BD,) and len(t.tricks) == 1
-    t = t.replay(["C: play KH", "D: play 9H", "A: play JH", "B: play TH",
-                  "A: play AS", "B: play TS", "C: play QS", "D: play AC",
-                  "A: play KS", "B: play QC", "C: play 8C", "D: play KC",
-                  "A: play TC", "B: play 9C", "C: play JD", "D: play QH"])
+    t = t.replay(
+        [
+            "C: play KH",
+            "D: play 9H",
+            "A: play JH",
+            "B: play TH",
+            "A: play AS",
+            "B: play TS",
+            "C: play QS",
+            "D: play AC",
+            "A: play KS",
+            "B: play QC",
+            "C: play 8C",
+            "D: play KC",
+            "A: play TC",
+            "B: play 9C",
+            "C: play JD",
+            "D: play QH",
+        ]
+    )
     assert t.is_over and t.result()["points"] == {"AC": 4, "BD": 0}
 
 
@@ -494,12 +564,12 @@ def test_law_103_the_lone_partners_hand_counted_four_cards_forfeits_four():
 def test_law_104_lone_player_exposes_without_penalty_leads_out_of_turn_exposed():
     t = table(LONE + ["C: expose QS"])
     assert last(t).laws == (104,) and not t.exposed[C]
-    t = table(LONE + ["C: play 8C", "D: play KC", "B: play 9C", "C: play KH"])   # D won: D leads
+    t = table(LONE + ["C: play 8C", "D: play KC", "B: play 9C", "C: play KH"])  # D won: D leads
     assert last(t).laws == (104,) and t.exposed[C] == 1 << card("KH")
 
 
 def test_law_105_adversary_out_of_turn_to_the_lone_lead_the_card_is_callable_too():
-    t = table(LONE + ["C: play KH", "B: play AH"])            # D's turn
+    t = table(LONE + ["C: play KH", "B: play AH"])  # D's turn
     r = last(t)
     assert r.laws == (105,) and r.offender == B
     assert t.exposed[B] == t.hands[B] and t.exposed[D] == t.hands[D] and t.exposed[B] >> card("AH") & 1
@@ -511,9 +581,9 @@ def test_law_105_adversary_out_of_turn_to_the_lone_lead_the_card_is_callable_too
 def test_director_compares_by_value_and_is_immutable():
     one, two = table(REVOKE + ["D: ask"]), table(START).replay(PLAY[:7] + ["B: play QC", "D: ask"])
     assert one == two and hash(one) == hash(two) and one is not two
-    assert one != one.act("quit")                              # a new state; the old one is unchanged
+    assert one != one.act("quit")  # a new state; the old one is unchanged
     with pytest.raises(AttributeError):
-        one.phase = "done"                                     # type: ignore[misc]
+        one.phase = "done"  # type: ignore[misc]
 
 
 def test_rulings_carry_a_typed_kind_and_the_json_keeps_its_keys():
@@ -521,8 +591,11 @@ def test_rulings_carry_a_typed_kind_and_the_json_keeps_its_keys():
     js = last(t).to_json()
     assert last(t).kind is K.LEAD_OUT_OF_TURN and js["kind"] == "lead-out-of-turn"
     assert {"kind", "laws", "offender", "chooser", "options"} <= set(js)
-    assert js["offender"] == "B" and js["chooser"] == "AC" and [o["id"] for o in js["options"]] == [
-        "call-card", "call-suit", "waive"]
+    assert (
+        js["offender"] == "B"
+        and js["chooser"] == "AC"
+        and [o["id"] for o in js["options"]] == ["call-card", "call-suit", "waive"]
+    )
 
 
 def test_ambiguous_laws_carry_their_reading_in_the_lawbook():
@@ -551,10 +624,10 @@ def test_every_director_verb_and_option_is_documented_with_an_example():
 
 
 def test_law_79_a_suit_named_after_passing_in_the_second_round_binds_the_partner():
-    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "C: pass", "D: pass", "C: call S"])   # A to speak
+    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "C: pass", "D: pass", "C: call S"])  # A to speak
     r = last(t)
     assert r.laws == (79,) and r.offender == C and t.must_pass[A] == 79 and t.deal.trump is None
-    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "D: call S"])   # C to speak; D has not passed
+    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "D: call S"])  # C to speak; D has not passed
     assert last(t).laws == (82,) and t.must_pass == (0, 0, 0, 0)
 
 
@@ -572,8 +645,8 @@ def test_law_50_ruling_says_which_reading_of_the_text_it_applies():
 
 def test_law_64_and_65_question_asked_then_his_partner_leads_out_of_turn_the_revoke_is_established():
     t = table(REVOKE + ["D: ask", "quit"])
-    assert not t.revokes[0].established                        # the question kept it open (65)
-    t = t.act("D: play AC")                                    # his partner leads to the next trick, out of turn
+    assert not t.revokes[0].established  # the question kept it open (65)
+    t = t.act("D: play AC")  # his partner leads to the next trick, out of turn
     assert t.revokes[0].established and last(t).laws == (52, 53)
     with pytest.raises(IllegalAction):
         t.act("B: correct TH")
@@ -583,7 +656,6 @@ def test_law_64_and_65_question_asked_then_his_partner_leads_out_of_turn_the_rev
 def test_law_99_any_verb_of_the_offer_after_a_lead(offer):
     t = table(LONE + ["C: play KH", offer])
     assert last(t).kind is K.LATE_TAKE and last(t).laws == (99,) and t.deal.alone is None
-
 
 
 def test_a_long_log_folds_copies_and_pickles():

@@ -39,7 +39,7 @@ def test_law_11_the_four_highest_play_and_partners_and_dealer_come_from_form_tab
     f = t.formation
     assert f is not None and t.players == f.seats and f.dealer == t.players[0]
     assert {t.players[0], t.players[2]} in [set(p) for p in f.partners]
-    assert t.waiting == f.table and len(t.waiting) == 2            # Law 12: fifth and sixth
+    assert t.waiting == f.table and len(t.waiting) == 2  # Law 12: fifth and sixth
     assert t.cuts[-1].laws == (8, 9, 11, 12, 13, 14)
 
 
@@ -63,7 +63,7 @@ def test_law_10_a_player_exposing_more_than_one_card_must_cut_again_in_cutting_o
     assert 10 in rec.laws and 15 in rec.laws
     mine = [d for d in rec.draws if d.name == p]
     assert [d.void for d in mine] == [True, False] and mine[0].card != mine[1].card
-    assert len({d.card for d in rec.draws}) == len(rec.draws)      # Law 9: one pack
+    assert len({d.card for d in rec.draws}) == len(rec.draws)  # Law 9: one pack
 
 
 def test_law_10_in_the_cut_for_the_table():
@@ -88,7 +88,7 @@ def test_law_15_all_played_the_same_number_they_cut_and_the_lowest_goes_out():
     four = list(t.players)
     claimant = t.waiting[0]
     out = t.cut_out()
-    new = out.cuts[len(t.cuts):]
+    new = out.cuts[len(t.cuts) :]
     assert new and new[0].purpose == "cutting out" and new[0].laws == (15, 8, 9)
     goer = lowest_of(new, four)
     assert out.waiting == (goer,) and claimant in out.players and goer not in out.players
@@ -109,8 +109,8 @@ def test_law_15_one_claimant_and_three_equal_they_cut_among_themselves():
     fresh = [p for p in t.players if t.rubbers_of(p) == 1]
     assert len(twos) == 3 and len(fresh) == 1
     out = t.cut_out()
-    new = out.cuts[len(t.cuts):]
-    assert set(ranks(new[0])) == set(twos)                        # the one with fewer rubbers does not cut
+    new = out.cuts[len(t.cuts) :]
+    assert set(ranks(new[0])) == set(twos)  # the one with fewer rubbers does not cut
     assert fresh[0] in out.players and out.waiting == (lowest_of(new, twos),)
 
 
@@ -129,8 +129,8 @@ def test_law_15_cut_out_only_at_the_end_of_a_rubber():
 # ---------------------------------------------------------------- Law 16
 def test_law_16_declaring_before_any_card_is_cut_and_claiming_admission():
     t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn"], seed=1)
-    t = t.declare("Eddy")                                          # during the rubber
-    t = t.end_rubber().declare("Fox")                              # after it, before any cut
+    t = t.declare("Eddy")  # during the rubber
+    t = t.end_rubber().declare("Fox")  # after it, before any cut
     out = t.cut_out()
     assert {"Eddy", "Fox"} <= set(out.players)
 
@@ -141,7 +141,7 @@ def test_law_16_late_declaration_refused_once_a_card_is_cut():
     with pytest.raises(IllegalAction) as e:
         t.declare("Gray")
     assert e.value.laws == (16,)
-    assert "Gray" in t.start_rubber().declare("Gray").waiting      # in time for the next rubber
+    assert "Gray" in t.start_rubber().declare("Gray").waiting  # in time for the next rubber
 
 
 def test_law_16_after_the_cut_for_a_new_rubber_among_the_same_four():
@@ -197,7 +197,7 @@ def test_law_18_substitute_with_the_consent_of_the_other_three():
     assert e.value.laws == (18,)
     s = t.substitute("Ames", "Zane", others)
     assert "Zane" in s.players and "Ames" not in s.players and s.substitutes == (("Zane", "Ames"),)
-    after = s.end_rubber()                                         # only during that rubber
+    after = s.end_rubber()  # only during that rubber
     assert "Ames" in after.players and "Zane" not in after.players and after.rubbers_of("Ames") == 1
 
 
@@ -220,13 +220,13 @@ def test_law_19_leaving_after_one_of_two_rubbers_the_next_candidate_takes_his_pl
     assert nxt in t2.players and leaver not in t2.members and t2.rubbers_of(nxt) == 1
     assert t2.bound == ((nxt, t.rubbers),)
     t3 = t2.cut_out().start_rubber().end_rubber()
-    assert nxt in t3.players                                       # he plays his one rubber
+    assert nxt in t3.players  # he plays his one rubber
     out = t3.declare("Gray").cut_out()
-    assert nxt in out.waiting and nxt not in out.players            # and goes out as his predecessor would have
+    assert nxt in out.waiting and nxt not in out.players  # and goes out as his predecessor would have
 
 
 def test_law_19_bound_successor_goes_out_even_when_a_cut_would_decide():
-    t = Roster.form("one", FIVE, seed=2).end_rubber()               # all four have played one rubber
+    t = Roster.form("one", FIVE, seed=2).end_rubber()  # all four have played one rubber
     leaver, nxt = t.players[0], t.waiting[0]
     t2 = t.leave(leaver).start_rubber().end_rubber().declare("Gray")
     assert t2.rubbers_of(nxt) == 2
@@ -296,20 +296,23 @@ def test_law_21_places_for_all_the_others_no_cut_and_the_breaker_waits_behind_th
     club = club.break_up("one", "Ames", into="two")
     t = club.table("two")
     assert len(club.cuts) == before and len(t.players) == 4 and set(t.members) >= {"Bell", "Cole", "Dunn"}
-    assert club.lobby == ("Ames",)                                  # the places went to the others first
+    assert club.lobby == ("Ames",)  # the places went to the others first
 
 
 # ---------------------------------------------------------------- bad input
-@pytest.mark.parametrize("call, field", [
-    (lambda: Roster.form("one", ["Ames", "Ames", "Bell", "Cole"]), "candidates"),
-    (lambda: Roster.form("one", ["Ames", "Bell", "Cole"]), "candidates"),
-    (lambda: Roster.form("one", FIVE, exposed={"Zed": 2}), "exposed"),
-    (lambda: Roster.form("one", FIVE, exposed={"Ames": 0}), "exposed"),
-    (lambda: Roster.form("one", FIVE, seed="x"), "seed"),
-    (lambda: Roster.form("one", FIVE).substitute("Zed", "Yul", []), "absent"),
-    (lambda: Roster.form("one", FIVE).declare(""), "name"),
-    (lambda: Club().table("nine"), "table"),
-])
+@pytest.mark.parametrize(
+    "call, field",
+    [
+        (lambda: Roster.form("one", ["Ames", "Ames", "Bell", "Cole"]), "candidates"),
+        (lambda: Roster.form("one", ["Ames", "Bell", "Cole"]), "candidates"),
+        (lambda: Roster.form("one", FIVE, exposed={"Zed": 2}), "exposed"),
+        (lambda: Roster.form("one", FIVE, exposed={"Ames": 0}), "exposed"),
+        (lambda: Roster.form("one", FIVE, seed="x"), "seed"),
+        (lambda: Roster.form("one", FIVE).substitute("Zed", "Yul", []), "absent"),
+        (lambda: Roster.form("one", FIVE).declare(""), "name"),
+        (lambda: Club().table("nine"), "table"),
+    ],
+)
 def test_bad_input_names_the_field(call, field):
     with pytest.raises(InputError) as e:
         call()
@@ -352,7 +355,7 @@ def test_property_rosters_stay_consistent_and_replay(seed, n, ops):
                 assert len(t.players) == 4
             for rec in t.cuts:
                 cards = [d.card for d in rec.draws]
-                assert len(set(cards)) == len(cards)                # Law 9: one pack per cut
+                assert len(set(cards)) == len(cards)  # Law 9: one pack per cut
         return t
 
     newcomers = iter(f"N{i}" for i in range(100))

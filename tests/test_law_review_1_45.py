@@ -27,29 +27,29 @@ def rank(card: str) -> int:
 
 # ================================================================ the score (Laws 1-7)
 def test_law_1_the_third_game_is_played_after_two_games_to_the_same_side():
-    r = Rubber().record((0, 2)).record((0, 2)).record((0, 1))         # BD: 5, game one (double)
+    r = Rubber().record((0, 2)).record((0, 2)).record((0, 1))  # BD: 5, game one (double)
     r = r.record((0, 2)).record((0, 2)).record((1, 0)).record((0, 1))  # BD: 5 again, AC scored 1
-    assert [g.winner for g in r.games] == [1, 1] and not r.is_over   # the third is played anyway
-    r = r.record((2, 0)).record((2, 0)).record((1, 0))                 # AC exactly five: no lap
+    assert [g.winner for g in r.games] == [1, 1] and not r.is_over  # the third is played anyway
+    r = r.record((2, 0)).record((2, 0)).record((1, 0))  # AC exactly five: no lap
     assert r.is_over and r.winner == 1 and len(r.games) == 3
 
 
 def test_law_1_a_lap_in_the_third_game_brings_a_fourth_which_scores_its_value():
-    r = Rubber(game=(0, 4)).record((0, 1))                             # BD 5, AC scoreless: a double game
-    r = r.record((4, 0)).record((0, 0)).record((2, 0))                 # AC 6: lap of 1
-    r = r.record((0, 4)).record((0, 2))                                # third game, BD 6: lap of 1
+    r = Rubber(game=(0, 4)).record((0, 1))  # BD 5, AC scoreless: a double game
+    r = r.record((4, 0)).record((0, 0)).record((2, 0))  # AC 6: lap of 1
+    r = r.record((0, 4)).record((0, 2))  # third game, BD 6: lap of 1
     assert [g.winner for g in r.games] == [1, 0, 1] and r.games[2].lapped == 1 and not r.is_over
-    assert r.game == (0, 1)                                            # the lapped point stands in game four
-    r = r.record((4, 0)).record((1, 0))                                # AC win the fourth; BD had the lap
-    assert r.is_over and r.winner == 1                                 # reading: best of the first three
-    assert r.games[3].value == 1                                       # Law 7 reading: the lap is a score
+    assert r.game == (0, 1)  # the lapped point stands in game four
+    r = r.record((4, 0)).record((1, 0))  # AC win the fourth; BD had the lap
+    assert r.is_over and r.winner == 1  # reading: best of the first three
+    assert r.games[3].value == 1  # Law 7 reading: the lap is a score
     assert r.points == (2 + 1, 2 + 1 + 2)
 
 
 def test_law_2_and_3_a_game_is_five_points_four_is_not_a_game():
     r = Rubber().record((1, 0)).record((1, 0)).record((2, 0))
     assert r.game == (4, 0) and r.games == ()
-    r = r.record((0, 4))                                              # a lone march for BD: 4, not out
+    r = r.record((0, 4))  # a lone march for BD: 4, not out
     assert r.game == (4, 4) and r.games == ()
     r = r.record((0, 1))
     assert r.games[0].winner == 1 and r.games[0].value == 1 and r.game == (0, 0)
@@ -59,29 +59,29 @@ def test_law_4_the_revoke_first_when_both_sides_reach_five_in_the_same_hand():
     # AC 3, BD 4; BD march (2) but BD revoked (3 to AC): AC reach five first
     r = Rubber(game=(3, 4)).record((0, 2), revoke=(3, 0))
     g = r.games[0]
-    assert g.winner == 0 and g.value == 1 and r.game == (1, 0)        # AC lap 1; BD's march lost
+    assert g.winner == 0 and g.value == 1 and r.game == (1, 0)  # AC lap 1; BD's march lost
 
 
 def test_law_4_a_revoke_that_completes_the_game_against_a_scoreless_side_counts_two():
-    r = Rubber(game=(2, 0)).record((0, 1), revoke=(3, 0))             # BD revoke; BD's own point comes after
+    r = Rubber(game=(2, 0)).record((0, 1), revoke=(3, 0))  # BD revoke; BD's own point comes after
     assert r.games[0].winner == 0 and r.games[0].value == 2 and r.game == (0, 0)
 
 
 def test_law_4_the_revoking_sides_points_complete_the_game_when_the_penalty_does_not():
-    r = Rubber(game=(0, 4)).record((0, 1), revoke=(3, 0))            # AC 3, then BD 5: BD win, AC scored
+    r = Rubber(game=(0, 4)).record((0, 1), revoke=(3, 0))  # AC 3, then BD 5: BD win, AC scored
     assert r.games[0].winner == 1 and r.games[0].value == 1 and r.game == (0, 0)
 
 
 def test_law_5_a_correction_undoes_the_double_game_and_the_rubber_the_wrong_score_completed():
     m = Match.new(seed=5)
     wrong = Rubber().record((2, 0)).record((2, 0)).record((1, 0)).record((0, 2)).record((0, 2)).record((0, 1))
-    before = wrong.record((4, 0)).record((0, 0))       # game three: AC 4 - BD 0
-    after = before.record((1, 0))                      # entered 1: AC out with a double game, the rubber over
+    before = wrong.record((4, 0)).record((0, 0))  # game three: AC 4 - BD 0
+    after = before.record((1, 0))  # entered 1: AC out with a double game, the rubber over
     assert after.is_over and after.games[-1].value == 2
     m = Match(m.rules, m.seed, after, m.deal, m.number, m.history, False, before)
-    fixed = m.correct_score((4, 1))                    # really: BD scored one point on that hand
+    fixed = m.correct_score((4, 1))  # really: BD scored one point on that hand
     assert not fixed.rubber.is_over and fixed.rubber.game == (4, 1) and len(fixed.rubber.games) == 2
-    again = fixed.correct_score((5, 1))                # corrected twice: the last holds; a single game now
+    again = fixed.correct_score((5, 1))  # corrected twice: the last holds; a single game now
     assert again.rubber.is_over and again.rubber.games[-1].value == 1
 
 
@@ -101,14 +101,16 @@ def test_law_5_a_correction_naming_two_sides_out_names_the_field_game():
 def test_law_7_four_double_games_and_the_rubber_make_ten_points_at_most():
     r = Rubber()
     for _ in range(3):
-        r = r.record((4, 0)).record((2, 0))        # 6: a double game, lap 1 each time
+        r = r.record((4, 0)).record((2, 0))  # 6: a double game, lap 1 each time
     assert [g.value for g in r.games] == [2, 2, 2] and r.game == (3, 0) and not r.is_over
     r = r.record((2, 0))
     assert r.is_over and r.points == (10, 0)
 
 
-@pytest.mark.parametrize("points", [(2.5, 0), (-1, 0), (10, 0), (10**40, 0), (True, 0), (0, None), "20", None,
-                                    (1, 1, 1), [], ("a", 1), {0: 1, 1: 0}])
+@pytest.mark.parametrize(
+    "points",
+    [(2.5, 0), (-1, 0), (10, 0), (10**40, 0), (True, 0), (0, None), "20", None, (1, 1, 1), [], ("a", 1), {0: 1, 1: 0}],
+)
 def test_law_2_bad_points_are_one_input_error_and_the_score_unchanged(points):
     r = Rubber(game=(2, 3))
     with pytest.raises(InputError) as e:
@@ -127,22 +129,30 @@ def test_law_4_revokes_on_both_sides_cancel_by_number_before_anything_is_scored(
     # Law 71 (an equal number of revokes on different sides cancel), applied where Law 4 scores them
     r = Rubber(game=(2, 2)).record((0, 1), revoke=(3, 3))
     assert r.game == (2, 3) and r.games == ()
-    r = Rubber(game=(2, 2)).record((0, 0), revoke=(6, 3))          # two against one: one remains
+    r = Rubber(game=(2, 2)).record((0, 0), revoke=(6, 3))  # two against one: one remains
     assert r.games[0].winner == 0 and r.game == (0, 0)
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    (dict(games=(1, 2)), "games"), (dict(games="x"), "games"), (dict(game=(5, 0)), "game"),
-    (dict(game=(0, 7)), "game"), (dict(rules="somerset"), "rules"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        (dict(games=(1, 2)), "games"),
+        (dict(games="x"), "games"),
+        (dict(game=(5, 0)), "game"),
+        (dict(game=(0, 7)), "game"),
+        (dict(rules="somerset"), "rules"),
+    ],
+)
 def test_law_1_a_rubber_built_from_bad_parts_is_one_input_error(kwargs, field):
     with pytest.raises(InputError) as e:
         Rubber(**kwargs)
     assert e.value.field == field
 
 
-@pytest.mark.parametrize("kwargs, field", [(dict(seed="x"), "seed"), (dict(seed=True), "seed"),
-                                           (dict(rules=None), "rules"), (dict(dealer="Z"), "dealer")])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [(dict(seed="x"), "seed"), (dict(seed=True), "seed"), (dict(rules=None), "rules"), (dict(dealer="Z"), "dealer")],
+)
 def test_law_28_a_match_from_bad_parts_is_one_input_error(kwargs, field):
     with pytest.raises(InputError) as e:
         Match.new(**kwargs)
@@ -178,13 +188,13 @@ def _check_formation(names: list[str], seed: int) -> None:
     four = names
     if len(names) > 4:
         first = {n: rank(c) for n, c in t.cuts[0]}
-        assert min(first[p] for p in t.players) >= max(first[n] for n in names if n not in t.players)   # Law 11
+        assert min(first[p] for p in t.players) >= max(first[n] for n in names if n not in t.players)  # Law 11
         flat = [n for g in standing(names, [4] + ([6] if len(names) > 6 else [])) for n in g]
-        assert set(t.players) == set(flat[:4]) and set(t.table) == set(flat[4:6])                    # Law 12
+        assert set(t.players) == set(flat[:4]) and set(t.table) == set(flat[4:6])  # Law 12
         four = list(t.players)
     flat = [n for g in standing(four, [1, 2]) for n in g]
-    assert {frozenset(p) for p in t.partners} == {frozenset(flat[:2]), frozenset(flat[2:])}          # Laws 13, 14
-    assert t.dealer == flat[0] and t.seats[0] == t.dealer                                           # Law 11
+    assert {frozenset(p) for p in t.partners} == {frozenset(flat[:2]), frozenset(flat[2:])}  # Laws 13, 14
+    assert t.dealer == flat[0] and t.seats[0] == t.dealer  # Law 11
     assert all(used), f"seed {seed}: a cut nobody needed: {t.cuts}"
 
 
@@ -203,7 +213,7 @@ def test_law_10_only_the_exposer_cuts_again_and_from_the_same_pack():
     t = form_table(["Ugo", "Vera", "Wes", "Xia", "Yul"], seed=11, exposed={"Wes": 3})
     assert [(r, n) for r, n, _ in t.voids] == [(0, "Wes")]
     cards = [c for _, c in t.cuts[0]] + [t.voids[0][2]]
-    assert len(set(cards)) == 6                                      # Law 9: one pack, no card twice
+    assert len(set(cards)) == 6  # Law 9: one pack, no card twice
 
 
 def test_law_13_two_lowest_equal_are_partners_without_cutting_again():
@@ -218,17 +228,36 @@ def test_law_13_two_lowest_equal_are_partners_without_cutting_again():
     pytest.fail("no such cut in 400 seeds")
 
 
-@pytest.mark.parametrize("candidates", [None, "ABCD", ["A", "B", "C"], ["A", "A", "B", "C"], ["A", "B", "C", 4],
-                                        ["A", "B", "C", ""], ["A", "B", "C", "   "], [f"P{i}" for i in range(33)]])
+@pytest.mark.parametrize(
+    "candidates",
+    [
+        None,
+        "ABCD",
+        ["A", "B", "C"],
+        ["A", "A", "B", "C"],
+        ["A", "B", "C", 4],
+        ["A", "B", "C", ""],
+        ["A", "B", "C", "   "],
+        [f"P{i}" for i in range(33)],
+    ],
+)
 def test_law_11_bad_candidates_are_one_input_error(candidates):
     with pytest.raises(InputError) as e:
         form_table(candidates)
     assert e.value.field == "candidates"
 
 
-@pytest.mark.parametrize("kwargs, field", [(dict(seed=[1]), "seed"), (dict(seed=1.5), "seed"),
-                                           (dict(rules=None), "rules"), (dict(exposed={"A": 10**40}), "exposed"),
-                                           (dict(exposed={"Q": 2}), "exposed"), (dict(exposed={"A": True}), "exposed")])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        (dict(seed=[1]), "seed"),
+        (dict(seed=1.5), "seed"),
+        (dict(rules=None), "rules"),
+        (dict(exposed={"A": 10**40}), "exposed"),
+        (dict(exposed={"Q": 2}), "exposed"),
+        (dict(exposed={"A": True}), "exposed"),
+    ],
+)
 def test_law_9_bad_arguments_to_the_cut_are_one_input_error(kwargs, field):
     with pytest.raises(InputError) as e:
         form_table(["A", "B", "C", "D"], **kwargs)
@@ -242,8 +271,15 @@ def test_law_11_unicode_names_cut_like_any_other():
 
 # ================================================================ cutting out and entry (Laws 15-21)
 def between(players: list[str], counts: list[int], waiting: list[str]) -> Roster:
-    return Roster(name="t", players=tuple(players), waiting=tuple(waiting),
-                  consecutive=tuple(zip(players, counts, strict=True)), phase="between", seed=3, rubbers=2)
+    return Roster(
+        name="t",
+        players=tuple(players),
+        waiting=tuple(waiting),
+        consecutive=tuple(zip(players, counts, strict=True)),
+        phase="between",
+        seed=3,
+        rubbers=2,
+    )
 
 
 def test_law_15_two_claimants_the_two_with_more_rubbers_go_out_without_a_cut():
@@ -286,9 +322,9 @@ def test_law_18_the_substitutes_place_among_the_waiting_is_kept_for_him():
     w = t.waiting[0]
     absent = t.players[2]
     t = t.substitute(absent, w, [p for p in t.players if p != absent])
-    t = t.declare("Fay")                               # the sixth: the absent player, W's place and Fay
+    t = t.declare("Fay")  # the sixth: the absent player, W's place and Fay
     with pytest.raises(IllegalAction) as e:
-        t.declare("Gus")                               # a seventh cannot belong (Law 12)
+        t.declare("Gus")  # a seventh cannot belong (Law 12)
     assert e.value.laws == (12,)
     end = t.end_rubber()
     assert absent in end.players and end.waiting == (w, "Fay")
@@ -302,7 +338,7 @@ def test_law_18_without_consent_of_all_three_no_substitute_and_the_table_unchang
 
 
 def test_law_19_the_successor_goes_out_at_the_end_of_one_rubber():
-    t = between(["Pa", "Qu", "Ro", "Si"], [1, 2, 2, 2], ["Ty", "Uma"]).cut_out()   # Qu, Si out? two with 2
+    t = between(["Pa", "Qu", "Ro", "Si"], [1, 2, 2, 2], ["Ty", "Uma"]).cut_out()  # Qu, Si out? two with 2
     t = t.start_rubber().end_rubber()
     leaver = next(p for p in t.players if t.rubbers_of(p) == 1)
     nxt = t.waiting[0]
@@ -310,7 +346,7 @@ def test_law_19_the_successor_goes_out_at_the_end_of_one_rubber():
     assert nxt in t.players
     t = t.start_rubber().end_rubber().declare("Vic")
     out = t.cut_out()
-    assert nxt in out.waiting                          # as his predecessor would have done (he had played one)
+    assert nxt in out.waiting  # as his predecessor would have done (he had played one)
 
 
 def test_law_20_a_waiting_member_cutting_into_a_fresh_table_loses_his_place_at_the_first():
@@ -322,21 +358,24 @@ def test_law_20_a_waiting_member_cutting_into_a_fresh_table_loses_his_place_at_t
 
 def test_law_21_the_breaker_comes_after_the_remaining_players():
     c = Club(seed=8).open_table("one", ["Ab", "Bo", "Cy", "Di"]).open_table("two", ["Ed", "Fi", "Gi", "Ha", "Io"])
-    c = c.break_up("one", "Cy", into="two")           # one place at two, three remaining players
+    c = c.break_up("one", "Cy", into="two")  # one place at two, three remaining players
     assert len(c.table("two").waiting) == 2 and "Cy" not in c.table("two").members and c.lobby[-1] == "Cy"
     assert {d.name for d in c.cuts[-1].draws} == {"Ab", "Bo", "Di"}
 
 
-@pytest.mark.parametrize("call, field", [
-    (lambda: Roster.form("t", ["A", "B", "C", "D"], rules=None), "rules"),
-    (lambda: Roster.form("t", ["A", "B", "C", "D"], seed=2.5), "seed"),
-    (lambda: Roster.form("t", [f"P{i}" for i in range(40)]), "candidates"),
-    (lambda: Roster.form("t", ["A", "B", "C", "D"]).declare(None), "name"),
-    (lambda: Roster.form("t", ["A", "B", "C", "D"]).substitute("A", "", ["B", "C", "D"]), "substitute"),
-    (lambda: Club(seed="x").open_table("t", ["A", "B", "C", "D"]), "seed"),
-    (lambda: Club().open_table("t", None), "candidates"),
-    (lambda: Club().open_table("t", ["A", "B", "C", "D"], exposed={"A": 10**40}), "exposed"),
-])
+@pytest.mark.parametrize(
+    "call, field",
+    [
+        (lambda: Roster.form("t", ["A", "B", "C", "D"], rules=None), "rules"),
+        (lambda: Roster.form("t", ["A", "B", "C", "D"], seed=2.5), "seed"),
+        (lambda: Roster.form("t", [f"P{i}" for i in range(40)]), "candidates"),
+        (lambda: Roster.form("t", ["A", "B", "C", "D"]).declare(None), "name"),
+        (lambda: Roster.form("t", ["A", "B", "C", "D"]).substitute("A", "", ["B", "C", "D"]), "substitute"),
+        (lambda: Club(seed="x").open_table("t", ["A", "B", "C", "D"]), "seed"),
+        (lambda: Club().open_table("t", None), "candidates"),
+        (lambda: Club().open_table("t", ["A", "B", "C", "D"], exposed={"A": 10**40}), "exposed"),
+    ],
+)
 def test_law_16_bad_input_at_the_table_is_one_input_error(call, field):
     with pytest.raises(InputError) as e:
         call()
@@ -377,7 +416,7 @@ def test_law_41_42_a_deal_of_one_card_packets_is_a_misdeal_the_deal_passes_left(
     p = plain("D").replay(deals("D", ["give 1"]))
     assert p.outcome.kind == "deal-lost" and p.outcome.dealer == A
     with pytest.raises(IllegalAction):
-        p.act("D: give 1")                             # the dealing is over
+        p.act("D: give 1")  # the dealing is over
 
 
 def test_law_42_three_then_two_is_as_good_as_two_then_three():
@@ -398,7 +437,7 @@ def test_law_45_b_takes_ds_deal_and_misdeals_a_deals():
 def test_law_40_c_deals_in_bs_turn_and_turns_the_trump_the_deal_stands():
     p = plain("B").replay(deals("C") + ["C: turn"])
     assert p.outcome.kind == "deal-stands"
-    q = p.act("B: question deal")                      # discovered after the turn: the deal stands
+    q = p.act("B: question deal")  # discovered after the turn: the deal stands
     assert q.outcome.kind == "deal-stands" and 40 in q.rulings[-1].laws
 
 
@@ -413,8 +452,9 @@ def test_law_72_fresh_cards_cannot_be_called_after_the_cut():
     assert 72 in e.value.laws
 
 
-@pytest.mark.parametrize("events", [None, 5, [5], ["Z: shuffle"], ["A: cut 10**40"], ["A: cut -3"], [""],
-                                    ["A: give 2 Q"], ["A: marked ZZ"]])
+@pytest.mark.parametrize(
+    "events", [None, 5, [5], ["Z: shuffle"], ["A: cut 10**40"], ["A: cut -3"], [""], ["A: give 2 Q"], ["A: marked ZZ"]]
+)
 def test_law_29_bad_events_are_one_input_error_and_the_deal_unchanged(events):
     p = DealingProcedure.start("A", seed=1).replay(["C: shuffle", "A: shuffle"])
     before = p.to_record()
@@ -437,24 +477,41 @@ def _cli(*args: str) -> tuple[int, str]:
     import subprocess
     import sys
     from pathlib import Path
+
     root = Path(__file__).resolve().parents[1]
     env = dict(os.environ, PYTHONPATH=str(root))
-    p = subprocess.run([sys.executable, "-m", "euchre_core", *args], capture_output=True, text=True, cwd=root,
-                       env=env, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "euchre_core", *args], capture_output=True, text=True, cwd=root, env=env, timeout=60
+    )
     return p.returncode, p.stdout + p.stderr
 
 
-@pytest.mark.parametrize("args", [["A", "B", "C"], ["A", "A", "B", "C"], [f"P{i}" for i in range(33)],
-                                  ["A", "B", "C", ""], ["A", "B", "C", "D", "--rules", "nope"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["A", "B", "C"],
+        ["A", "A", "B", "C"],
+        [f"P{i}" for i in range(33)],
+        ["A", "B", "C", ""],
+        ["A", "B", "C", "D", "--rules", "nope"],
+    ],
+)
 def test_law_11_the_table_command_refuses_bad_candidates_in_one_line(args):
     code, out = _cli("table", *args)
     assert code == 2 and "Traceback" not in out and len(out.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("scenario", ['{"dealer": 100000000000000000000000000000000000000000, "seed": 1}',
-                                      '{"dealer": "BC", "seed": 1}', '{"seed": true}', 'null', '[1, 2',
-                                      '{"hands": {"A": ["JC"], "B": [], "C": [], "D": []}, "turn_up": "9C", '
-                                      '"stock": 7}'])
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        '{"dealer": 100000000000000000000000000000000000000000, "seed": 1}',
+        '{"dealer": "BC", "seed": 1}',
+        '{"seed": true}',
+        "null",
+        "[1, 2",
+        '{"hands": {"A": ["JC"], "B": [], "C": [], "D": []}, "turn_up": "9C", "stock": 7}',
+    ],
+)
 def test_law_28_the_rule_command_refuses_a_bad_scenario_in_one_line(tmp_path, scenario):
     f = tmp_path / "s.json"
     f.write_text(scenario, encoding="utf-8")
@@ -467,16 +524,16 @@ def test_law_20_a_player_away_during_the_rubber_who_cuts_into_a_fresh_table_does
     one = c.table("one")
     away = one.players[1]
     c = c.put(one.substitute(away, "Sub", [p for p in one.players if p != away]))
-    assert c.table_of(away).name == "one"                 # away, he still belongs to it (Law 18)
+    assert c.table_of(away).name == "one"  # away, he still belongs to it (Law 18)
     c = c.open_table("two", [away, "Fa", "Ga", "Ha"])
     assert away in c.table("two").members and any("Law 20" in n for n in c.notes)
-    assert c.table("one").players[1] == "Sub"             # the substitute plays the rubber out
+    assert c.table("one").players[1] == "Sub"  # the substitute plays the rubber out
     c = c.put(c.table("one").end_rubber())
     one = c.table("one")
     assert away not in one.members and "Sub" not in one.members and "Sub" in c.lobby
-    assert [t.name for t in c.tables if t.belongs(away)] == ["two"]      # one table only
+    assert [t.name for t in c.tables if t.belongs(away)] == ["two"]  # one table only
     w = one.waiting[0]
-    assert w in one.cut_out().players                     # the vacancy goes to the candidate waiting
+    assert w in one.cut_out().players  # the vacancy goes to the candidate waiting
 
 
 def test_law_21_a_table_with_a_substitutes_place_kept_takes_fewer_from_a_broken_table():
@@ -484,7 +541,7 @@ def test_law_21_a_table_with_a_substitutes_place_kept_takes_fewer_from_a_broken_
     one = c.table("one")
     w = one.waiting[0]
     c = c.put(one.substitute(one.players[0], w, list(one.players[1:])))
-    c = c.open_table("two", ["Fa", "Ga", "Ha", "Io"]).break_up("two", "Fa", into="one")   # one place: W's kept
+    c = c.open_table("two", ["Fa", "Ga", "Ha", "Io"]).break_up("two", "Fa", into="one")  # one place: W's kept
     assert len(c.table("one").waiting) == 1 and c.lobby[-1] == "Fa"
     end = c.table("one").end_rubber()
     assert end.waiting[0] == w and len(end.members) == 6
@@ -492,24 +549,28 @@ def test_law_21_a_table_with_a_substitutes_place_kept_takes_fewer_from_a_broken_
 
 def test_law_5_after_a_hand_passed_out_an_error_in_the_hand_before_can_no_longer_be_rectified():
     m = Match.new(seed=2)
-    wrong = Rubber(game=(4, 0))                        # AC were marked 4 on a hand; the next trump card was turned
-    m = Match(m.rules, m.seed, wrong, m.deal, m.number, m.history, False, wrong)   # that hand passed out
+    wrong = Rubber(game=(4, 0))  # AC were marked 4 on a hand; the next trump card was turned
+    m = Match(m.rules, m.seed, wrong, m.deal, m.number, m.history, False, wrong)  # that hand passed out
     with pytest.raises(IllegalAction) as e:
-        m.correct_score((3, 0))                        # the error was in the earlier hand: too late
+        m.correct_score((3, 0))  # the error was in the earlier hand: too late
     assert e.value.laws == (5,) and m.rubber.game == (4, 0)
-    assert m.correct_score((4, 1)).rubber.game == (4, 1)     # the passed-out hand's own score can be
+    assert m.correct_score((4, 1)).rubber.game == (4, 1)  # the passed-out hand's own score can be
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    (dict(players=None), "players"), (dict(players="ABCD"), "players"), (dict(players=("A", "B", "C", "D", "E")),
-                                                                         "players"),
-    (dict(players=("A", "B", "C", "D"), waiting=("A",)), "waiting"),
-    (dict(players=("A", "B", "C", "D"), waiting=("E", "F", "G")), "waiting"),
-    (dict(players=("A", "B", "C", "D"), phase="dealing"), "phase"),
-    (dict(players=("A", "B", "C", "D"), consecutive=(("A", -1),)), "consecutive"),
-    (dict(players=("A", "B", "C", "D"), consecutive=(("A", True),)), "consecutive"),
-    (dict(players=("A", "B", "C", "D"), seed=10**40 + 0.5), "seed"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        (dict(players=None), "players"),
+        (dict(players="ABCD"), "players"),
+        (dict(players=("A", "B", "C", "D", "E")), "players"),
+        (dict(players=("A", "B", "C", "D"), waiting=("A",)), "waiting"),
+        (dict(players=("A", "B", "C", "D"), waiting=("E", "F", "G")), "waiting"),
+        (dict(players=("A", "B", "C", "D"), phase="dealing"), "phase"),
+        (dict(players=("A", "B", "C", "D"), consecutive=(("A", -1),)), "consecutive"),
+        (dict(players=("A", "B", "C", "D"), consecutive=(("A", True),)), "consecutive"),
+        (dict(players=("A", "B", "C", "D"), seed=10**40 + 0.5), "seed"),
+    ],
+)
 def test_law_12_a_table_built_by_hand_is_checked_like_one_formed_by_cutting(kwargs, field):
     with pytest.raises(InputError) as e:
         Roster(name="t", **kwargs)
@@ -520,13 +581,14 @@ def test_law_4_two_sides_out_on_one_score_is_not_settled_by_the_elder_hand_in_th
     # the elder hand's precedence is Hoyle's three-handed rule, not the 1888 code's
     with pytest.raises(InputError) as e:
         Rubber(game=(4, 4)).record((1, 1), elder=1)
-    assert e.value.field == "revoke"                  # as without the elder: give the revoke apart (Law 4)
+    assert e.value.field == "revoke"  # as without the elder: give the revoke apart (Law 4)
 
 
 @pytest.mark.parametrize("tricks, points", [(0, (4, 0)), (2, (4, 0)), (3, (0, 1)), (4, (0, 1)), (5, (0, 4))])
 def test_law_3_d_plays_alone_for_bd(tricks, points):
     from euchre_core.kernel.deal import score_deal
     from euchre_core.kernel.rules import SOMERSET_1888
+
     assert score_deal(SOMERSET_1888, 1, 3, 3, 1, (5 - tricks, tricks)).points == points
 
 
@@ -534,11 +596,12 @@ def test_law_3_d_plays_alone_for_bd(tricks, points):
 def test_law_2_b_assists_for_bd(tricks, points):
     from euchre_core.kernel.deal import score_deal
     from euchre_core.kernel.rules import SOMERSET_1888
+
     assert score_deal(SOMERSET_1888, 1, 1, None, 0, (5 - tricks, tricks)).points == points
 
 
 def test_law_10_an_exposure_in_the_cut_for_admission_is_not_counted_again_in_the_cut_for_the_table():
     c = Club(seed=2, history=(("Old1", ("x",)), ("Old2", ("x",)), ("Old3", ("x",))))
     c = c.open_table("new", ["F1", "F2", "F3", "F4", "Old1", "Old2", "Old3"], exposed={"Old1": 2})
-    assert sum(d.void for d in c.cuts[0].draws) == 1                       # he cut again in the first cut
-    assert not any(d.void for r in c.table("new").cuts for d in r.draws)   # and only there
+    assert sum(d.void for d in c.cuts[0].draws) == 1  # he cut again in the first cut
+    assert not any(d.void for r in c.table("new").cuts for d in r.draws)  # and only there

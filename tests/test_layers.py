@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "euchre_core"
-LAYERS = ("kernel", "laws", "formats", "search", "app")      # lowest first
+LAYERS = ("kernel", "laws", "formats", "search", "app")  # lowest first
 
 
 def _modules() -> list[Path]:
@@ -39,7 +39,7 @@ def _imports(path: Path) -> list[tuple[int, str, list[str]]]:
             else:
                 module = node.module or ""
             names = [a.name for a in node.names]
-            if not node.module:   # "from . import x": each name is a module of that package
+            if not node.module:  # "from . import x": each name is a module of that package
                 out += [(node.lineno, f"{module}.{n}", []) for n in names]
             else:
                 out.append((node.lineno, module, names))
@@ -56,7 +56,7 @@ def test_every_module_is_in_a_layer() -> None:
 def test_imports_point_downward(path: Path) -> None:
     rel = path.relative_to(PACKAGE)
     own = rel.parts[0] if len(rel.parts) > 1 else None
-    if own is None:      # the package's __init__/__main__ re-export the public API from any layer
+    if own is None:  # the package's __init__/__main__ re-export the public API from any layer
         return
     for line, module, names in _imports(path):
         target = _layer_of(module)
@@ -65,7 +65,8 @@ def test_imports_point_downward(path: Path) -> None:
             continue
         assert LAYERS.index(target) <= LAYERS.index(own), (
             f"{rel}:{line} imports {module}: the {own} layer may import only from "
-            f"{', '.join(LAYERS[: LAYERS.index(own) + 1])}")
+            f"{', '.join(LAYERS[: LAYERS.index(own) + 1])}"
+        )
         if module.split(".")[-1] != rel.stem:
             private = [n for n in names if n.startswith("_") and not n.startswith("__")]
             assert not private, f"{rel}:{line} imports the private names {private} of {module}"

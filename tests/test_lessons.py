@@ -64,7 +64,7 @@ def test_every_exercise_answers_from_its_choices(ex_id: str) -> None:
         flip = sorted(set(values) - set(ans["answers"]))[:1] or sorted(ans["answers"])[:1]
         assert not lessons.check_answer(spec, sorted(set(ans["answers"]) ^ set(flip)))["correct"]
     else:
-        for value in ans["answers"]:                          # every right answer is accepted
+        for value in ans["answers"]:  # every right answer is accepted
             assert lessons.check_answer(spec, value)["correct"]
         for value in set(values) - set(ans["answers"]):
             res = lessons.check_answer(spec, value)
@@ -74,8 +74,11 @@ def test_every_exercise_answers_from_its_choices(ex_id: str) -> None:
 
 def test_several_right_answers_are_all_accepted() -> None:
     """Two equal cards, or any discard that loses nothing by the solver, are all right."""
-    several = {i: lessons.solve_exercise(s)["answers"] for i, s in SPECS.items()
-               if s["kind"] in ("coup", "best_discard") and len(lessons.solve_exercise(s)["answers"]) > 1}
+    several = {
+        i: lessons.solve_exercise(s)["answers"]
+        for i, s in SPECS.items()
+        if s["kind"] in ("coup", "best_discard") and len(lessons.solve_exercise(s)["answers"]) > 1
+    }
     assert "coup-ii" in several and sorted(several["coup-ii"]) == ["KH", "QH"]
     assert any(i.startswith("make-discard") for i in several)
     for ex_id, answers in several.items():
@@ -104,13 +107,19 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
     if kind == "left_bower":
         mp.setattr(tables, "LEFT_BOWER", tables.RIGHT_BOWER)
     elif kind == "effective_suit":
-        mp.setattr(tables, "EFFECTIVE_SUIT", [[c >> 3 if c < 32 else t for c in range(33)] if variant == 0
-                                              else [t] * 33 for t in range(4)])
+        mp.setattr(
+            tables,
+            "EFFECTIVE_SUIT",
+            [[c >> 3 if c < 32 else t for c in range(33)] if variant == 0 else [t] * 33 for t in range(4)],
+        )
     elif kind == "highest_trump":
         mp.setattr(tables, "TRUMP_POWER", [[(40 - p) if p else 0 for p in row] for row in tables.TRUMP_POWER])
     elif kind == "count_trumps":
-        mp.setattr(tables, "SUIT_MASK", [[m & ~(1 << tables.LEFT_BOWER[t]) for m in row]
-                                         for t, row in enumerate(tables.SUIT_MASK)])
+        mp.setattr(
+            tables,
+            "SUIT_MASK",
+            [[m & ~(1 << tables.LEFT_BOWER[t]) for m in row] for t, row in enumerate(tables.SUIT_MASK)],
+        )
     elif kind in ("legal_plays", "discard_choices", "may_alone", "who_may_take"):
         real = Deal.legal_actions
 
@@ -124,6 +133,7 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
             if variant == 0:
                 return [a for a in real(self) if not a.alone and a.kind != "take"]
             return real(self) + [Action("take", alone=1), Action("order", alone=1)]
+
         mp.setattr(Deal, "legal_actions", fake_legal)
     elif kind == "trick_winner":
         real_w = tables.trick_winner_index
@@ -134,25 +144,37 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
         def fake(cls, seed=None, dealer=0, rules=deal_mod.SOMERSET_1888):
             d = real_s(cls, seed, (dealer + 1) % 4, rules)
             return d._replace(stock=d.stock[:3])
+
         mp.setattr(Deal, "shuffled", classmethod(fake))
     elif kind == "misdeal":
         real_f = Deal.from_setup.__func__  # type: ignore[attr-defined]
 
         def fake_setup(cls, setup, dealer=0, rules=deal_mod.SOMERSET_1888):
             if variant == 0:
-                return None                       # the engine accepts any cut and packets
+                return None  # the engine accepts any cut and packets
             raise IllegalAction("patched", (42,))
+
         mp.setattr(Deal, "from_setup", classmethod(fake_setup))
         del real_f
     elif kind in ("bid_word", "next_or_cross"):
-        mp.setattr(Deal, "describe_action", lambda self, seat, action: "X takes up" if variant == 0
-                   else "X makes it clubs (next)" if kind == "next_or_cross" else "X assists")
+        mp.setattr(
+            Deal,
+            "describe_action",
+            lambda self, seat, action: (
+                "X takes up" if variant == 0 else "X makes it clubs (next)" if kind == "next_or_cross" else "X assists"
+            ),
+        )
     elif kind == "turned_down":
         mp.setattr(Deal, "apply", lambda self, action: self if self.phase == "bid2" else real_apply(self, action))
     elif kind == "best_discard":
         real_solve = solver.solve
-        mp.setattr(solver, "solve", lambda d: solver.SolveResult(
-            (5 - real_solve(d).maker_tricks) if variant == 0 else int(d.discarded or 0) % 5, {}))
+        mp.setattr(
+            solver,
+            "solve",
+            lambda d: solver.SolveResult(
+                (5 - real_solve(d).maker_tricks) if variant == 0 else int(d.discarded or 0) % 5, {}
+            ),
+        )
     elif kind == "coup":
         real_solve = solver.solve
 
@@ -161,6 +183,7 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
             if variant == 0:
                 return solver.SolveResult(r.maker_tricks, {c: 3 for c in r.moves})
             return solver.SolveResult(r.maker_tricks, {c: i % 5 for i, c in enumerate(sorted(r.moves))})
+
         mp.setattr(solver, "solve", fake_solve)
     elif kind == "deal_points":
         real_score = deal_mod.score_deal
@@ -168,6 +191,7 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
         def fake_score(*args):
             r = real_score(*args)
             return dataclasses.replace(r, points=tuple(reversed(r.points)))
+
         mp.setattr(deal_mod, "score_deal", fake_score)
     elif kind in ("game_value", "lap"):
         real_rec = scoring.Rubber.record
@@ -176,17 +200,28 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
             r = real_rec(self, pts, elder)
             games = tuple(dataclasses.replace(g, value=3 - g.value) for g in r.games)
             return dataclasses.replace(r, games=games, game=(r.game[0] + 1, r.game[1]))
+
         mp.setattr(scoring.Rubber, "record", fake_rec)
     elif kind == "rubber_over":
-        mp.setattr(lessons, "SOMERSET_1888", dataclasses.replace(lessons.SOMERSET_1888, fourth_game_after_lap=False)
-                   if variant == 0 else dataclasses.replace(lessons.SOMERSET_1888, rubber_games=2))
+        mp.setattr(
+            lessons,
+            "SOMERSET_1888",
+            dataclasses.replace(lessons.SOMERSET_1888, fourth_game_after_lap=False)
+            if variant == 0
+            else dataclasses.replace(lessons.SOMERSET_1888, rubber_games=2),
+        )
     elif kind == "rubber_points":
         mp.setattr(scoring.Rubber, "points", property(lambda self: (0, 0)))
     elif kind == "counters":
         mp.setattr(lessons, "read_counters", lambda layout: 0 if variant == 0 else 4)
     elif kind == "alone_leader":
-        mp.setattr(Deal, "_first_leader", lambda self: next(
-            s for s in ((self.dealer + 2 + variant + i) % 4 for i in range(4)) if not self.out >> s & 1))
+        mp.setattr(
+            Deal,
+            "_first_leader",
+            lambda self: next(
+                s for s in ((self.dealer + 2 + variant + i) % 4 for i in range(4)) if not self.out >> s & 1
+            ),
+        )
     elif kind == "ruling_options":
         real_replay = Director.replay
 
@@ -194,6 +229,7 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
             t = real_replay(self, events)
             r = t.rulings[-1]
             return dataclasses.replace(t, rulings=t.rulings[:-1] + (dataclasses.replace(r, options=r.options[:1]),))
+
         mp.setattr(Director, "replay", fake_replay)
     elif kind == "ruling_score":
         real_result = Director.result
@@ -201,6 +237,7 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
         def fake_result(self):
             r = real_result(self)
             return {**r, "points": {"AC": r["points"]["BD"], "BD": r["points"]["AC"] + 1}}
+
         mp.setattr(Director, "result", fake_result)
     elif kind == "revoke_correct":
         real_act = Director.act
@@ -211,8 +248,9 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
             try:
                 real_act(self, event)
             except IllegalAction:
-                return real_act(self, "C: ask")      # the director lets it pass after all
+                return real_act(self, "C: ask")  # the director lets it pass after all
             raise IllegalAction("patched", (64,))
+
         mp.setattr(Director, "act", fake_act)
     elif kind == "book_bid":
         real_bid = opponent.book_bid
@@ -221,12 +259,16 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
         mp.setattr(opponent, "book_make", lambda *a, **k: BookAdvice(False, ()))
     elif kind == "book_discard":
         real_d = opponent.book_discard
-        mp.setattr(opponent, "book_discard",
-                   lambda six, trump, up: [c for c in six if c not in (up, real_d(six, trump, up))][0])
+        mp.setattr(
+            opponent,
+            "book_discard",
+            lambda six, trump, up: [c for c in six if c not in (up, real_d(six, trump, up))][0],
+        )
     elif kind == "book_lead_lone":
         real_l = opponent.book_lead_against_lone
-        mp.setattr(opponent, "book_lead_against_lone",
-                   lambda hand, trump: [c for c in hand if c != real_l(hand, trump)][0])
+        mp.setattr(
+            opponent, "book_lead_against_lone", lambda hand, trump: [c for c in hand if c != real_l(hand, trump)][0]
+        )
     else:
         raise AssertionError(f"no patch for {kind}")
 
@@ -266,26 +308,27 @@ def test_a_deal_at_the_table() -> None:
         said += v["said"]
     assert v["previous"] and v["previous"]["text"]
     assert any("deals" in s for s in said)
-    again = lessons.table_view(json.loads(json.dumps(v["record"])))      # the record is plain JSON
+    again = lessons.table_view(json.loads(json.dumps(v["record"])))  # the record is plain JSON
     assert again["hand"] == v["hand"] and again["score"] == v["score"]
 
 
 def test_the_table_refuses_out_of_turn_and_unlawful_actions() -> None:
     v = lessons.table_new(seed=3, strength="easy")
     with pytest.raises(InputError):
-        lessons.table_act(v["record"], "pass")                 # B's turn
+        lessons.table_act(v["record"], "pass")  # B's turn
     while not v["your_turn"]:
         v = lessons.table_engine(v["record"])
     with pytest.raises(InputError):
-        lessons.table_engine(v["record"])                      # the reader's turn
+        lessons.table_engine(v["record"])  # the reader's turn
     with pytest.raises(InputError):
         lessons.table_act(v["record"], "play " + str(Card.parse("JK")))
 
 
 def test_called_through_the_browser_entry_point() -> None:
     """The JSON call the page makes (euchre_core.app.web.call, as the worker does)."""
-    out = json.loads(web.call("euchre_core.app.lessons.check_answer",
-                              {"exercise": SPECS["pack-left-hearts"], "answer": "JD"}))
+    out = json.loads(
+        web.call("euchre_core.app.lessons.check_answer", {"exercise": SPECS["pack-left-hearts"], "answer": "JD"})
+    )
     assert out["ok"] and out["result"]["correct"]
     out = json.loads(web.call("euchre_core.app.lessons.table_new", {"seed": 4, "strength": "easy"}))
     assert out["ok"] and out["result"]["seat"] == "C"
@@ -306,7 +349,7 @@ def test_every_lesson_page_builds_with_its_exercises(built_site: BuiltSite) -> N
             assert m, f"{lesson['id']}: exercise {ex_id} missing"
             spec = json.loads(unescape(m.group(1)))
             assert spec == SPECS[ex_id]
-        assert html.count('class="exercise-answer"') == len(ids)       # every answer on paper
+        assert html.count('class="exercise-answer"') == len(ids)  # every answer on paper
         assert 'id="learn-links"' in html
     play = (built_site.dir / "learn" / "play" / "index.html").read_text(encoding="utf-8")
     assert 'id="euchre-table"' in play and "Cards in playing order" in play

@@ -101,8 +101,16 @@ def test_lockstep_random_games(stick_the_dealer: bool) -> None:
                 seen[f"{kind} euchred"] += 1
     # the games must have reached every rule the comparison is about
     wanted = [f"dealer {d}" for d in range(4)] + [
-        "made in round 1", "made in round 2", "dealer discarded then sat out", "eldest sat out",
-        "partners march", "partners point", "partners euchred", "alone march", "alone point", "alone euchred",
+        "made in round 1",
+        "made in round 2",
+        "dealer discarded then sat out",
+        "eldest sat out",
+        "partners march",
+        "partners point",
+        "partners euchred",
+        "alone march",
+        "alone point",
+        "alone euchred",
     ]
     wanted.append("stuck dealer" if stick_the_dealer else "passed out")
     missing = [k for k in wanted if not seen[k]]
@@ -171,10 +179,13 @@ FALSIFIED = {
     "alone-partner-swap": (dict(mapping=_SwapAloneAndPartner()), "player to act|trick|lone player"),
     "score-not-zero-sum": (dict(mapping=_SidePointsAsReturns()), "deal score"),
     "lone-lead-left-of-lone": (
-        dict(rules=dataclasses.replace(bridge.openspiel_rules(True), lone_lead="left_of_lone")), "player to act"),
+        dict(rules=dataclasses.replace(bridge.openspiel_rules(True), lone_lead="left_of_lone")),
+        "player to act",
+    ),
     "alone-euchred-4": (
         dict(rules=dataclasses.replace(bridge.openspiel_rules(True), alone_euchred=SOMERSET_1888.alone_euchred)),
-        "deal score"),
+        "deal score",
+    ),
     "modern24-alone-with-the-bid": (dict(rules=MODERN_24), "legal actions"),
     "no-stick-the-dealer": (dict(rules=bridge.openspiel_rules(False)), "legal actions"),
 }

@@ -24,8 +24,14 @@ CODE_KEYS = {"code", "title", "source", "citation", "chapters", "ocr_fixes", "ab
 CHAPTER_KEYS = {"id", "heading", "paragraphs", "topics"}
 CHAPTER_OPTIONAL = {"level"}
 ROW_KEYS = {
-    "id", "topic", "somerset1888", "laws",
-    "washington1877", "washington1877_ref", "hoyle", "hoyle_ref",
+    "id",
+    "topic",
+    "somerset1888",
+    "laws",
+    "washington1877",
+    "washington1877_ref",
+    "hoyle",
+    "hoyle_ref",
 }
 ROW_OPTIONAL = {"engine"}
 STOP_NOTE = "[The source text stops here.]"
@@ -249,7 +255,7 @@ def test_paragraphs_follow_the_source_in_order_and_cover_it(code):
                 )
             pos = at + len(needle)
     if doc["code"] == "washington1877":
-        assert len(src) - pos <= MAX_GAP, f"text after the last paragraph: {src[pos:pos + 200]!r}"
+        assert len(src) - pos <= MAX_GAP, f"text after the last paragraph: {src[pos : pos + 200]!r}"
 
 
 def test_notes_are_footnotes_of_the_source():

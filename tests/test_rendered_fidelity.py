@@ -70,8 +70,17 @@ def normalise_keeping_case(text: str) -> str:
 NORMALISE = {"000": normalise, "003": normalise_keeping_case}
 
 # Elements whose text is not the book's and need not be: the edition's apparatus, its widgets.
-SKIP_CLASSES = {"ed", "headerlink", "hint-sims", "hint-sim", "hint-rerun", "section-nav", "law-jump", "engine-console",
-                "engine-console-box"}
+SKIP_CLASSES = {
+    "ed",
+    "headerlink",
+    "hint-sims",
+    "hint-sim",
+    "hint-rerun",
+    "section-nav",
+    "law-jump",
+    "engine-console",
+    "engine-console-box",
+}
 SKIP_TAGS = {"script", "style", "nav", "noscript", "template", "svg"}
 COPY_PAGES = ("cases",)  # pages that show copies of the book's units (data-copy), not units of their own
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -185,8 +194,9 @@ class Unit:
 
 def book_units() -> list[Unit]:
     """Every unit of the 1888 book that the site must show, in book order."""
-    units = [Unit(f"preface-{i + 1}", "preface", "preface", i + 1)
-             for i in range(len(content.load_preface()["paragraphs"]))]
+    units = [
+        Unit(f"preface-{i + 1}", "preface", "preface", i + 1) for i in range(len(content.load_preface()["paragraphs"]))
+    ]
     for section in content.load_laws()["sections"]:
         for law in section["laws"]:
             n = law["number"]
@@ -198,8 +208,9 @@ def book_units() -> list[Unit]:
         for hint in position["hints"]:
             units.append(Unit(f"hint-{hint['id']}", f"hints/{position['id']}", "hint", hint["id"]))
             if hint.get("footnote"):
-                units.append(Unit(f"hint-{hint['id']}-footnote", f"hints/{position['id']}", "hint", hint["id"],
-                                  ordered=False))
+                units.append(
+                    Unit(f"hint-{hint['id']}-footnote", f"hints/{position['id']}", "hint", hint["id"], ordered=False)
+                )
     for case_id in list_cases():
         data = load_case(case_id)
         page = f"cases/{case_id.lower()}"
@@ -332,8 +343,9 @@ def rendered(built_site: Any, units: list[Unit]) -> dict[str, str]:
 # --------------------------------------------------------------------------- the tests
 
 
-def test_rendered_site_is_the_book_unit_by_unit(rendered: dict[str, str], units: list[Unit],
-                                                sources: dict[str, str]) -> None:
+def test_rendered_site_is_the_book_unit_by_unit(
+    rendered: dict[str, str], units: list[Unit], sources: dict[str, str]
+) -> None:
     problems = check(rendered, units, sources) + copies(rendered)
     assert not problems, f"{len(problems)} unmarked difference(s):\n" + "\n".join(problems[:40])
 
@@ -354,8 +366,9 @@ def _mutate(pages: dict[str, str], name: str, old: str, new: str) -> dict[str, s
     return {**pages, name: pages[name].replace(old, new, 1)}
 
 
-def test_checker_catches_a_one_word_change_in_a_law(rendered: dict[str, str], units: list[Unit],
-                                                    sources: dict[str, str]) -> None:
+def test_checker_catches_a_one_word_change_in_a_law(
+    rendered: dict[str, str], units: list[Unit], sources: dict[str, str]
+) -> None:
     page = "laws/cards-liable-to-be-called"
     mutated = _mutate(rendered, page, "call the card erroneously led", "call the card wrongly led")
     problems = check(mutated, units, sources)
@@ -363,16 +376,18 @@ def test_checker_catches_a_one_word_change_in_a_law(rendered: dict[str, str], un
     assert any("differs from source 003" in p for p in problems)
 
 
-def test_checker_catches_a_one_word_change_in_the_terms_and_preface(rendered: dict[str, str], units: list[Unit],
-                                                                    sources: dict[str, str]) -> None:
+def test_checker_catches_a_one_word_change_in_the_terms_and_preface(
+    rendered: dict[str, str], units: list[Unit], sources: dict[str, str]
+) -> None:
     mutated = _mutate(rendered, "terms", "taking five tricks", "taking four tricks")
     assert any("term-march differs" in p for p in check(mutated, units, sources))
     mutated = _mutate(rendered, "preface", "scientific Euchre-players", "serious Euchre-players")
     assert any("preface-2 differs" in p for p in check(mutated, units, sources))
 
 
-def test_checker_catches_an_unmarked_gloss(rendered: dict[str, str], units: list[Unit],
-                                           sources: dict[str, str]) -> None:
+def test_checker_catches_an_unmarked_gloss(
+    rendered: dict[str, str], units: list[Unit], sources: dict[str, str]
+) -> None:
     # A gloss inside a unit but without class "ed": a difference.
     mutated = _mutate(rendered, "hints/third", "Order with", "Order (third hand) with")
     assert any("hint-third-" in p and "differs" in p for p in check(mutated, units, sources))
@@ -381,15 +396,21 @@ def test_checker_catches_an_unmarked_gloss(rendered: dict[str, str], units: list
     assert check(marked, units, sources) == []
 
 
-def test_checker_catches_text_outside_the_units(rendered: dict[str, str], units: list[Unit],
-                                                sources: dict[str, str]) -> None:
-    mutated = _mutate(rendered, "laws/the-deal", '<h2 class="law-heading" id="law-29"',
-                      '<p>The dealer may look at the bottom card.</p><h2 class="law-heading" id="law-29"')
+def test_checker_catches_text_outside_the_units(
+    rendered: dict[str, str], units: list[Unit], sources: dict[str, str]
+) -> None:
+    mutated = _mutate(
+        rendered,
+        "laws/the-deal",
+        '<h2 class="law-heading" id="law-29"',
+        '<p>The dealer may look at the bottom card.</p><h2 class="law-heading" id="law-29"',
+    )
     assert any("neither the book's" in p for p in check(mutated, units, sources))
 
 
-def test_checker_catches_a_missing_unit_and_a_reordering(rendered: dict[str, str], units: list[Unit],
-                                                         sources: dict[str, str]) -> None:
+def test_checker_catches_a_missing_unit_and_a_reordering(
+    rendered: dict[str, str], units: list[Unit], sources: dict[str, str]
+) -> None:
     mutated = _mutate(rendered, "terms", 'data-unit="term-march"', 'data-unit="term-gone"')
     problems = check(mutated, units, sources)
     assert any("term-march is not on the page" in p for p in problems)
@@ -400,15 +421,18 @@ def test_checker_catches_a_missing_unit_and_a_reordering(rendered: dict[str, str
 
 
 def test_reader_drops_the_editors_words_and_footnote_markers() -> None:
-    html = ('<article><p data-unit="hint-x">Assist <span class="ed">[3]</span>with right.<sup>1</sup>'
-            '<a class="headerlink">¶</a></p><p class="ed">[a note]</p><p>stray</p></article>')
+    html = (
+        '<article><p data-unit="hint-x">Assist <span class="ed">[3]</span>with right.<sup>1</sup>'
+        '<a class="headerlink">¶</a></p><p class="ed">[a note]</p><p>stray</p></article>'
+    )
     page = read_page(html)
     assert unit_text(page, "hint-x") == "Assist with right."
     assert page.stray == ["stray"]
 
 
-def test_printable_laws_page_shows_the_same_law_text(built_site: Any, rendered: dict[str, str],
-                                                     units: list[Unit]) -> None:
+def test_printable_laws_page_shows_the_same_law_text(
+    built_site: Any, rendered: dict[str, str], units: list[Unit]
+) -> None:
     printed = read_page((built_site.dir / "laws" / "print" / "index.html").read_text(encoding="utf-8"))
     assert not printed.stray, printed.stray[:5]
     pages = {name: read_page(html) for name, html in rendered.items()}
@@ -416,9 +440,9 @@ def test_printable_laws_page_shows_the_same_law_text(built_site: Any, rendered: 
         assert unit_text(printed, unit.id) == unit_text(pages[unit.page], unit.id), unit.id
 
 
-def test_checker_catches_a_change_in_a_case_and_in_a_copy_beside_a_trick(rendered: dict[str, str],
-                                                                         units: list[Unit],
-                                                                         sources: dict[str, str]) -> None:
+def test_checker_catches_a_change_in_a_case_and_in_a_copy_beside_a_trick(
+    rendered: dict[str, str], units: list[Unit], sources: dict[str, str]
+) -> None:
     mutated = _mutate(rendered, "cases/iv", "No matter what A plays", "No matter what A leads")
     problems = check(mutated, units, sources) + copies(mutated)
     assert any("case-IV-p4 differs" in p for p in problems), problems
@@ -436,8 +460,9 @@ def test_case_pages_hold_no_unlabelled_gloss_in_the_books_text(rendered: dict[st
                 assert not any("(A C" in t or "B D 0)" in t for t in texts), (name, unit)
 
 
-def test_checker_catches_a_changed_capital_against_003(rendered: dict[str, str], units: list[Unit],
-                                                       sources: dict[str, str]) -> None:
+def test_checker_catches_a_changed_capital_against_003(
+    rendered: dict[str, str], units: list[Unit], sources: dict[str, str]
+) -> None:
     mutated = _mutate(rendered, "laws/the-deal", "Each player deals in turn", "each Player deals in turn")
     problems = check(mutated, units, sources)
     assert any("law-28 differs from source 003" in p for p in problems), problems
@@ -454,14 +479,22 @@ def check_code_page(html: str, doc: dict[str, Any]) -> list[str]:
     source = other_codes.normalise(re.sub(r"\[[^\]]*\]", " ", fixed))
     page = read_page(html)
     problems = [f"{doc['code']}: text neither the code's nor marked as the editor's: {t!r}" for t in page.stray]
-    garbles = [other_codes.normalise(m) for ch in doc["chapters"] for par in ch["paragraphs"]
-               for m in re.findall(r"\[OCR unreadable: ([^\]]*)\]", par)]
+    garbles = [
+        other_codes.normalise(m)
+        for ch in doc["chapters"]
+        for par in ch["paragraphs"]
+        for m in re.findall(r"\[OCR unreadable: ([^\]]*)\]", par)
+    ]
     for unit in page.order:
         for garble in garbles:
             if garble in other_codes.normalise(unit_text(page, unit)):
                 problems.append(f"{doc['code']}: {unit} presents the unreadable OCR {garble!r} as printed")
-    footnotes = {f"code-{doc['code']}-{ch['id']}-{i + 1}" for ch in doc["chapters"]
-                 for i, par in enumerate(ch["paragraphs"]) if par.startswith("Note: ")}
+    footnotes = {
+        f"code-{doc['code']}-{ch['id']}-{i + 1}"
+        for ch in doc["chapters"]
+        for i, par in enumerate(ch["paragraphs"])
+        if par.startswith("Note: ")
+    }
     cursor = 0
     for unit in page.order:
         text = other_codes.normalise(unit_text(page, unit))
@@ -473,8 +506,9 @@ def check_code_page(html: str, doc: dict[str, Any]) -> list[str]:
                 problems.append(f"{doc['code']}: footnote {unit} is not the source's text: {text[:200]!r}")
             continue
         if at < 0:
-            problems.append(f"{doc['code']}: {unit} is not the source's text (after the paragraph before it): "
-                            f"{text[:200]!r}")
+            problems.append(
+                f"{doc['code']}: {unit} is not the source's text (after the paragraph before it): {text[:200]!r}"
+            )
         else:
             cursor = at + len(text)
     return problems
@@ -482,8 +516,10 @@ def check_code_page(html: str, doc: dict[str, Any]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def code_pages(built_site: Any) -> dict[str, tuple[str, dict[str, Any]]]:
-    return {name: ((built_site.dir / "codes" / name / "index.html").read_text(encoding="utf-8"),
-                   other_codes.load(path)) for name, path in other_codes.CODES.items()}
+    return {
+        name: ((built_site.dir / "codes" / name / "index.html").read_text(encoding="utf-8"), other_codes.load(path))
+        for name, path in other_codes.CODES.items()
+    }
 
 
 def test_code_pages_are_their_sources_text(code_pages: dict[str, tuple[str, dict[str, Any]]]) -> None:
@@ -495,13 +531,20 @@ def test_code_pages_are_their_sources_text(code_pages: dict[str, tuple[str, dict
 
 
 def test_code_page_checker_catches_a_changed_word_and_an_unmarked_garble(
-        code_pages: dict[str, tuple[str, dict[str, Any]]]) -> None:
+    code_pages: dict[str, tuple[str, dict[str, Any]]],
+) -> None:
     html, doc = code_pages["hoyle"]
-    assert any("not the source's text" in p
-               for p in check_code_page(html.replace("thirty-two cards", "thirty-six cards", 1), doc))
+    assert any(
+        "not the source's text" in p
+        for p in check_code_page(html.replace("thirty-two cards", "thirty-six cards", 1), doc)
+    )
     html, doc = code_pages["washington1877"]
-    unmarked = re.sub(r'<span class="ed">\[unreadable in the OCR, which reads “<span class="ocr-unreadable">'
-                      r'(.*?)</span>”\]</span>', r"\1", html)
+    unmarked = re.sub(
+        r'<span class="ed">\[unreadable in the OCR, which reads “<span class="ocr-unreadable">'
+        r"(.*?)</span>”\]</span>",
+        r"\1",
+        html,
+    )
     assert unmarked != html
     assert any("presents the unreadable OCR" in p for p in check_code_page(unmarked, doc))
 

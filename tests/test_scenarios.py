@@ -14,7 +14,8 @@ from euchre_core.kernel.errors import IllegalAction
 from euchre_core.laws.lawbook import LAWBOOK
 
 SCENARIOS = json.loads((resources.files("euchre_core") / "data" / "scenarios.json").read_text(encoding="utf-8"))[
-    "scenarios"]
+    "scenarios"
+]
 
 
 @pytest.mark.parametrize("sc", SCENARIOS, ids=lambda s: f"law-{s['law']}")

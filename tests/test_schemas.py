@@ -41,23 +41,29 @@ def test_a_broken_law_is_reported_with_its_path_and_rule() -> None:
     laws["sections"][1]["laws"][0]["colour"] = "red"
     found = schemas.problems("laws", laws, "content/laws.yaml")
     assert "content/laws.yaml: sections[2].laws[0].number: 0 is less than the minimum of 1" in found
-    assert any(p.startswith("content/laws.yaml: sections[1].laws[0]: Additional properties") and "'colour'" in p
-               for p in found)
+    assert any(
+        p.startswith("content/laws.yaml: sections[1].laws[0]: Additional properties") and "'colour'" in p for p in found
+    )
 
 
-@pytest.mark.parametrize(("name", "mutate", "path"), [
-    ("record", lambda d: d["hands"].__setitem__("E", []), "hands"),
-    ("record", lambda d: d.__setitem__("dealer", "BC"), "dealer"),
-    ("record", lambda d: d["hands"]["A"].__setitem__(0, "1Z"), "hands.A[0]"),
-    ("record", lambda d: d.__setitem__("rules", "bridge"), "rules"),
-    ("position", lambda d: d.__setitem__("leader", "BCD"), "leader"),
-    ("position", lambda d: d.__setitem__("trump", "X"), "trump"),
-    ("scenario", lambda d: d["events"].__setitem__(0, 7), "events[0]"),
-])
+@pytest.mark.parametrize(
+    ("name", "mutate", "path"),
+    [
+        ("record", lambda d: d["hands"].__setitem__("E", []), "hands"),
+        ("record", lambda d: d.__setitem__("dealer", "BC"), "dealer"),
+        ("record", lambda d: d["hands"]["A"].__setitem__(0, "1Z"), "hands.A[0]"),
+        ("record", lambda d: d.__setitem__("rules", "bridge"), "rules"),
+        ("position", lambda d: d.__setitem__("leader", "BCD"), "leader"),
+        ("position", lambda d: d.__setitem__("trump", "X"), "trump"),
+        ("scenario", lambda d: d["events"].__setitem__(0, 7), "events[0]"),
+    ],
+)
 def test_the_engine_formats_refuse_a_bad_field(name: str, mutate, path: str) -> None:
-    sample = {"record": REPO_ROOT / "tests" / "data" / "record_seed3.json",
-              "position": REPO_ROOT / "examples" / "position_case1_trick1.json",
-              "scenario": REPO_ROOT / "examples" / "law52_lead_out_of_turn.json"}[name]
+    sample = {
+        "record": REPO_ROOT / "tests" / "data" / "record_seed3.json",
+        "position": REPO_ROOT / "examples" / "position_case1_trick1.json",
+        "scenario": REPO_ROOT / "examples" / "law52_lead_out_of_turn.json",
+    }[name]
     data = json.loads(sample.read_text(encoding="utf-8"))
     assert schemas.problems(name, data, "x") == []
     mutate(data)
@@ -70,6 +76,7 @@ def test_the_schemas_accept_what_the_engine_writes(tmp_path: Path) -> None:
     """A record and a scenario written by the engine itself pass their schemas."""
     from euchre_core.kernel.deal import Deal
     from euchre_core.kernel.rules import rules_by_name
+
     for name in ("somerset1888", "washington1877", "hoyle3", "hoyle2+joker"):
         deal = Deal.shuffled(seed=11, rules=rules_by_name(name))
         while not deal.is_over:
@@ -81,6 +88,7 @@ def test_the_schemas_accept_what_the_engine_writes(tmp_path: Path) -> None:
 
 def test_the_lesson_schema_knows_exactly_the_engine_exercise_kinds() -> None:
     from euchre_core.app import lessons
+
     schema = schemas.validator("lesson").schema
     kinds = schema["properties"]["sections"]["items"]["properties"]["exercises"]["items"]["properties"]["kind"]
     assert kinds["enum"] == sorted(lessons.KINDS)

@@ -47,7 +47,7 @@ def test_law_1_games_split_and_the_third_laps_a_fourth_is_played():
 def test_law_1_reading_two_games_all_the_first_three_decide_the_rubber():
     r = win(win(win(Rubber(), AC), AC), BD, lap=1)
     assert not r.is_over
-    r = win(r, BD)                                       # BD win the fourth: two games all
+    r = win(r, BD)  # BD win the fourth: two games all
     assert r.is_over and [g.winner for g in r.games] == [AC, AC, BD, BD]
     assert r.winner == AC and r.points == (1 + 1 + 2, 1 + 1)
 
@@ -69,7 +69,7 @@ def test_law_4_revoke_and_the_revokers_points_both_reach_game_the_adversaries_wi
     # A C, at 4, revoke and make their point; B D, at 3, take three for the revoke: B D reach it first
     r = Rubber(SOMERSET_1888, (4, 3)).record((1, 0), revoke=(0, 3))
     assert r.games[0].winner == BD and r.games[0].value == 1
-    assert r.game == (0, 1)                              # B D's sixth point laps; A C's point came too late
+    assert r.game == (0, 1)  # B D's sixth point laps; A C's point came too late
 
 
 def test_law_4_revoke_game_counts_two_when_the_revokers_had_not_scored():
@@ -95,7 +95,7 @@ def _match(before: Rubber, after: Rubber) -> Match:
 
 def test_law_5_a_correction_undoes_a_game_the_wrong_score_completed():
     before = Rubber().record((4, 0))
-    wrong = before.record((1, 0))                        # scored to A C by mistake: a double game
+    wrong = before.record((1, 0))  # scored to A C by mistake: a double game
     assert wrong.games and wrong.games[0].value == 2
     fixed = _match(before, wrong).correct_score((4, 1)).rubber
     assert fixed.games == () and fixed.game == (4, 1)
@@ -103,11 +103,11 @@ def test_law_5_a_correction_undoes_a_game_the_wrong_score_completed():
 
 def test_law_5_a_correction_undoes_the_rubber_and_can_complete_a_game():
     before = win(win(Rubber(), AC), BD).record((0, 4)).record((4, 0))
-    wrong = before.record((1, 0))                        # the third game and the rubber to A C
+    wrong = before.record((1, 0))  # the third game and the rubber to A C
     assert wrong.is_over
-    m = _match(before, wrong).correct_score((4, 5))      # it was B D's point: B D win game and rubber
+    m = _match(before, wrong).correct_score((4, 5))  # it was B D's point: B D win game and rubber
     assert m.rubber.is_over and m.rubber.winner == BD and m.rubber.games[2].value == 1
-    again = m.correct_score((4, 4))                      # corrected again before the trump card is turned
+    again = m.correct_score((4, 4))  # corrected again before the trump card is turned
     assert not again.rubber.is_over and again.rubber.game == (4, 4)
 
 
@@ -129,16 +129,16 @@ def test_law_5_bad_corrections_are_input_errors(bad):
 
 # ---------------------------------------------------------------- Law 7
 def test_law_7_reading_lapped_points_count_as_having_scored_in_the_next_game():
-    r = Rubber().record((0, 4)).record((0, 2))           # B D win with six: one point laps
+    r = Rubber().record((0, 4)).record((0, 2))  # B D win with six: one point laps
     assert r.game == (0, 1)
-    r = r.record((4, 0)).record((1, 0))                  # A C win five to one (the lapped point)
+    r = r.record((4, 0)).record((1, 0))  # A C win five to one (the lapped point)
     assert r.games[1].winner == AC and r.games[1].value == 1
 
 
 def test_law_7_ten_points_four_double_games_and_the_rubber():
     r = Rubber()
     r = r.record((4, 0)).record((1, 0)).record((4, 0)).record((1, 0))
-    r = r.record((4, 0)).record((2, 0))                  # the third laps: a fourth game
+    r = r.record((4, 0)).record((2, 0))  # the third laps: a fourth game
     r = r.record((4, 0))
     assert r.is_over and [g.value for g in r.games] == [2, 2, 2, 2] and r.points == (10, 0)
 
@@ -162,5 +162,6 @@ def test_record_bound_is_what_a_deal_can_score():
 
 def test_set_back_allows_negative_points_only_in_that_game():
     import dataclasses
+
     r = Rubber(dataclasses.replace(HOYLE_3, three_handed_scoring="set_back")).record((-2, 0, 0))
     assert r.game == (-2, 0, 0)

@@ -12,7 +12,8 @@ from build_scripts import serve_patches
 def test_the_installed_versions_are_those_the_patch_was_written_for() -> None:
     assert serve_patches.installed_versions() == serve_patches.WRITTEN_FOR, (
         "MkDocs or Material was upgraded: check build_scripts/serve_patches.py against the new "
-        "Page.render and SearchIndex.add_entry_from_context, then update WRITTEN_FOR")
+        "Page.render and SearchIndex.add_entry_from_context, then update WRITTEN_FOR"
+    )
 
 
 def test_the_internals_it_wraps_are_there() -> None:

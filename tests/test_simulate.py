@@ -40,7 +40,7 @@ def test_a_changed_spec_makes_its_entry_stale() -> None:
 def test_the_cached_results_are_what_simulate_hint_returns() -> None:
     samples, seed, batch = hint_sims.build_settings()
     cache = json.loads(hint_sims.CACHE.read_text(encoding="utf-8"))["results"]
-    spec_id = "second-13"                                # a quick one: one solve per layout
+    spec_id = "second-13"  # a quick one: one solve per layout
     assert simulate.simulate_hint(spec_id, samples=samples, seed=seed, batch=batch) == cache[spec_id]["result"]
 
 
@@ -56,8 +56,9 @@ def test_every_spec_names_a_hint_of_the_book_or_of_hoyle() -> None:
         hints = {h["id"] for p in yaml.safe_load(fh)["positions"] for h in p["hints"]}
     with open(hint_sims.REPO_ROOT / "content" / "codes" / "hoyle.yaml", encoding="utf-8") as fh:
         hoyle = yaml.safe_load(fh)
-    paragraphs = {hint_sims.key_of_paragraph(ch["id"], i) for ch in hoyle["chapters"]
-                  for i in range(len(ch["paragraphs"]))}
+    paragraphs = {
+        hint_sims.key_of_paragraph(ch["id"], i) for ch in hoyle["chapters"] for i in range(len(ch["paragraphs"]))
+    }
     assert len(IDS) == len(set(IDS))
     for spec in SPECS:
         assert spec["hint"] in hints | paragraphs, spec["id"]
@@ -81,7 +82,7 @@ def test_every_layout_is_consistent_with_what_the_player_knows(spec_index: int, 
     hands = lay["hands"]
     cards = [c for h in hands for c in h]
     assert all(len(h) == 5 for h in hands) and len(set(cards)) == 20
-    for i, tok in enumerate(spec["hand"]):                 # the player's own cards, as the spec says
+    for i, tok in enumerate(spec["hand"]):  # the player's own cards, as the spec says
         c = lay["cards"][f"hand.{i}"]
         assert c in hands[sim.player]
         if len(tok) == 2 and tok[1] in "CDHS" and tok[0] in "789TJQKA":
@@ -96,12 +97,12 @@ def test_every_layout_is_consistent_with_what_the_player_knows(spec_index: int, 
     if lay["turn_down"] is not None:
         assert lay["turn_down"] not in cards
     if spec["kind"] in ("lead", "play") and lay["turn_up"] is not None:
-        assert lay["turn_up"] in hands[0]                  # the dealer took it up
+        assert lay["turn_up"] in hands[0]  # the dealer took it up
     if spec["kind"] == "bid":
         assert lay["turn_up"] not in cards
         assert lay["turn_up"] >> 3 == t
         for s in simulate.ROUND1[: simulate.ROUND1.index(sim.player)]:
-            assert not simulate._round1_bid(s, hands, lay["turn_up"])    # they passed
+            assert not simulate._round1_bid(s, hands, lay["turn_up"])  # they passed
 
 
 def test_bad_specs_are_refused_with_the_field() -> None:
@@ -122,9 +123,12 @@ def test_bad_specs_are_refused_with_the_field() -> None:
 def test_the_readers_own_holding_through_the_widgets_entry_point() -> None:
     from euchre_core.app.web import call
 
-    out = json.loads(call("euchre_core.search.simulate.simulate_hint",
-                          {"spec_or_id": {"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]},
-                           "samples": 10, "seed": 2}))
+    out = json.loads(
+        call(
+            "euchre_core.search.simulate.simulate_hint",
+            {"spec_or_id": {"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]}, "samples": 10, "seed": 2},
+        )
+    )
     assert out["ok"], out
     assert out["result"]["samples"] == 10 and out["result"]["advised"] == "bid"
     bad = json.loads(call("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": -1}))
@@ -141,7 +145,7 @@ def test_win_probability_is_sane() -> None:
 
 def test_the_dealers_rule_discards_the_lowest_card_of_a_short_suit() -> None:
     six = [Card.parse(c) for c in ("JC", "QC", "9C", "AH", "7H", "KD")]
-    assert str(Card(simulate.rule_discard(six, 0))) == "KD"     # the book's example: the outside king
+    assert str(Card(simulate.rule_discard(six, 0))) == "KD"  # the book's example: the outside king
 
 
 def test_the_hint_pages_show_the_tables() -> None:

@@ -229,9 +229,7 @@ def test_no_outside_host_in_html_css_js(built_site: BuiltSite) -> None:
 
 
 def test_the_conditions_of_materials_optional_requests_do_not_arise(built_site: BuiltSite) -> None:
-    config = yaml.safe_load(
-        re.sub(r"!ENV \[[^\]]*\]", '""', (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    )
+    config = yaml.safe_load(re.sub(r"!ENV \[[^\]]*\]", '""', (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")))
     assert "repo_url" not in config, "repo_url makes Material fetch repository facts from another host"
     assert config["theme"].get("font") is False, "theme.font must be false: no Google Fonts"
     assert not (config.get("extra") or {}).get("social")
@@ -263,8 +261,9 @@ def test_every_law_mention_in_the_laws_is_a_link(built_site: BuiltSite) -> None:
                 mentions += 1
                 target = law_page(cited).rsplit("/index.html", 1)[0]
                 links = parser.law_links.get(law["number"], [])
-                assert any(h.endswith(f"#law-{cited}") and (target.split("/")[-1] in h or h.startswith("#"))
-                           for h in links), f"law {law['number']} cites law {cited}: links {links}"
+                assert any(
+                    h.endswith(f"#law-{cited}") and (target.split("/")[-1] in h or h.startswith("#")) for h in links
+                ), f"law {law['number']} cites law {cited}: links {links}"
     assert mentions >= 1
 
 
@@ -341,8 +340,9 @@ def test_case_page_shows_the_engines_play(built_site: BuiltSite, case_id: str) -
         winner = SEATS[trick.winner]
         assert f'data-winner="{winner}"' in table, f"Case {case_id}, trick {number}: the engine's winner is {winner}"
         cells = re.findall(r'<td class="played[^"]*"([^>]*)>', table)
-        played = [(re.search(r'data-seat="(\w)"', c).group(1), re.search(r'data-card="(\w\w)"', c).group(1))
-                  for c in cells]
+        played = [
+            (re.search(r'data-seat="(\w)"', c).group(1), re.search(r'data-card="(\w\w)"', c).group(1)) for c in cells
+        ]
         assert played == [(SEATS[s], str(c)) for s, c in trick.cards]
         assert f"<strong>{winner}</strong>" in table
     for seat in SEATS:
@@ -389,7 +389,7 @@ def test_an_illegal_case_fails_the_build(tmp_path: Path, built_site: BuiltSite) 
 
 def test_case_page_renders_from_data() -> None:
     page = site.render_case(copy.deepcopy(load_case("V")))
-    assert page.startswith("---\ntitle: \"Case V")
+    assert page.startswith('---\ntitle: "Case V')
     assert "{ #trick-1 }" in page and "Note on the text" in page
 
 
@@ -404,16 +404,25 @@ def test_codes_and_concordance_render_from_data(tmp_path: Path) -> None:
             "title": "The Laws of Euchre (Washington, 1877)",
             "source": "002",
             "citation": "Peterson, Philadelphia 1877",
-            "chapters": [{"id": "cutting", "heading": "Cutting", "paragraphs": ["Ace *low*; see Rule 5."],
-                          "topics": ["cutting"]}],
+            "chapters": [
+                {"id": "cutting", "heading": "Cutting", "paragraphs": ["Ace *low*; see Rule 5."], "topics": ["cutting"]}
+            ],
             "ocr_fixes": [{"ocr": "Eight-Bower", "fixed": "Right-Bower"}],
         }
     ]
     builder.concordance = {
         "rows": [
-            {"id": "cutting", "topic": "Cutting", "somerset1888": "Highest deals (Law 11).", "laws": [8, 11],
-             "washington1877": "Lowest deals.", "washington1877_ref": "cutting", "hoyle": None, "hoyle_ref": None,
-             "engine": "RuleSet.cut_order"}
+            {
+                "id": "cutting",
+                "topic": "Cutting",
+                "somerset1888": "Highest deals (Law 11).",
+                "laws": [8, 11],
+                "washington1877": "Lowest deals.",
+                "washington1877_ref": "cutting",
+                "hoyle": None,
+                "hoyle_ref": None,
+                "engine": "RuleSet.cut_order",
+            }
         ]
     }
     pages = builder.code_pages()

@@ -53,15 +53,14 @@ def plain_values(deal: Deal) -> dict[str, int]:
 # ----------------------------------------------------------------------------- random positions
 
 
-def random_position(rng: random.Random, rules_name: str, cards: int, alone: bool = False,
-                    played: int = 0) -> Deal:
+def random_position(rng: random.Random, rules_name: str, cards: int, alone: bool = False, played: int = 0) -> Deal:
     """A random play-phase position: ``cards`` cards a hand, tricks already won at random,
     then ``played`` random legal cards (so the position may be in the middle of a trick)."""
     rules = rules_by_name(rules_name)
     n = rules.players
     deck = pack(rules.pack_size)
     rng.shuffle(deck)
-    hands: list[list] = [deck[i * cards:(i + 1) * cards] for i in range(n)]
+    hands: list[list] = [deck[i * cards : (i + 1) * cards] for i in range(n)]
     maker = rng.randrange(n)
     lone = maker if alone and n == 4 else None
     if lone is not None:
@@ -72,8 +71,7 @@ def random_position(rng: random.Random, rules_name: str, cards: int, alone: bool
     won = [0] * n
     for _ in range(5 - cards):
         won[rng.randrange(n)] += 1
-    d = Deal.position(hands, "CDHS"[rng.randrange(4)], maker=maker, alone=lone, leader=leader, rules=rules,
-                      won=won)
+    d = Deal.position(hands, "CDHS"[rng.randrange(4)], maker=maker, alone=lone, leader=leader, rules=rules, won=won)
     for _ in range(played):
         if not d.is_over:
             d = d.apply(rng.choice(d.legal_actions()))
@@ -81,11 +79,11 @@ def random_position(rng: random.Random, rules_name: str, cards: int, alone: bool
 
 
 VARIANTS = [
-    ("somerset1888", False),       # four-handed, partners
-    ("somerset1888", True),        # a lone hand: three play
-    ("hoyle2", False),             # two-handed
-    ("hoyle3", False),             # three-handed: the maker against the other two
-    ("modern24", False),           # the 24-card pack
+    ("somerset1888", False),  # four-handed, partners
+    ("somerset1888", True),  # a lone hand: three play
+    ("hoyle2", False),  # two-handed
+    ("hoyle3", False),  # three-handed: the maker against the other two
+    ("modern24", False),  # the 24-card pack
     ("modern24", True),
     ("somerset1888+joker", False),  # the Joker, the best bower
     ("hoyle3+joker", False),
@@ -118,8 +116,9 @@ def test_every_move_matches_plain_minimax_four_cards(rules_name, alone):
             check(d)
 
 
-@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS), cards=st.integers(1, 3),
-       played=st.integers(0, 3))
+@given(
+    seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS), cards=st.integers(1, 3), played=st.integers(0, 3)
+)
 @settings(max_examples=60, deadline=None)
 def test_hypothesis_positions_match_plain_minimax(seed, variant, cards, played):
     d = random_position(random.Random(seed), variant[0], cards, variant[1], played)
@@ -155,7 +154,7 @@ def test_best_play_keeps_the_value():
 def case_one_after_the_ruff() -> Deal:
     data = load_case("I")
     d = Deal.position([data["hands"][s] for s in "ABCD"], data["trump"], maker=0, leader=1)
-    for card in ("JD", "7D", "TC"):      # B leads the knave of diamonds, C the seven, D ruffs with the ten
+    for card in ("JD", "7D", "TC"):  # B leads the knave of diamonds, C the seven, D ruffs with the ten
         d = d.apply(Action.parse(card))
     return d
 
@@ -200,7 +199,7 @@ def test_jambone_called_card_is_respected():
             d = d.apply(pick[-1] if d.phase == "callcard" else pick[0])
         if d.called is None:
             continue
-        d = d.apply(d.legal_actions()[0])        # one card in, so the reference stays quick
+        d = d.apply(d.legal_actions()[0])  # one card in, so the reference stays quick
         check(d)
         checked += 1
         if checked == 2:
@@ -229,10 +228,18 @@ def test_result_type():
 # ----------------------------------------------------------------------------- the JSON form
 
 CASE_ONE_JSON = {
-    "trump": "C", "leader": "B",
-    "hands": {"A": ["9C", "JC", "AH", "KH", "8S"], "B": ["AC", "QH", "8H", "JD", "TS"],
-              "C": ["7D", "8D", "TD", "QS", "TH"], "D": ["KC", "TC", "AS", "9S", "9H"]},
-    "makers": "AC", "alone": None, "tricks_won": {"AC": 0, "BD": 0}, "rules": "somerset1888",
+    "trump": "C",
+    "leader": "B",
+    "hands": {
+        "A": ["9C", "JC", "AH", "KH", "8S"],
+        "B": ["AC", "QH", "8H", "JD", "TS"],
+        "C": ["7D", "8D", "TD", "QS", "TH"],
+        "D": ["KC", "TC", "AS", "9S", "9H"],
+    },
+    "makers": "AC",
+    "alone": None,
+    "tricks_won": {"AC": 0, "BD": 0},
+    "rules": "somerset1888",
 }
 
 
@@ -245,50 +252,86 @@ def test_json_form():
 
 
 def test_json_mid_trick_matches_the_engine():
-    obj = dict(CASE_ONE_JSON, hands={"A": ["9C", "JC", "AH", "KH", "8S"], "B": ["AC", "QH", "8H", "TS"],
-                                     "C": ["8D", "TD", "QS", "TH"], "D": ["KC", "AS", "9S", "9H"]},
-               trick=[["B", "JD"], ["C", "7D"], ["D", "TC"]])
+    obj = dict(
+        CASE_ONE_JSON,
+        hands={
+            "A": ["9C", "JC", "AH", "KH", "8S"],
+            "B": ["AC", "QH", "8H", "TS"],
+            "C": ["8D", "TD", "QS", "TH"],
+            "D": ["KC", "AS", "9S", "9H"],
+        },
+        trick=[["B", "JD"], ["C", "7D"], ["D", "TC"]],
+    )
     assert solve_position_json(obj)["moves"] == {"8S": 4, "JC": 2, "9C": 2, "AH": 2, "KH": 2}
 
 
 def test_json_lone_hand_two_and_three_handed():
-    lone = {"trump": "H", "leader": "B", "makers": "AC", "alone": "A", "tricks_won": {"AC": 2, "BD": 0},
-            "hands": {"A": ["JH", "JD", "AS"], "B": ["7H", "KS", "QC"], "D": ["AH", "8S", "9C"]}}
+    lone = {
+        "trump": "H",
+        "leader": "B",
+        "makers": "AC",
+        "alone": "A",
+        "tricks_won": {"AC": 2, "BD": 0},
+        "hands": {"A": ["JH", "JD", "AS"], "B": ["7H", "KS", "QC"], "D": ["AH", "8S", "9C"]},
+    }
     out = solve_position_json(lone)
     d = position_from_json(lone)
     assert d.alone == 0 and out["moves"] == plain_values(d)
-    two = {"trump": "S", "leader": "A", "makers": "B", "rules": "hoyle2", "tricks_won": {"A": 1, "B": 1},
-           "hands": {"A": ["JS", "AH", "9D"], "B": ["JC", "KH", "TD"]}}
+    two = {
+        "trump": "S",
+        "leader": "A",
+        "makers": "B",
+        "rules": "hoyle2",
+        "tricks_won": {"A": 1, "B": 1},
+        "hands": {"A": ["JS", "AH", "9D"], "B": ["JC", "KH", "TD"]},
+    }
     d = position_from_json(two)
     assert solve_position_json(two)["moves"] == plain_values(d)
-    three = {"trump": "D", "leader": "C", "makers": "A", "rules": "hoyle3",
-             "hands": {"A": ["JD", "AD", "KC"], "B": ["QD", "AC", "7S"], "C": ["TD", "9H", "AS"]},
-             "tricks_won": {"A": 1, "B": 1, "C": 0}}
+    three = {
+        "trump": "D",
+        "leader": "C",
+        "makers": "A",
+        "rules": "hoyle3",
+        "hands": {"A": ["JD", "AD", "KC"], "B": ["QD", "AC", "7S"], "C": ["TD", "9H", "AS"]},
+        "tricks_won": {"A": 1, "B": 1, "C": 0},
+    }
     d = position_from_json(three)
     out = solve_position_json(three)
     assert out["moves"] == plain_values(d)
     assert out["maker_tricks"] == min(out["moves"].values())
 
 
-@pytest.mark.parametrize("change,field", [
-    ({"hands": dict(CASE_ONE_JSON["hands"], A=["XX", "JC", "AH", "KH", "8S"])}, "hands"),     # unknown card
-    ({"hands": dict(CASE_ONE_JSON["hands"], A=["AC", "JC", "AH", "KH", "8S"])}, "hands"),     # card twice
-    ({"hands": dict(CASE_ONE_JSON["hands"], A=["JC", "AH", "KH", "8S"])}, "hands"),           # unequal sizes
-    ({"hands": dict(CASE_ONE_JSON["hands"], E=["7C"])}, "hands"),                             # unknown seat
-    ({"leader": "E"}, "leader"),
-    ({"makers": "AB"}, "makers"),
-    ({"trump": "X"}, "trump"),
-    ({"rules": "nosuch"}, "rules"),
-    ({"alone": "B"}, "alone"),
-    ({"tricks_won": {"AC": 1, "BD": 0}}, "tricks_won"),
-    ({"hands": {"A": ["9C", "JC", "AH", "KH", "8S"], "B": ["AC", "QH", "8H", "TS"], "C": ["8D", "TD", "QS", "TH"],
-                "D": ["KC", "AS", "9S", "9H"]},
-      "trick": [["C", "7D"], ["B", "JD"], ["D", "TC"]]}, "trick"),                            # out of turn
-])
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        ({"hands": dict(CASE_ONE_JSON["hands"], A=["XX", "JC", "AH", "KH", "8S"])}, "hands"),  # unknown card
+        ({"hands": dict(CASE_ONE_JSON["hands"], A=["AC", "JC", "AH", "KH", "8S"])}, "hands"),  # card twice
+        ({"hands": dict(CASE_ONE_JSON["hands"], A=["JC", "AH", "KH", "8S"])}, "hands"),  # unequal sizes
+        ({"hands": dict(CASE_ONE_JSON["hands"], E=["7C"])}, "hands"),  # unknown seat
+        ({"leader": "E"}, "leader"),
+        ({"makers": "AB"}, "makers"),
+        ({"trump": "X"}, "trump"),
+        ({"rules": "nosuch"}, "rules"),
+        ({"alone": "B"}, "alone"),
+        ({"tricks_won": {"AC": 1, "BD": 0}}, "tricks_won"),
+        (
+            {
+                "hands": {
+                    "A": ["9C", "JC", "AH", "KH", "8S"],
+                    "B": ["AC", "QH", "8H", "TS"],
+                    "C": ["8D", "TD", "QS", "TH"],
+                    "D": ["KC", "AS", "9S", "9H"],
+                },
+                "trick": [["C", "7D"], ["B", "JD"], ["D", "TC"]],
+            },
+            "trick",
+        ),  # out of turn
+    ],
+)
 def test_bad_input_names_the_field(change, field):
     with pytest.raises(InputError) as e:
         solve_position_json(dict(CASE_ONE_JSON, **change))
-    assert e.value.field == field or e.value.field.startswith((field + ".", field + "["))   # the path of the value
+    assert e.value.field == field or e.value.field.startswith((field + ".", field + "["))  # the path of the value
 
 
 @pytest.mark.parametrize("missing", ["trump", "leader", "hands", "makers"])
@@ -329,7 +372,7 @@ def test_layout_orders_cards_as_the_engine_does():
                         continue
                     ka, kb = PLAY_KEY[trump][led][a], PLAY_KEY[trump][led][b]
                     if ka == 0 and kb == 0:
-                        continue                      # neither can win: order does not matter
+                        continue  # neither can win: order does not matter
                     ba, bb = bit_of[a], bit_of[b]
                     a_can = bool(ba & (led_mask | trump_mask))
                     b_can = bool(bb & (led_mask | trump_mask))

@@ -64,15 +64,19 @@ def test_law_18_act_applies_and_refuses() -> None:
     good = sandbox.table_act(18, ops, {"op": "substitute", "table": "T1", "absent": "Ames", "substitute": "Zane"})
     assert good["error"] is None and len(good["ops"]) == len(ops) + 1
     assert "Zane" in [p["name"] for p in good["tables"][0]["players"]]
-    assert any(18 in n["laws"] for n in good["notes"][len(v["notes"]):])
+    assert any(18 in n["laws"] for n in good["notes"][len(v["notes"]) :])
     back = sandbox.table_act(18, good["ops"], {"op": "end_rubber", "table": "T1"})
     assert "Ames" in [p["name"] for p in back["tables"][0]["players"]]
 
 
 def test_bad_input_names_the_field() -> None:
     v = sandbox.table_start(15)
-    for op, field in [({"op": "jump"}, "op"), ("not json", "op"), ({"op": "declare", "table": "T1"}, "name"),
-                      ({"op": "declare", "table": "T9", "name": "X"}, "table")]:
+    for op, field in [
+        ({"op": "jump"}, "op"),
+        ("not json", "op"),
+        ({"op": "declare", "table": "T1"}, "name"),
+        ({"op": "declare", "table": "T9", "name": "X"}, "table"),
+    ]:
         out = sandbox.table_act(15, v["ops"], op)
         assert out["error"]["field"] == field and out["ops"] == v["ops"]
 

@@ -17,7 +17,7 @@ def test_a_line_without_reader_cards_is_best_play_and_keeps_the_value() -> None:
         v = case_line(case_id, 0, [])
         dd = v["states"][0]["dd"]
         assert all(who == "engine" for _, _, who in v["line"])
-        assert v["result"]["makers_tricks"] == dd      # best play from the start keeps the solver's value
+        assert v["result"]["makers_tricks"] == dd  # best play from the start keeps the solver's value
         # each engine card is one of the best cards of its position, and the value never moves
         for k, (_, code, _) in enumerate(v["line"]):
             assert code in v["states"][k]["best"]
@@ -35,14 +35,24 @@ def test_case_values_match_the_solver() -> None:
 
 def test_law_62_a_card_that_does_not_follow_suit_is_refused_with_the_law() -> None:
     with pytest.raises(IllegalAction) as e:
-        case_line("I", 1, ["QS"])      # C holds diamonds, led by B
+        case_line("I", 1, ["QS"])  # C holds diamonds, led by B
     assert 62 in e.value.laws
 
 
-@pytest.mark.parametrize("step, cards, field", [
-    (-1, [], "step"), (99, [], "step"), (True, [], "step"), ("3", [], "step"),
-    (3, "JC", "cards"), (3, ["ZZ"], "cards"), (3, ["JD"], "cards"), (3, [3], "cards"), (3, ["JC"] * 21, "cards"),
-])
+@pytest.mark.parametrize(
+    "step, cards, field",
+    [
+        (-1, [], "step"),
+        (99, [], "step"),
+        (True, [], "step"),
+        ("3", [], "step"),
+        (3, "JC", "cards"),
+        (3, ["ZZ"], "cards"),
+        (3, ["JD"], "cards"),
+        (3, [3], "cards"),
+        (3, ["JC"] * 21, "cards"),
+    ],
+)
 def test_bad_input_names_the_field(step: object, cards: object, field: str) -> None:
     with pytest.raises(InputError) as e:
         case_line("I", step, cards)  # type: ignore[arg-type]
@@ -82,7 +92,7 @@ def test_law_44_the_examples_rulings_are_one_list_item_each() -> None:
     builder = Builder(None)
     pages = builder.law_pages()
     page = next(text for path, text in pages.items() if "{ #law-44 " in text)
-    block = page[page.index("{ #law-44 "):]
+    block = page[page.index("{ #law-44 ") :]
     block = block[: block.index("</div>", block.index('data-law="44"'))]
     items = [line for line in block.splitlines() if line.startswith("- *")]
     assert len(items) == 2, items

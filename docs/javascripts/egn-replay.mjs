@@ -274,8 +274,8 @@ export function mountEgnReplay(root) {
     const score = current.score_before;
     const bar = "<strong>Deal " + (deal + 1) + "</strong> · " + (s.phase === "play" || s.phase === "over" ? "trick " + s.trick.number + " · " : escapeHtml(phaseWord(s.phase)) + " · ") +
       "tricks A–C <strong>" + (won.AC || 0) + "</strong>, B–D <strong>" + (won.BD || 0) + "</strong> · game A–C " + score.AC + ", B–D " + score.BD;
-    const centre = '<p class="et-trump">' + (s.trump ? "Trump <strong>" + suitWord(s.trump) + "</strong> · " : "") +
-      "up-card " + cardFace(s.turn_up, s.cards) + "</p>" +
+    const centre = '<p class="et-trump">' + (s.trump ? "Trump <strong>" + suitWord(s.trump) + "</strong>" : "Bidding") +
+      '<span class="et-turnup"> · up-card ' + cardFace(s.turn_up, s.cards) + "</span></p>" +
       (s.result ? '<p class="et-result">' + escapeHtml(s.result.text) + " · " + escapeHtml(s.result.points_text) + "</p>" : "");
     table.draw({ seats: seats, trick: s.trick, cards: s.cards, bar: bar, centre: centre, variation: !!branch });
     const total = branch ? branch.answer.steps.length - 1 : info.steps;

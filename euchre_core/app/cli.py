@@ -24,7 +24,7 @@ from ..search.analysis import case_to_json
 
 __all__ = ["main", "MAX_GAMES"]
 
-MAX_GAMES = 200_000          # bench --games: at most 200,000 deals (about 10 s here)
+MAX_GAMES = 200_000  # bench --games: at most 200,000 deals (about 10 s here)
 
 
 def _rules(name: str) -> Any:
@@ -101,10 +101,17 @@ def _print_result(d: Deal) -> None:
 
 def _cmd_replay(a: argparse.Namespace) -> int:
     data = decode.load_json_file(a.file, "FILE")
-    if isinstance(data, dict) and (data.get("fileType") == "Euchre Game Notation" or
-                                   (isinstance(data.get("deals"), list) and data["deals"]
-                                    and isinstance(data["deals"][0], dict) and "initialState" in data["deals"][0])):
+    if isinstance(data, dict) and (
+        data.get("fileType") == "Euchre Game Notation"
+        or (
+            isinstance(data.get("deals"), list)
+            and data["deals"]
+            and isinstance(data["deals"][0], dict)
+            and "initialState" in data["deals"][0]
+        )
+    ):
         from ..formats.egn import load_egn, replay_json
+
         game = load_egn(data)
         out = replay_json(game)
         if a.json:
@@ -161,8 +168,13 @@ def _cmd_bench(a: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     totals = play_random_deals(rules, a.games, seed=seed)
     secs = time.perf_counter() - t0
-    out = {"games": a.games, "seconds": round(secs, 4), "games_per_s": round(a.games / secs, 1),
-           "rules": rules.name, "points": list(totals)}
+    out = {
+        "games": a.games,
+        "seconds": round(secs, 4),
+        "games_per_s": round(a.games / secs, 1),
+        "rules": rules.name,
+        "points": list(totals),
+    }
     if a.json:
         _print_json(out)
     else:
@@ -174,8 +186,16 @@ def _cmd_table(a: argparse.Namespace) -> int:
     from ..laws.table import form_table
 
     t = form_table(a.names, seed=decode.seed(a.seed, "--seed", optional=True), rules=_rules(a.rules))
-    _print_json({"players": t.players, "table": t.table, "partners": t.partners, "dealer": t.dealer,
-                 "seats": dict(zip(SEAT_NAMES, t.seats, strict=True)), "cuts": t.cuts})
+    _print_json(
+        {
+            "players": t.players,
+            "table": t.table,
+            "partners": t.partners,
+            "dealer": t.dealer,
+            "seats": dict(zip(SEAT_NAMES, t.seats, strict=True)),
+            "cuts": t.cuts,
+        }
+    )
     return 0
 
 

@@ -41,10 +41,16 @@ from .web import card_info, deal_outcome
 
 __all__ = ["egn_open", "egn_step", "egn_branch", "egn_export", "example_egn", "MAX_EGN_BYTES"]
 
-MAX_EGN_BYTES = 2_000_000          # a record larger than this is refused (the corpus' largest is ~60 kB)
+MAX_EGN_BYTES = 2_000_000  # a record larger than this is refused (the corpus' largest is ~60 kB)
 MAX_BRANCHES = 200
-MARKS = {"[??]": "blunder", "[?]": "mistake", "[?!]": "dubious", "[!?]": "interesting", "[!]": "good",
-         "[!!]": "brilliant"}
+MARKS = {
+    "[??]": "blunder",
+    "[?]": "mistake",
+    "[?!]": "dubious",
+    "[!?]": "interesting",
+    "[!]": "good",
+    "[!!]": "brilliant",
+}
 
 
 def example_egn(seed: int = 1888, deals: int = 3) -> str:
@@ -117,21 +123,23 @@ def egn_open(text: str) -> dict[str, Any]:
     deals = []
     for i, d in enumerate(game.deals):
         st = d.state
-        deals.append({
-            "index": i,
-            "number": d.number,
-            "dealer": SEAT_NAMES[d.dealer],
-            "up_card": str(d.up_card),
-            "trump": st.trump.letter if st.trump is not None else None,
-            "makers": st.side_name(st.makers) if st.makers is not None else None,
-            "alone": SEAT_NAMES[st.alone] if st.alone is not None else None,
-            "complete": st.is_over,
-            "steps": len(st.log),
-            "result": deal_outcome(st) if st.is_over else None,
-            "score_after": _sides(scores[i]),
-            "annotated_steps": sorted(_annotations(d)),
-            "alternative_steps": sorted(_alternatives(d)),
-        })
+        deals.append(
+            {
+                "index": i,
+                "number": d.number,
+                "dealer": SEAT_NAMES[d.dealer],
+                "up_card": str(d.up_card),
+                "trump": st.trump.letter if st.trump is not None else None,
+                "makers": st.side_name(st.makers) if st.makers is not None else None,
+                "alone": SEAT_NAMES[st.alone] if st.alone is not None else None,
+                "complete": st.is_over,
+                "steps": len(st.log),
+                "result": deal_outcome(st) if st.is_over else None,
+                "score_after": _sides(scores[i]),
+                "annotated_steps": sorted(_annotations(d)),
+                "alternative_steps": sorted(_alternatives(d)),
+            }
+        )
     meta = game.metadata
     return {
         "id": hashlib.sha256(text.encode("utf-8")).hexdigest()[:12],
@@ -228,12 +236,20 @@ def _state_json(deal: Deal, players: dict[str, str]) -> dict[str, Any]:
     hands = {SEAT_NAMES[s]: [str(c) for c in deal.hand(s)] for s in range(deal.n)}
     trick: dict[str, Any]
     if deal.trick or not deal.tricks:
-        trick = {"number": len(deal.tricks) + 1, "leader": SEAT_NAMES[deal.leader] if playing else None,
-                 "cards": [[SEAT_NAMES[s], str(c)] for s, c in deal.trick], "winner": None}
+        trick = {
+            "number": len(deal.tricks) + 1,
+            "leader": SEAT_NAMES[deal.leader] if playing else None,
+            "cards": [[SEAT_NAMES[s], str(c)] for s, c in deal.trick],
+            "winner": None,
+        }
     else:
         t = deal.tricks[-1]
-        trick = {"number": len(deal.tricks), "leader": SEAT_NAMES[t.leader],
-                 "cards": [[SEAT_NAMES[s], str(c)] for s, c in t.cards], "winner": SEAT_NAMES[t.winner]}
+        trick = {
+            "number": len(deal.tricks),
+            "leader": SEAT_NAMES[t.leader],
+            "cards": [[SEAT_NAMES[s], str(c)] for s, c in t.cards],
+            "winner": SEAT_NAMES[t.winner],
+        }
     legal = [str(a) for a in deal.legal_actions()] if not deal.is_over else []
     codes = {c for h in hands.values() for c in h} | {c for _, c in trick["cards"]} | {str(deal.turn_up)}
     return {
@@ -263,8 +279,11 @@ def _dd(deal: Deal) -> dict[str, Any] | None:
         return None
     res = solve(deal)
     best = res.maker_tricks
-    return {"makers_tricks": best, "moves": dict(sorted(res.moves.items())),
-            "best": sorted(c for c, v in res.moves.items() if v == best)}
+    return {
+        "makers_tricks": best,
+        "moves": dict(sorted(res.moves.items())),
+        "best": sorted(c for c, v in res.moves.items() if v == best),
+    }
 
 
 def egn_step(text: str, deal: int, step: int) -> dict[str, Any]:
@@ -277,18 +296,20 @@ def egn_step(text: str, deal: int, step: int) -> dict[str, Any]:
     out = _state_json(st, _players(game))
     log = d.state.log
     before = game.scores[deal - 1] if deal > 0 else game.initial_score
-    out.update({
-        "deal": deal,
-        "number": d.number,
-        "step": step,
-        "steps": len(states) - 1,
-        "next": [SEAT_NAMES[log[step][0]], str(log[step][1])] if step < len(log) else None,
-        "annotations": _annotations(d).get(step, []),
-        "alternatives": _alternatives(d).get(step, []),
-        "score_before": _sides(before),
-        "score_after": _sides(game.scores[deal]),
-        "dd": _dd(st),
-    })
+    out.update(
+        {
+            "deal": deal,
+            "number": d.number,
+            "step": step,
+            "steps": len(states) - 1,
+            "next": [SEAT_NAMES[log[step][0]], str(log[step][1])] if step < len(log) else None,
+            "annotations": _annotations(d).get(step, []),
+            "alternatives": _alternatives(d).get(step, []),
+            "score_before": _sides(before),
+            "score_after": _sides(game.scores[deal]),
+            "dd": _dd(st),
+        }
+    )
     return out
 
 
@@ -302,7 +323,7 @@ def egn_branch(text: str, deal: int, step: int, moves: list[str]) -> dict[str, A
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(states) - 1:
         raise InputError(f"a step from 0 to {len(states) - 2} (a step with an action to change)", "step")
     if not isinstance(moves, list) or not moves or len(moves) > 40:
-        raise InputError("moves: a list of 1 to 40 actions, e.g. [\"play QS\"]", "moves")
+        raise InputError('moves: a list of 1 to 40 actions, e.g. ["play QS"]', "moves")
     deal_state = states[step]
     players = _players(game)
     line = [_state_json(deal_state, players)]
@@ -313,7 +334,7 @@ def egn_branch(text: str, deal: int, step: int, moves: list[str]) -> dict[str, A
             action = Action.parse(move) if " " in move or not _looks_like_card(move) else Action.play(Card.parse(move))
         except (CardError, ValueError) as e:
             raise InputError(str(e), f"moves[{i}]") from None
-        deal_state = deal_state.apply(action)          # IllegalAction names the law
+        deal_state = deal_state.apply(action)  # IllegalAction names the law
         line.append(_state_json(deal_state, players))
     solver_moves = []
     while deal_state.phase == "play" and not deal_state.is_over:
@@ -324,8 +345,14 @@ def egn_branch(text: str, deal: int, step: int, moves: list[str]) -> dict[str, A
         solver_moves.append([SEAT_NAMES[deal_state.actor], card])
         deal_state = deal_state.apply(Action.play(Card.parse(card)))
         line.append(_state_json(deal_state, players))
-    return {"deal": deal, "step": step, "moves": moves, "solver_moves": solver_moves, "steps": line,
-            "result": deal_outcome(deal_state) if deal_state.is_over else None}
+    return {
+        "deal": deal,
+        "step": step,
+        "moves": moves,
+        "solver_moves": solver_moves,
+        "steps": line,
+        "result": deal_outcome(deal_state) if deal_state.is_over else None,
+    }
 
 
 def _looks_like_card(text: str) -> bool:
@@ -348,8 +375,9 @@ def egn_export(text: str, branches: list[dict[str, Any]] | None = None) -> str:
             raise InputError(f"at most {MAX_BRANCHES} branches", "branches")
         if not isinstance(b, dict):
             raise InputError("a branch is {deal, step, moves}", f"branches[{i}]")
-        answer = egn_branch(text, cast(int, b.get("deal")), cast(int, b.get("step")),
-                            cast("list[str]", b.get("moves")))           # egn_branch checks every field
+        answer = egn_branch(
+            text, cast(int, b.get("deal")), cast(int, b.get("step")), cast("list[str]", b.get("moves"))
+        )  # egn_branch checks every field
         d = game.deals[answer["deal"]]
         calls, plays = _decision_steps(d)
         decisions = calls + plays

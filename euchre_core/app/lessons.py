@@ -113,13 +113,18 @@ class Kind:
 KINDS: dict[str, Kind] = {}
 
 
-def _kind(name: str, make: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
-          wrong: Callable[[dict[str, Any], Any, Answer], str] | None = None) -> Callable[[Any], Any]:
+def _kind(
+    name: str,
+    make: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    wrong: Callable[[dict[str, Any], Any, Answer], str] | None = None,
+) -> Callable[[Any], Any]:
     """Register a kind: the decorated function answers it; ``ask`` is the function named ``ask_<name>``."""
+
     def deco(fn: Callable[[dict[str, Any]], Answer]) -> Callable[[dict[str, Any]], Answer]:
         ask = globals()[f"_ask_{name}"]
         KINDS[name] = Kind(name, make or (lambda e: e), ask, fn, wrong)
         return fn
+
     return deco
 
 
@@ -190,6 +195,7 @@ def _sorted_hand(cards: list[Card], trump: Suit | None) -> list[Card]:
             return (0, 0, -_tables.TRUMP_POWER[t][c])
         eff = _tables.EFFECTIVE_SUIT[t][c] if t is not None else c >> 3
         return (1, eff, -(c & 7))
+
     return sorted(cards, key=key)
 
 
@@ -206,8 +212,11 @@ def _make_trump(entry: dict[str, Any]) -> dict[str, Any]:
 
 def _ask_left_bower(spec: dict[str, Any]) -> dict[str, Any]:
     t = _suit(spec["trump"])
-    return {"prompt": f"When {t.word} are trumps, which card is the left bower?",
-            "choices": [_card_choice(Card.of(Rank.KNAVE, s)) for s in Suit], "show": {"trump": t.letter}}
+    return {
+        "prompt": f"When {t.word} are trumps, which card is the left bower?",
+        "choices": [_card_choice(Card.of(Rank.KNAVE, s)) for s in Suit],
+        "show": {"trump": t.letter},
+    }
 
 
 @_kind("left_bower", _make_trump)
@@ -217,18 +226,22 @@ def _left_bower(spec: dict[str, Any]) -> Answer:
     right = Card(_tables.RIGHT_BOWER[t])
     colour = "red" if t.is_red else "black"
     return Answer(
-        [str(left)], f"The {left.long_name()}.",
+        [str(left)],
+        f"The {left.long_name()}.",
         f"The left bower is the knave of the other suit of the same colour as the trump ({colour}): with "
         f"{t.word} trumps it is {_the(left)}. It is the second-best card, below the right bower ({_the(right)}) and "
         f"above the ace of {t.word}, and it counts as a {t.word[:-1]} for every purpose of the play.",
-        terms=["left-bower", "right-bower"])
+        terms=["left-bower", "right-bower"],
+    )
 
 
 def _ask_effective_suit(spec: dict[str, Any]) -> dict[str, Any]:
     t, c = _suit(spec["trump"]), Card.parse(spec["card"])
-    return {"prompt": f"When {t.word} are trumps, to which suit does {_the(c)} belong in the play?",
-            "choices": [_text_choice(s.letter, s.word) for s in Suit],
-            "show": {"trump": t.letter, "card": str(c)}}
+    return {
+        "prompt": f"When {t.word} are trumps, to which suit does {_the(c)} belong in the play?",
+        "choices": [_text_choice(s.letter, s.word) for s in Suit],
+        "show": {"trump": t.letter, "card": str(c)},
+    }
 
 
 def _make_effective_suit(entry: dict[str, Any]) -> dict[str, Any]:
@@ -244,13 +257,17 @@ def _effective_suit(spec: dict[str, Any]) -> Answer:
     t, c = _suit(spec["trump"]), Card.parse(spec["card"])
     eff = Suit(_tables.EFFECTIVE_SUIT[t][c])
     if eff != c.suit:
-        why = (f"{_the(c).capitalize()} is the left bower when {t.word} are trumps: it is a {t.word[:-1]}, not a "
-               f"{c.suit.word[:-1] if c.suit is not None else ''}. When {t.word} are led it follows suit and must be "
-               f"played if it is its holder's only trump; when {c.suit.word if c.suit is not None else ''} are led "
-               "it is not one of them (a revoke, Law 62, is judged by the suit as the trump makes it).")
+        why = (
+            f"{_the(c).capitalize()} is the left bower when {t.word} are trumps: it is a {t.word[:-1]}, not a "
+            f"{c.suit.word[:-1] if c.suit is not None else ''}. When {t.word} are led it follows suit and must be "
+            f"played if it is its holder's only trump; when {c.suit.word if c.suit is not None else ''} are led "
+            "it is not one of them (a revoke, Law 62, is judged by the suit as the trump makes it)."
+        )
     else:
-        why = (f"{_the(c).capitalize()} keeps its own suit: only the two bowers change suit, and the "
-               f"{c.rank.word if c.rank is not None else ''} is not a bower when {t.word} are trumps.")
+        why = (
+            f"{_the(c).capitalize()} keeps its own suit: only the two bowers change suit, and the "
+            f"{c.rank.word if c.rank is not None else ''} is not a bower when {t.word} are trumps."
+        )
     return Answer([eff.letter], f"To {eff.word}.", why, terms=["left-bower"])
 
 
@@ -272,8 +289,11 @@ def _make_highest(entry: dict[str, Any]) -> dict[str, Any]:
 def _ask_highest_trump(spec: dict[str, Any]) -> dict[str, Any]:
     t = _suit(spec["trump"])
     cards = _cards(spec["cards"])
-    return {"prompt": f"When {t.word} are trumps, which of these cards is the highest?",
-            "choices": [_card_choice(c) for c in cards], "show": {"trump": t.letter}}
+    return {
+        "prompt": f"When {t.word} are trumps, which of these cards is the highest?",
+        "choices": [_card_choice(c) for c in cards],
+        "show": {"trump": t.letter},
+    }
 
 
 @_kind("highest_trump", _make_highest)
@@ -285,17 +305,22 @@ def _highest_trump(spec: dict[str, Any]) -> Answer:
     best = order[0]
     trumps = [c for c in order if power[c]]
     words = [_the(c) for c in trumps]
-    why = (f"The order of the trumps is: the right bower ({_the(Card(_tables.RIGHT_BOWER[t]))}), the left bower "
-           f"({_the(Card(_tables.LEFT_BOWER[t]))}), then the ace, king, queen, 10, 9, 8 and 7 of {t.word}. "
-           f"Of these cards the trumps rank {_list_words(words, 'then')}; any trump is above any other card.")
+    why = (
+        f"The order of the trumps is: the right bower ({_the(Card(_tables.RIGHT_BOWER[t]))}), the left bower "
+        f"({_the(Card(_tables.LEFT_BOWER[t]))}), then the ace, king, queen, 10, 9, 8 and 7 of {t.word}. "
+        f"Of these cards the trumps rank {_list_words(words, 'then')}; any trump is above any other card."
+    )
     return Answer([str(best)], f"{_the(best).capitalize()}.", why, terms=["right-bower", "left-bower"])
 
 
 def _ask_count_trumps(spec: dict[str, Any]) -> dict[str, Any]:
     t = _suit(spec["trump"])
-    return {"prompt": f"The pack has 32 cards, from the ace down to the 7 in each suit. When {t.word} are trumps, "
-                      "how many trumps are there in the pack?",
-            "choices": [_text_choice(str(n), str(n)) for n in (7, 8, 9, 10)], "show": {"trump": t.letter}}
+    return {
+        "prompt": f"The pack has 32 cards, from the ace down to the 7 in each suit. When {t.word} are trumps, "
+        "how many trumps are there in the pack?",
+        "choices": [_text_choice(str(n), str(n)) for n in (7, 8, 9, 10)],
+        "show": {"trump": t.letter},
+    }
 
 
 @_kind("count_trumps", _make_trump)
@@ -304,10 +329,15 @@ def _count_trumps(spec: dict[str, Any]) -> Answer:
     in_pack = _tables.SUIT_MASK[t][t] & mask_of(pack(32))
     n = bin(in_pack).count("1")
     left = Card(_tables.LEFT_BOWER[t])
-    return Answer([str(n)], f"{n}.", f"The eight {t.word} and {_the(left)}, the left bower, which is a "
-                  f"{t.word[:-1]} while {t.word} are trumps; the suit of the same colour "
-                  f"({left.suit.word if left.suit is not None else ''}) "
-                  "has only seven cards.", terms=["left-bower"])
+    return Answer(
+        [str(n)],
+        f"{n}.",
+        f"The eight {t.word} and {_the(left)}, the left bower, which is a "
+        f"{t.word[:-1]} while {t.word} are trumps; the suit of the same colour "
+        f"({left.suit.word if left.suit is not None else ''}) "
+        "has only seven cards.",
+        terms=["left-bower"],
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -330,11 +360,19 @@ def _seeded_deal(seed: int, rng: random.Random, play_cards: int | None = None) -
 
 _LEGAL_FOCUS = {
     # the seat to play holds the left bower and the led suit is its printed suit
-    "left-printed": lambda d: d.trick and _holds_left(d) and d.trick[0][1] >> 3 == _left(d) >> 3
-    and _tables.EFFECTIVE_SUIT[d.trump][d.trick[0][1]] != d.trump,
+    "left-printed": lambda d: (
+        d.trick
+        and _holds_left(d)
+        and d.trick[0][1] >> 3 == _left(d) >> 3
+        and _tables.EFFECTIVE_SUIT[d.trump][d.trick[0][1]] != d.trump
+    ),
     # trumps led, and the left bower is the seat's only trump
-    "left-only-trump": lambda d: d.trick and _holds_left(d) and _led(d) == int(d.trump)
-    and len(_opponent.trumps_in(d.hand(d.actor), d.trump)) == 1,
+    "left-only-trump": lambda d: (
+        d.trick
+        and _holds_left(d)
+        and _led(d) == int(d.trump)
+        and len(_opponent.trumps_in(d.hand(d.actor), d.trump)) == 1
+    ),
     # the seat holds none of the suit led: anything goes
     "void": lambda d: d.trick and len(d.legal_actions()) == len(d.hand(d.actor)) >= 3,
     # the seat must follow, and has a choice
@@ -374,10 +412,14 @@ def _make_legal_plays(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def _position_show(d: Deal, seat: int) -> dict[str, Any]:
-    return {"trump": d.trump.letter if d.trump is not None else None, "turn_up": str(d.turn_up),
-            "dealer": SEATS[d.dealer], "seat": SEATS[seat],
-            "trick": [[SEATS[s], str(c)] for s, c in d.trick],
-            "cards": [str(c) for c in _sorted_hand(d.hand(seat), d.trump)]}
+    return {
+        "trump": d.trump.letter if d.trump is not None else None,
+        "turn_up": str(d.turn_up),
+        "dealer": SEATS[d.dealer],
+        "seat": SEATS[seat],
+        "trick": [[SEATS[s], str(c)] for s, c in d.trick],
+        "cards": [str(c) for c in _sorted_hand(d.hand(seat), d.trump)],
+    }
 
 
 def _ask_legal_plays(spec: dict[str, Any]) -> dict[str, Any]:
@@ -385,10 +427,13 @@ def _ask_legal_plays(spec: dict[str, Any]) -> dict[str, Any]:
     seat = d.actor
     assert d.trump is not None
     led = ", ".join(f"{SEATS[s]} {_the(c)}" for s, c in d.trick)
-    return {"prompt": f"{d.trump.word.capitalize()} are trumps. The trick so far: {led}. You are {SEATS[seat]}: "
-                      "which of your cards may you play? (Choose every one.)",
-            "mode": "many", "choices": [_card_choice(c) for c in _sorted_hand(d.hand(seat), d.trump)],
-            "show": _position_show(d, seat)}
+    return {
+        "prompt": f"{d.trump.word.capitalize()} are trumps. The trick so far: {led}. You are {SEATS[seat]}: "
+        "which of your cards may you play? (Choose every one.)",
+        "mode": "many",
+        "choices": [_card_choice(c) for c in _sorted_hand(d.hand(seat), d.trump)],
+        "show": _position_show(d, seat),
+    }
 
 
 def _legal_wrong(spec: dict[str, Any], value: Any, ans: Answer) -> str:
@@ -420,26 +465,38 @@ def _legal_plays(spec: dict[str, Any]) -> Answer:
     if led_card == left:
         notes.append(f"{_the(left).capitalize()} was led: it is the left bower, so trumps were led.")
     if left in hand:
-        notes.append(f"Your {left.long_name()} is the left bower: it is a trump, not a "
-                     f"{left.suit.word[:-1] if left.suit is not None else ''}.")
+        notes.append(
+            f"Your {left.long_name()} is the left bower: it is a trump, not a "
+            f"{left.suit.word[:-1] if left.suit is not None else ''}."
+        )
     if len(legal) == len(hand):
         why = f"{led_word.capitalize()} were led and you hold none: you may play any card."
     else:
-        why = (f"{led_word.capitalize()} were led and you hold some: you must follow suit with {names}. To play a "
-               "card of another suit holding one of the suit led is a revoke (Law 62), which costs three points "
-               "(Law 63).")
-    return Answer([str(c) for c in legal], "You may play " + names + ".", " ".join(notes + [why]), mode="many",
-                  terms=["left-bower"])
-
-
+        why = (
+            f"{led_word.capitalize()} were led and you hold some: you must follow suit with {names}. To play a "
+            "card of another suit holding one of the suit led is a revoke (Law 62), which costs three points "
+            "(Law 63)."
+        )
+    return Answer(
+        [str(c) for c in legal],
+        "You may play " + names + ".",
+        " ".join(notes + [why]),
+        mode="many",
+        terms=["left-bower"],
+    )
 
 
 _WIN_FOCUS = {
     "left-wins": lambda d, t: t.cards[[c for _, c in t.cards].index(_winning_card(d, t))][1] == _left(d),
-    "trumped": lambda d, t: _tables.EFFECTIVE_SUIT[int(d.trump)][t.cards[0][1]] != int(d.trump)
-    and _tables.TRUMP_POWER[int(d.trump)][_winning_card(d, t)] > 0,
-    "led-suit": lambda d, t: _tables.TRUMP_POWER[int(d.trump)][_winning_card(d, t)] == 0
-    and t.winner != t.leader and any(c & 7 > _winning_card(d, t) & 7 for _, c in t.cards),
+    "trumped": lambda d, t: (
+        _tables.EFFECTIVE_SUIT[int(d.trump)][t.cards[0][1]] != int(d.trump)
+        and _tables.TRUMP_POWER[int(d.trump)][_winning_card(d, t)] > 0
+    ),
+    "led-suit": lambda d, t: (
+        _tables.TRUMP_POWER[int(d.trump)][_winning_card(d, t)] == 0
+        and t.winner != t.leader
+        and any(c & 7 > _winning_card(d, t) & 7 for _, c in t.cards)
+    ),
     "left-led": lambda d, t: t.cards[0][1] == _left(d),
 }
 
@@ -471,10 +528,12 @@ def _make_trick_winner(entry: dict[str, Any]) -> dict[str, Any]:
 def _ask_trick_winner(spec: dict[str, Any]) -> dict[str, Any]:
     t = _suit(spec["trump"])
     played = ", ".join(f"{s} {_the(Card.parse(c))}" for s, c in spec["cards"])
-    return {"prompt": f"{t.word.capitalize()} are trumps. {spec['cards'][0][0]} leads; the cards fall: {played}. "
-                      "Who wins the trick?",
-            "choices": [_text_choice(s, f"{s} ({Card.parse(c).long_name()})") for s, c in spec["cards"]],
-            "show": {"trump": t.letter, "trick": spec["cards"]}}
+    return {
+        "prompt": f"{t.word.capitalize()} are trumps. {spec['cards'][0][0]} leads; the cards fall: {played}. "
+        "Who wins the trick?",
+        "choices": [_text_choice(s, f"{s} ({Card.parse(c).long_name()})") for s, c in spec["cards"]],
+        "show": {"trump": t.letter, "trick": spec["cards"]},
+    }
 
 
 @_kind("trick_winner", _make_trick_winner)
@@ -487,13 +546,18 @@ def _trick_winner(spec: dict[str, Any]) -> Answer:
     if _tables.TRUMP_POWER[t][card]:
         trumps = [c for c in cards if _tables.TRUMP_POWER[t][c]]
         among = f" (of {_list_words([_the(c) for c in trumps])})" if len(trumps) > 1 else ""
-        why = (f"{_the(card).capitalize()} is the highest trump played" + among
-               + ": a trick with trumps in it is won by the highest trump.")
+        why = (
+            f"{_the(card).capitalize()} is the highest trump played"
+            + among
+            + ": a trick with trumps in it is won by the highest trump."
+        )
         if card == _tables.LEFT_BOWER[t]:
             why += f" The {card.long_name()} is the left bower, second only to the right bower."
     else:
-        why = (f"No trump was played, so the highest {led.word[:-1]} wins: a card of another suit, however high, "
-               "cannot win the trick.")
+        why = (
+            f"No trump was played, so the highest {led.word[:-1]} wins: a card of another suit, however high, "
+            "cannot win the trick."
+        )
     return Answer([seat], f"{seat}, with {_the(card)}.", why, terms=["right-bower", "left-bower"])
 
 
@@ -503,8 +567,11 @@ def _trick_winner(spec: dict[str, Any]) -> Answer:
 
 def _ask_seat_role(spec: dict[str, Any]) -> dict[str, Any]:
     dealer = spec["dealer"]
-    return {"prompt": f"{dealer} deals. Who is the {ROLE_WORDS[spec['role']]}?",
-            "choices": [_text_choice(s, s) for s in SEATS], "show": {"dealer": dealer, "seats": True}}
+    return {
+        "prompt": f"{dealer} deals. Who is the {ROLE_WORDS[spec['role']]}?",
+        "choices": [_text_choice(s, s) for s in SEATS],
+        "show": {"dealer": dealer, "seats": True},
+    }
 
 
 @_kind("seat_role")
@@ -518,22 +585,30 @@ def _seat_role(spec: dict[str, Any]) -> Answer:
     roles = {"eldest": order[0], "second": order[1], "third": order[2], "dealer": order[3]}
     seat = SEATS[roles[spec["role"]]]
     names = ", ".join(f"{SEATS[s]} ({ROLE_WORDS[r]})" for r, s in roles.items())
-    why = (f"The players speak in turn from the dealer's left: {names}. The eldest hand may pass, order up or "
-           "play alone (Law 74); then the second hand, the dealer's partner, may assist (Law 75); then the third "
-           "hand, and the dealer last (Law 76). The eldest hand also leads to the first trick.")
+    why = (
+        f"The players speak in turn from the dealer's left: {names}. The eldest hand may pass, order up or "
+        "play alone (Law 74); then the second hand, the dealer's partner, may assist (Law 75); then the third "
+        "hand, and the dealer last (Law 76). The eldest hand also leads to the first trick."
+    )
     return Answer([seat], f"{seat}.", why, terms=["hand"])
 
 
 def _ask_misdeal(spec: dict[str, Any]) -> dict[str, Any]:
     if "cut" in spec:
-        prompt = (f"The player on the dealer's right cuts the pack of 32 leaving {spec['cut']} cards in one packet. "
-                  "Is the cut good?")
+        prompt = (
+            f"The player on the dealer's right cuts the pack of 32 leaving {spec['cut']} cards in one packet. "
+            "Is the cut good?"
+        )
     else:
         a, b = (_NUMBER_WORDS[int(x)] for x in spec["packets"])
-        prompt = (f"The dealer gives {a} card{'s' if a != 'one' else ''} to each player in turn, then {b}. "
-                  "Is the deal good?")
-    return {"prompt": prompt, "choices": [_text_choice("good", "Yes, it is good"),
-                                          _text_choice("bad", "No: the laws do not allow it")], "show": {}}
+        prompt = (
+            f"The dealer gives {a} card{'s' if a != 'one' else ''} to each player in turn, then {b}. Is the deal good?"
+        )
+    return {
+        "prompt": prompt,
+        "choices": [_text_choice("good", "Yes, it is good"), _text_choice("bad", "No: the laws do not allow it")],
+        "show": {},
+    }
 
 
 @_kind("misdeal")
@@ -546,11 +621,15 @@ def _misdeal(spec: dict[str, Any]) -> Answer:
     except IllegalAction as e:
         laws = ", ".join(str(n) for n in e.laws)
         if "cut" in spec:
-            why = (f"The engine refuses it: {e.reason} (Law {laws}). The cut must leave at least four cards in "
-                   "each packet; if not, the pack must be cut again.")
+            why = (
+                f"The engine refuses it: {e.reason} (Law {laws}). The cut must leave at least four cards in "
+                "each packet; if not, the pack must be cut again."
+            )
         else:
-            why = (f"The engine refuses it: {e.reason} (Law {laws}). It is a misdeal (Law 42: unless the dealer "
-                   "gives two then three, or three then two), and a misdeal loses the deal (Law 41).")
+            why = (
+                f"The engine refuses it: {e.reason} (Law {laws}). It is a misdeal (Law 42: unless the dealer "
+                "gives two then three, or three then two), and a misdeal loses the deal (Law 41)."
+            )
         return Answer(["bad"], "No.", why)
     if "cut" in spec:
         why = f"Each packet has at least four cards ({cut} and {32 - cut}), as Law 29 requires."
@@ -560,17 +639,24 @@ def _misdeal(spec: dict[str, Any]) -> Answer:
 
 
 def _ask_stock(spec: dict[str, Any]) -> dict[str, Any]:
-    return {"prompt": "Four play with the pack of 32. After the deal and the turn-up, how many cards are left "
-                      "in the pack, under the trump card?",
-            "choices": [_text_choice(str(n), str(n)) for n in (7, 11, 12, 16)], "show": {}}
+    return {
+        "prompt": "Four play with the pack of 32. After the deal and the turn-up, how many cards are left "
+        "in the pack, under the trump card?",
+        "choices": [_text_choice(str(n), str(n)) for n in (7, 11, 12, 16)],
+        "show": {},
+    }
 
 
 @_kind("stock")
 def _stock(spec: dict[str, Any]) -> Answer:
     d = Deal.shuffled(int(spec.get("seed", 0)))
     n = len(d.stock)
-    return Answer([str(n)], f"{n}.", f"Five cards to each of four players make 20; the 21st is turned up for "
-                  f"trump (Law 86 calls it the card turned up); {n} remain below it, out of the play.")
+    return Answer(
+        [str(n)],
+        f"{n}.",
+        f"Five cards to each of four players make 20; the 21st is turned up for "
+        f"trump (Law 86 calls it the card turned up); {n} remain below it, out of the play.",
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -596,10 +682,12 @@ def _say(d: Deal, actions: list[str]) -> str:
 
 
 def _ask_bid_word(spec: dict[str, Any]) -> dict[str, Any]:
-    return {"prompt": f"{spec['dealer']} deals. In the first round, {spec['seat']} accepts the suit turned up for "
-                      "trump. What is this called?",
-            "choices": [_text_choice(v, v) for v in ("orders up", "assists", "takes up")],
-            "show": {"dealer": spec["dealer"], "seats": True}}
+    return {
+        "prompt": f"{spec['dealer']} deals. In the first round, {spec['seat']} accepts the suit turned up for "
+        "trump. What is this called?",
+        "choices": [_text_choice(v, v) for v in ("orders up", "assists", "takes up")],
+        "show": {"dealer": spec["dealer"], "seats": True},
+    }
 
 
 @_kind("bid_word")
@@ -611,19 +699,28 @@ def _bid_word(spec: dict[str, Any]) -> Answer:
     said = d.describe_action(seat, Action("order"))
     verb = said.split(" ", 1)[1]
     law = {"orders up": "Laws 74 and 76", "assists": "Law 75", "takes up": "Law 76"}[verb]
-    who = {"orders up": "the eldest or the third hand, an adversary of the dealer",
-           "assists": "the dealer's partner", "takes up": "the dealer himself"}[verb]
-    return Answer([verb], f"{SEATS[seat]} {verb}.", f"{SEATS[seat]} is {who}: he {verb} ({law}). Whoever does it, the "
-                  "card turned up is the trump, the dealer takes it into his hand and discards (Law 86).",
-                  terms=["ordering-up", "assist"])
+    who = {
+        "orders up": "the eldest or the third hand, an adversary of the dealer",
+        "assists": "the dealer's partner",
+        "takes up": "the dealer himself",
+    }[verb]
+    return Answer(
+        [verb],
+        f"{SEATS[seat]} {verb}.",
+        f"{SEATS[seat]} is {who}: he {verb} ({law}). Whoever does it, the "
+        "card turned up is the trump, the dealer takes it into his hand and discards (Law 86).",
+        terms=["ordering-up", "assist"],
+    )
 
 
 def _ask_who_may_take(spec: dict[str, Any]) -> dict[str, Any]:
     d = _bidding(_seat(spec["dealer"]), spec["actions"][:-1])
-    return {"prompt": f"{spec['dealer']} deals. {_say(d, spec['actions'])}. "
-                      "Who, if anyone, may now take it from him and play alone?",
-            "choices": [_text_choice(s, s) for s in SEATS] + [_text_choice("nobody", "Nobody")],
-            "show": {"dealer": spec["dealer"], "seats": True}}
+    return {
+        "prompt": f"{spec['dealer']} deals. {_say(d, spec['actions'])}. "
+        "Who, if anyone, may now take it from him and play alone?",
+        "choices": [_text_choice(s, s) for s in SEATS] + [_text_choice("nobody", "Nobody")],
+        "show": {"dealer": spec["dealer"], "seats": True},
+    }
 
 
 @_kind("who_may_take")
@@ -634,21 +731,35 @@ def _who_may_take(spec: dict[str, Any]) -> Answer:
     partner = SEATS[(maker + 2) % 4]
     if any(a.kind == "take" for a in d.legal_actions()):
         seat = SEATS[d.actor]
-        return Answer([seat], f"{seat}, his partner.", f"{seat} has not passed, so he may say \u201cI take it from "
-                      "you\u201d and play alone (Laws 74, 75, 93 and 94).", terms=["alone"])
-    return Answer(["nobody"], "Nobody.", f"Only the partner of the player who made the trump may take it from him, "
-                  f"and only if he has not already passed (Law 93); {partner} has passed.", terms=["alone"])
+        return Answer(
+            [seat],
+            f"{seat}, his partner.",
+            f"{seat} has not passed, so he may say \u201cI take it from "
+            "you\u201d and play alone (Laws 74, 75, 93 and 94).",
+            terms=["alone"],
+        )
+    return Answer(
+        ["nobody"],
+        "Nobody.",
+        f"Only the partner of the player who made the trump may take it from him, "
+        f"and only if he has not already passed (Law 93); {partner} has passed.",
+        terms=["alone"],
+    )
 
 
 def _ask_turned_down(spec: dict[str, Any]) -> dict[str, Any]:
     d = _bidding(_seat(spec["dealer"]), ["pass"] * 4)
     t = d.turn_suit
-    return {"prompt": f"{spec['dealer']} deals and turns {_the(d.turn_up)}. All four pass, and the trump card is "
-                      f"turned down. Then {SEATS[d.actor]}, the eldest hand, names {t.word}. What follows?",
-            "choices": [_text_choice("trump", f"{t.word.capitalize()} are trumps"),
-                        _text_choice("passed", "He is considered to have passed"),
-                        _text_choice("newdeal", "There must be a new deal")],
-            "show": {"dealer": spec["dealer"], "turn_up": str(d.turn_up)}}
+    return {
+        "prompt": f"{spec['dealer']} deals and turns {_the(d.turn_up)}. All four pass, and the trump card is "
+        f"turned down. Then {SEATS[d.actor]}, the eldest hand, names {t.word}. What follows?",
+        "choices": [
+            _text_choice("trump", f"{t.word.capitalize()} are trumps"),
+            _text_choice("passed", "He is considered to have passed"),
+            _text_choice("newdeal", "There must be a new deal"),
+        ],
+        "show": {"dealer": spec["dealer"], "turn_up": str(d.turn_up)},
+    }
 
 
 @_kind("turned_down")
@@ -657,23 +768,28 @@ def _turned_down(spec: dict[str, Any]) -> Answer:
     before = d.actor
     after = d.apply(Action("call", suit=d.turn_suit))
     if after.trump is None and after.actor != before:
-        return Answer(["passed"], "He is considered to have passed.", f"Naming the suit turned down counts as a pass "
-                      f"(Law 78); it is now {SEATS[after.actor]}'s turn to name a suit or pass (Law 77).")
+        return Answer(
+            ["passed"],
+            "He is considered to have passed.",
+            f"Naming the suit turned down counts as a pass "
+            f"(Law 78); it is now {SEATS[after.actor]}'s turn to name a suit or pass (Law 77).",
+        )
     return Answer(["trump"], f"{after.trump.word.capitalize() if after.trump else ''} are trumps.", "")
 
 
 def _ask_next_or_cross(spec: dict[str, Any]) -> dict[str, Any]:
     down, named = _suit(spec["turned_down"]), _suit(spec["named"])
-    return {"prompt": f"{down.word.capitalize()} were turned down. A player makes it {named.word}. "
-                      "What is this called?",
-            "choices": [_text_choice("next", "Making it next"), _text_choice("cross", "Crossing the suit")],
-            "show": {"trump": named.letter}}
+    return {
+        "prompt": f"{down.word.capitalize()} were turned down. A player makes it {named.word}. What is this called?",
+        "choices": [_text_choice("next", "Making it next"), _text_choice("cross", "Crossing the suit")],
+        "show": {"trump": named.letter},
+    }
 
 
 @_kind("next_or_cross")
 def _next_or_cross(spec: dict[str, Any]) -> Answer:
     down, named = _suit(spec["turned_down"]), _suit(spec["named"])
-    hands = [pack(32)[5 * i: 5 * i + 5] for i in range(4)]
+    hands = [pack(32)[5 * i : 5 * i + 5] for i in range(4)]
     turn = next(c for c in pack(32)[20:] if c.suit == down)
     rest = [c for c in pack(32)[20:] if c != turn]
     d = Deal.start(hands, turn, 0, stock=rest)
@@ -681,10 +797,20 @@ def _next_or_cross(spec: dict[str, Any]) -> Answer:
         d = d.apply(Action("pass"))
     said = d.describe_action(d.actor, Action("call", suit=named))
     if "(next)" in said:
-        return Answer(["next"], "Making it next.", f"{named.word.capitalize()} are of the same colour as the "
-                      f"{down.word} turned down: that is \u201cnext\u201d.", terms=["next"])
-    return Answer(["cross"], "Crossing the suit.", f"{named.word.capitalize()} are of the other colour from the "
-                  f"{down.word} turned down: that is crossing the suit.", terms=["crossing-the-suit"])
+        return Answer(
+            ["next"],
+            "Making it next.",
+            f"{named.word.capitalize()} are of the same colour as the "
+            f"{down.word} turned down: that is \u201cnext\u201d.",
+            terms=["next"],
+        )
+    return Answer(
+        ["cross"],
+        "Crossing the suit.",
+        f"{named.word.capitalize()} are of the other colour from the "
+        f"{down.word} turned down: that is crossing the suit.",
+        terms=["crossing-the-suit"],
+    )
 
 
 def _make_discard_position(entry: dict[str, Any]) -> dict[str, Any]:
@@ -709,11 +835,18 @@ def _make_discard_position(entry: dict[str, Any]) -> dict[str, Any]:
 def _ask_discard_choices(spec: dict[str, Any]) -> dict[str, Any]:
     d = Deal.replay(spec["deal"])
     assert d.trump is not None
-    return {"prompt": f"{SEATS[d.dealer]} deals and turns {_the(d.turn_up)}; {_say(d, [a for _, a in _logged(d)])}. "
-                      f"{SEATS[d.dealer]} now holds six cards. Which of them may he discard? (Choose every one.)",
-            "mode": "many", "choices": [_card_choice(c) for c in _sorted_hand(d.hand(d.dealer), d.trump)],
-            "show": {"trump": d.trump.letter, "turn_up": str(d.turn_up), "dealer": SEATS[d.dealer],
-                     "cards": [str(c) for c in _sorted_hand(d.hand(d.dealer), d.trump)]}}
+    return {
+        "prompt": f"{SEATS[d.dealer]} deals and turns {_the(d.turn_up)}; {_say(d, [a for _, a in _logged(d)])}. "
+        f"{SEATS[d.dealer]} now holds six cards. Which of them may he discard? (Choose every one.)",
+        "mode": "many",
+        "choices": [_card_choice(c) for c in _sorted_hand(d.hand(d.dealer), d.trump)],
+        "show": {
+            "trump": d.trump.letter,
+            "turn_up": str(d.turn_up),
+            "dealer": SEATS[d.dealer],
+            "cards": [str(c) for c in _sorted_hand(d.hand(d.dealer), d.trump)],
+        },
+    }
 
 
 def _logged(d: Deal) -> list[tuple[int, str]]:
@@ -724,8 +857,13 @@ def _logged(d: Deal) -> list[tuple[int, str]]:
 def _discard_choices(spec: dict[str, Any]) -> Answer:
     d = Deal.replay(spec["deal"])
     may = [a.card for a in d.legal_actions() if a.card is not None]
-    return Answer([str(c) for c in may], "Any card but the turn-up.", f"The dealer must discard one card at once "
-                  f"(Law 86), and the trump card cannot be discarded (Law 88): {_the(d.turn_up)} stays.", mode="many")
+    return Answer(
+        [str(c) for c in may],
+        "Any card but the turn-up.",
+        f"The dealer must discard one card at once "
+        f"(Law 86), and the trump card cannot be discarded (Law 88): {_the(d.turn_up)} stays.",
+        mode="many",
+    )
 
 
 def _best_discards(d: Deal) -> tuple[list[str], dict[str, int]]:
@@ -741,10 +879,12 @@ def _ask_best_discard(spec: dict[str, Any]) -> dict[str, Any]:
     d = Deal.replay(spec["deal"])
     assert d.trump is not None
     hands = {SEATS[s]: [str(c) for c in _sorted_hand(d.hand(s), d.trump)] for s in range(4)}
-    return {"prompt": f"All four hands are shown. {SEATS[d.dealer]} has taken up {_the(d.turn_up)} and must discard. "
-                      "With every card open and best play by all, which discard gives his side the most tricks?",
-            "choices": [_card_choice(c) for c in _sorted_hand(d.hand(d.dealer), d.trump) if c != d.turn_up],
-            "show": {"deal": hands, "trump": d.trump.letter, "turn_up": str(d.turn_up), "dealer": SEATS[d.dealer]}}
+    return {
+        "prompt": f"All four hands are shown. {SEATS[d.dealer]} has taken up {_the(d.turn_up)} and must discard. "
+        "With every card open and best play by all, which discard gives his side the most tricks?",
+        "choices": [_card_choice(c) for c in _sorted_hand(d.hand(d.dealer), d.trump) if c != d.turn_up],
+        "show": {"deal": hands, "trump": d.trump.letter, "turn_up": str(d.turn_up), "dealer": SEATS[d.dealer]},
+    }
 
 
 @_kind("best_discard", _make_discard_position)
@@ -752,12 +892,19 @@ def _best_discard(spec: dict[str, Any]) -> Answer:
     d = Deal.replay(spec["deal"])
     best, values = _best_discards(d)
     side = "the makers" if d.makers == d.side_of(d.dealer) else "his side"
-    detail = [f"Discard {_the(Card.parse(c))}: {side} take {v} trick{'s' if v != 1 else ''}."
-              for c, v in sorted(values.items(), key=lambda kv: -kv[1])]
+    detail = [
+        f"Discard {_the(Card.parse(c))}: {side} take {v} trick{'s' if v != 1 else ''}."
+        for c, v in sorted(values.items(), key=lambda kv: -kv[1])
+    ]
     names = _list_words([_the(Card.parse(c)) for c in best], "or")
-    return Answer(best, f"Discard {names}.", f"The solver plays the deal out after each discard, every hand open: "
-                  f"{names} give{'s' if len(best) == 1 else ''} {values[best[0]]} tricks, the most; any of them is "
-                  "right. (The dealer discards at once, Law 86, and never the trump card, Law 88.)", detail=detail)
+    return Answer(
+        best,
+        f"Discard {names}.",
+        f"The solver plays the deal out after each discard, every hand open: "
+        f"{names} give{'s' if len(best) == 1 else ''} {values[best[0]]} tricks, the most; any of them is "
+        "right. (The dealer discards at once, Law 86, and never the trump card, Law 88.)",
+        detail=detail,
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -768,11 +915,21 @@ def _ask_deal_points(spec: dict[str, Any]) -> dict[str, Any]:
     alone = bool(spec.get("alone"))
     who = "A makes the trump and plays alone" if alone else "A and C make the trump"
     n = int(spec["tricks"])
-    return {"prompt": f"{who}. They take {n} trick{'s' if n != 1 else ''}. What is scored?",
-            "choices": [_text_choice(v, label) for v, label in (
-                ("AC1", "A C score one"), ("AC2", "A C score two"), ("AC4", "A C score four"),
-                ("BD2", "B D score two"), ("BD4", "B D score four"), ("none", "Nobody scores"))],
-            "show": {}}
+    return {
+        "prompt": f"{who}. They take {n} trick{'s' if n != 1 else ''}. What is scored?",
+        "choices": [
+            _text_choice(v, label)
+            for v, label in (
+                ("AC1", "A C score one"),
+                ("AC2", "A C score two"),
+                ("AC4", "A C score four"),
+                ("BD2", "B D score two"),
+                ("BD4", "B D score four"),
+                ("none", "Nobody scores"),
+            )
+        ],
+        "show": {},
+    }
 
 
 @_kind("deal_points")
@@ -798,8 +955,11 @@ def _deal_points(spec: dict[str, Any]) -> Answer:
 
 def _ask_game_value(spec: dict[str, Any]) -> dict[str, Any]:
     x = int(spec["losers"])
-    return {"prompt": f"A C reach five points and win the game; B D have {x}. What does the game count for A C?",
-            "choices": [_text_choice("1", "One game"), _text_choice("2", "Two games (a double game)")], "show": {}}
+    return {
+        "prompt": f"A C reach five points and win the game; B D have {x}. What does the game count for A C?",
+        "choices": [_text_choice("1", "One game"), _text_choice("2", "Two games (a double game)")],
+        "show": {},
+    }
 
 
 @_kind("game_value")
@@ -808,8 +968,10 @@ def _game_value(spec: dict[str, Any]) -> Answer:
     r = Rubber(SOMERSET_1888, (4, x)).record((1, 0))
     v = r.games[0].value
     if v == 2:
-        why = ("The losers have not scored: the game counts two (Law 7), a double (Technical Terms: Love Game, "
-               "Slam, Double).")
+        why = (
+            "The losers have not scored: the game counts two (Law 7), a double (Technical Terms: Love Game, "
+            "Slam, Double)."
+        )
     else:
         why = f"The losers have scored ({x}): the game counts one (Law 7)."
     return Answer([str(v)], "Two games." if v == 2 else "One game.", why, terms=["love-game"])
@@ -818,9 +980,12 @@ def _game_value(spec: dict[str, Any]) -> Answer:
 def _ask_lap(spec: dict[str, Any]) -> dict[str, Any]:
     a, b = spec["before"]
     p = int(spec["points"])
-    return {"prompt": f"A C have {a}, B D have {b}. A C score {p} more and win the game. With the lap, how does the "
-                      "next game start?",
-            "choices": [_text_choice(f"{i}-0", f"A C {i}, B D 0") for i in range(0, 4)], "show": {}}
+    return {
+        "prompt": f"A C have {a}, B D have {b}. A C score {p} more and win the game. With the lap, how does the "
+        "next game start?",
+        "choices": [_text_choice(f"{i}-0", f"A C {i}, B D 0") for i in range(0, 4)],
+        "show": {},
+    }
 
 
 @_kind("lap")
@@ -828,17 +993,25 @@ def _lap(spec: dict[str, Any]) -> Answer:
     a, b = spec["before"]
     r = Rubber(SOMERSET_1888, (int(a), int(b))).record((int(spec["points"]), 0))
     g = r.game
-    return Answer([f"{g[0]}-{g[1]}"], f"A C {g[0]}, B D {g[1]}.",
-                  f"A C made {int(a) + int(spec['points'])}: five win the game and the rest, {g[0]}, are carried "
-                  "to the "
-                  "next game (the Lap, in the Technical Terms).", terms=["lap"])
+    return Answer(
+        [f"{g[0]}-{g[1]}"],
+        f"A C {g[0]}, B D {g[1]}.",
+        f"A C made {int(a) + int(spec['points'])}: five win the game and the rest, {g[0]}, are carried "
+        "to the "
+        "next game (the Lap, in the Technical Terms).",
+        terms=["lap"],
+    )
 
 
 def _ask_rubber_over(spec: dict[str, Any]) -> dict[str, Any]:
-    games = ", ".join(f"{w} win game {i + 1}" + (f" with {lap} over" if lap else "")
-                      for i, (w, lap) in enumerate(spec["games"]))
-    return {"prompt": f"{games}. Is the rubber over?",
-            "choices": [_text_choice("yes", "Yes"), _text_choice("no", "No: another game is played")], "show": {}}
+    games = ", ".join(
+        f"{w} win game {i + 1}" + (f" with {lap} over" if lap else "") for i, (w, lap) in enumerate(spec["games"])
+    )
+    return {
+        "prompt": f"{games}. Is the rubber over?",
+        "choices": [_text_choice("yes", "Yes"), _text_choice("no", "No: another game is played")],
+        "show": {},
+    }
 
 
 def _rubber_from(games: list[list[Any]]) -> Rubber:
@@ -859,11 +1032,18 @@ def _rubber_over(spec: dict[str, Any]) -> Answer:
     r = _rubber_from(spec["games"])
     n = len(spec["games"])
     if r.is_over:
-        return Answer(["yes"], "Yes.", f"The rubber is the best of three games (Law 1); after {n} games it is over, "
-                      f"won by {'A C' if r.winner == 0 else 'B D'}.", terms=["rubber"])
+        return Answer(
+            ["yes"],
+            "Yes.",
+            f"The rubber is the best of three games (Law 1); after {n} games it is over, "
+            f"won by {'A C' if r.winner == 0 else 'B D'}.",
+            terms=["rubber"],
+        )
     if n == 2:
-        why = ("The rubber is the best of three games, and the third game is played even when the first two are "
-               "won by the same players (Law 1).")
+        why = (
+            "The rubber is the best of three games, and the third game is played even when the first two are "
+            "won by the same players (Law 1)."
+        )
     else:
         why = "The third game lapped, so a fourth game is played (Law 1)."
     return Answer(["no"], "No.", why, terms=["rubber", "lap"])
@@ -871,8 +1051,11 @@ def _rubber_over(spec: dict[str, Any]) -> Answer:
 
 def _ask_rubber_points(spec: dict[str, Any]) -> dict[str, Any]:
     games = "; ".join(f"{w} win game {i + 1}, the losers having {x}" for i, (w, x) in enumerate(spec["games"]))
-    return {"prompt": f"{games}. How many points does the rubber give A C, the winners?",
-            "choices": [_text_choice(str(n), str(n)) for n in range(3, 11)], "show": {}}
+    return {
+        "prompt": f"{games}. How many points does the rubber give A C, the winners?",
+        "choices": [_text_choice(str(n), str(n)) for n in range(3, 11)],
+        "show": {},
+    }
 
 
 @_kind("rubber_points")
@@ -889,8 +1072,13 @@ def _rubber_points(spec: dict[str, Any]) -> Answer:
         r = r.record(tuple(pts))
     p = r.points[0]
     values = " + ".join(str(g.value) for g in r.games if g.winner == 0)
-    return Answer([str(p)], f"{p}.", f"Each game won counts one, or two when the losers have not scored; the winners "
-                  f"of the rubber take two more (Law 7): {values} + 2 = {p}.", terms=["rubber"])
+    return Answer(
+        [str(p)],
+        f"{p}.",
+        f"Each game won counts one, or two when the losers have not scored; the winners "
+        f"of the rubber take two more (Law 7): {values} + 2 = {p}.",
+        terms=["rubber"],
+    )
 
 
 def counters(points: int) -> dict[str, Any]:
@@ -926,9 +1114,11 @@ def read_counters(layout: dict[str, Any]) -> int:
 
 
 def _ask_counters(spec: dict[str, Any]) -> dict[str, Any]:
-    return {"prompt": "A side marks its score with a three and a four. What does this show?",
-            "choices": [_text_choice(str(n), str(n)) for n in range(1, 5)],
-            "show": {"counters": counters(int(spec["points"]))}}
+    return {
+        "prompt": "A side marks its score with a three and a four. What does this show?",
+        "choices": [_text_choice(str(n), str(n)) for n in range(1, 5)],
+        "show": {"counters": counters(int(spec["points"]))},
+    }
 
 
 @_kind("counters")
@@ -936,8 +1126,10 @@ def _counters(spec: dict[str, Any]) -> Answer:
     layout = counters(int(spec["points"]))
     n = read_counters(layout)
     if layout["covered"]:
-        how = (f"the {'three' if layout['up'] == 3 else 'four'} face up with the "
-               f"{'four' if layout['up'] == 3 else 'three'} face down on it")
+        how = (
+            f"the {'three' if layout['up'] == 3 else 'four'} face up with the "
+            f"{'four' if layout['up'] == 3 else 'three'} face down on it"
+        )
     else:
         how = f"the face of the {'three' if layout['up'] == 3 else 'four'} uppermost"
     return Answer([str(n)], f"{n}.", f"By Hoyle's rule, {how} counts {n}, however many pips happen to show.")
@@ -949,9 +1141,11 @@ def _counters(spec: dict[str, Any]) -> Answer:
 
 def _ask_may_alone(spec: dict[str, Any]) -> dict[str, Any]:
     d = _bidding(_seat(spec["dealer"]), spec["actions"])
-    return {"prompt": f"{spec['dealer']} deals. {_say(d, spec['actions'])}. May {SEATS[d.actor]} now play alone?",
-            "choices": [_text_choice("yes", "Yes"), _text_choice("no", "No")],
-            "show": {"dealer": spec["dealer"], "seats": True}}
+    return {
+        "prompt": f"{spec['dealer']} deals. {_say(d, spec['actions'])}. May {SEATS[d.actor]} now play alone?",
+        "choices": [_text_choice("yes", "Yes"), _text_choice("no", "No")],
+        "show": {"dealer": spec["dealer"], "seats": True},
+    }
 
 
 @_kind("may_alone")
@@ -962,20 +1156,30 @@ def _may_alone(spec: dict[str, Any]) -> Answer:
     maker = SEATS[d.maker] if d.maker is not None else None
     if alone:
         if d.phase == "take":
-            why = (f"{maker} made the trump, and {seat}, his partner, has not passed: he may take it from him "
-                   "(Laws 93 and 94: \u201cI take it from you\u201d).")
+            why = (
+                f"{maker} made the trump, and {seat}, his partner, has not passed: he may take it from him "
+                "(Laws 93 and 94: \u201cI take it from you\u201d)."
+            )
         else:
             why = f"{seat} may play alone when he orders up, assists, adopts or makes the trump (Law 93)."
         return Answer(["yes"], "Yes.", why, terms=["alone"])
-    return Answer(["no"], "No.", f"{seat} cannot play alone now: a player may play alone when he or his partner makes "
-                  "the trump, provided he has not already passed (Law 93), and not when the adversaries make it "
-                  "(Law 95).", terms=["alone"])
+    return Answer(
+        ["no"],
+        "No.",
+        f"{seat} cannot play alone now: a player may play alone when he or his partner makes "
+        "the trump, provided he has not already passed (Law 93), and not when the adversaries make it "
+        "(Law 95).",
+        terms=["alone"],
+    )
 
 
 def _ask_alone_leader(spec: dict[str, Any]) -> dict[str, Any]:
     d = _bidding(_seat(spec["dealer"]), spec["actions"])
-    return {"prompt": f"{spec['dealer']} deals. {_say(d, spec['actions'])}. Who leads to the first trick?",
-            "choices": [_text_choice(s, s) for s in SEATS], "show": {"dealer": spec["dealer"], "seats": True}}
+    return {
+        "prompt": f"{spec['dealer']} deals. {_say(d, spec['actions'])}. Who leads to the first trick?",
+        "choices": [_text_choice(s, s) for s in SEATS],
+        "show": {"dealer": spec["dealer"], "seats": True},
+    }
 
 
 @_kind("alone_leader")
@@ -987,8 +1191,10 @@ def _alone_leader(spec: dict[str, Any]) -> Answer:
     out = [SEATS[s] for s in range(4) if d.out >> s & 1]
     eldest = SEATS[d.eldest]
     if out and out[0] == eldest:
-        why = (f"The eldest hand, {eldest}, would lead, but he is out: his partner plays alone and he lays his "
-               f"cards face down (Law 101). The lead goes to the next player, {leader}.")
+        why = (
+            f"The eldest hand, {eldest}, would lead, but he is out: his partner plays alone and he lays his "
+            f"cards face down (Law 101). The lead goes to the next player, {leader}."
+        )
     else:
         why = f"The eldest hand, {eldest}, leads to the first trick, whoever plays alone."
     return Answer([leader], f"{leader}.", why, terms=["alone"])
@@ -998,8 +1204,12 @@ def _alone_leader(spec: dict[str, Any]) -> Answer:
 # Lesson 7: the revoke and the other irregularities (the director)
 
 # A small deal for the director's scenarios: Case I's hands, A deals, the nine of clubs is turned.
-_HANDS = {"A": "JC AH KH 8S QD".split(), "B": "AC QH 8H JD TS".split(),
-          "C": "7D 8D TD QS TH".split(), "D": "KC TC AS 9S 9H".split()}
+_HANDS = {
+    "A": "JC AH KH 8S QD".split(),
+    "B": "AC QH 8H JD TS".split(),
+    "C": "7D 8D TD QS TH".split(),
+    "D": "KC TC AS 9S 9H".split(),
+}
 
 
 def _director(spec: dict[str, Any]) -> Director:
@@ -1028,15 +1238,22 @@ _OPTION_LABELS = {
 
 
 def _director_show(spec: dict[str, Any]) -> dict[str, Any]:
-    return {"events": list(spec["events"]), "deal": spec.get("hands") or _HANDS,
-            "turn_up": spec.get("turn_up", "9C"), "dealer": spec.get("dealer", "A")}
+    return {
+        "events": list(spec["events"]),
+        "deal": spec.get("hands") or _HANDS,
+        "turn_up": spec.get("turn_up", "9C"),
+        "dealer": spec.get("dealer", "A"),
+    }
 
 
 def _ask_ruling_options(spec: dict[str, Any]) -> dict[str, Any]:
     ids = list(spec["choices"])
-    return {"prompt": f"{spec['story']} What may {spec['side']} do? (Choose every option the laws give them.)",
-            "mode": "many", "choices": [_text_choice(i, _OPTION_LABELS.get(i, i)) for i in ids],
-            "show": _director_show(spec)}
+    return {
+        "prompt": f"{spec['story']} What may {spec['side']} do? (Choose every option the laws give them.)",
+        "mode": "many",
+        "choices": [_text_choice(i, _OPTION_LABELS.get(i, i)) for i in ids],
+        "show": _director_show(spec),
+    }
 
 
 @_kind("ruling_options")
@@ -1046,14 +1263,21 @@ def _ruling_options(spec: dict[str, Any]) -> Answer:
     opts = [o.id for o in r.options]
     text = "; ".join(o.text for o in r.options)
     laws = ", ".join(str(n) for n in r.laws)
-    return Answer(opts, "They may: " + text + ".", f"The director's ruling on the {r.irregularity} (Law "
-                  f"{laws}): {r.text} Only the side wronged chooses, and one election is final (Law 85).", mode="many")
+    return Answer(
+        opts,
+        "They may: " + text + ".",
+        f"The director's ruling on the {r.irregularity} (Law "
+        f"{laws}): {r.text} Only the side wronged chooses, and one election is final (Law 85).",
+        mode="many",
+    )
 
 
 def _ask_ruling_score(spec: dict[str, Any]) -> dict[str, Any]:
-    return {"prompt": f"{spec['story']} What does each side score for the hand?",
-            "choices": [_text_choice(v, v.replace("-", " ")) for v in spec["choices"]],
-            "show": _director_show(spec)}
+    return {
+        "prompt": f"{spec['story']} What does each side score for the hand?",
+        "choices": [_text_choice(v, v.replace("-", " ")) for v in spec["choices"]],
+        "show": _director_show(spec),
+    }
 
 
 def _make_director(entry: dict[str, Any]) -> dict[str, Any]:
@@ -1083,17 +1307,22 @@ def _ruling_score(spec: dict[str, Any]) -> Answer:
     res = t.result()
     pts = res["points"]
     value = f"AC-{pts['AC']}-BD-{pts['BD']}"
-    entries = "; ".join(f"{e['what']}: {e['side']} {e['points']:+d} (Law{'s' if len(e['laws']) > 1 else ''} "
-                        f"{', '.join(str(n) for n in e['laws'])})" for e in res["entries"])
+    entries = "; ".join(
+        f"{e['what']}: {e['side']} {e['points']:+d} (Law{'s' if len(e['laws']) > 1 else ''} "
+        f"{', '.join(str(n) for n in e['laws'])})"
+        for e in res["entries"]
+    )
     rulings = " ".join(f"{r.irregularity.capitalize()}: {r.text}" for r in t.rulings)
     return Answer([value], f"A C {pts['AC']}, B D {pts['BD']}.", f"{rulings} The score: {entries}.")
 
 
 def _ask_revoke_correct(spec: dict[str, Any]) -> dict[str, Any]:
-    return {"prompt": f"{spec['story']} May {spec['seat']} still take back the {Card.parse(spec['card']).long_name()} "
-                      "and play a card of the suit led?",
-            "choices": [_text_choice("yes", "Yes"), _text_choice("no", "No: the revoke is established")],
-            "show": _director_show(spec)}
+    return {
+        "prompt": f"{spec['story']} May {spec['seat']} still take back the {Card.parse(spec['card']).long_name()} "
+        "and play a card of the suit led?",
+        "choices": [_text_choice("yes", "Yes"), _text_choice("no", "No: the revoke is established")],
+        "show": _director_show(spec),
+    }
 
 
 @_kind("revoke_correct")
@@ -1103,9 +1332,13 @@ def _revoke_correct(spec: dict[str, Any]) -> Answer:
         after = t.act(f"{spec['seat']}: correct {spec['with']}")
     except IllegalAction as e:
         laws = ", ".join(str(n) for n in e.laws)
-        return Answer(["no"], "No.", f"The director refuses: {e.reason} (Law {laws}). A revoke is established when "
-                      "the trick is turned and quitted, or when the revoking player or his partner plays to the next "
-                      "trick (Law 64); it then costs three points, five against a lone hand (Law 63).")
+        return Answer(
+            ["no"],
+            "No.",
+            f"The director refuses: {e.reason} (Law {laws}). A revoke is established when "
+            "the trick is turned and quitted, or when the revoking player or his partner plays to the next "
+            "trick (Law 64); it then costs three points, five against a lone hand (Law 63).",
+        )
     r = after.rulings[-1]
     return Answer(["yes"], "Yes.", f"{r.text} (Laws 65, 69: the revoke is not yet established, Law 64.)")
 
@@ -1121,11 +1354,16 @@ def _ask_book_bid(spec: dict[str, Any]) -> dict[str, Any]:
     up = Card.parse(spec["turn_up"])
     t = up.suit
     assert t is not None
-    return {"prompt": f"You are the {ROLE_WORDS[role]}. {_the(up).capitalize()} is turned up. Your hand is shown. "
-                      f"By the book's hints, do you {_ROLE_VERB[role]} or pass?",
-            "choices": [_text_choice("act", _ROLE_VERB[role].capitalize()), _text_choice("pass", "Pass")],
-            "show": {"turn_up": str(up), "trump": t.letter,
-                     "cards": [str(c) for c in _sorted_hand(_cards(spec["hand"]), t)]}}
+    return {
+        "prompt": f"You are the {ROLE_WORDS[role]}. {_the(up).capitalize()} is turned up. Your hand is shown. "
+        f"By the book's hints, do you {_ROLE_VERB[role]} or pass?",
+        "choices": [_text_choice("act", _ROLE_VERB[role].capitalize()), _text_choice("pass", "Pass")],
+        "show": {
+            "turn_up": str(up),
+            "trump": t.letter,
+            "cards": [str(c) for c in _sorted_hand(_cards(spec["hand"]), t)],
+        },
+    }
 
 
 def _make_book_bid(entry: dict[str, Any]) -> dict[str, Any]:
@@ -1159,25 +1397,33 @@ def _book_bid(spec: dict[str, Any]) -> Answer:
     hints = ", ".join(adv.hints)
     if adv.act:
         text = f"{verb.capitalize()}."
-        why = (f"The hand matches the book's list (hint{'s' if len(adv.hints) > 1 else ''} {hints})."
-               if role != "eldest" else adv.reason + f" (Hint {hints}.)")
+        why = (
+            f"The hand matches the book's list (hint{'s' if len(adv.hints) > 1 else ''} {hints})."
+            if role != "eldest"
+            else adv.reason + f" (Hint {hints}.)"
+        )
     else:
         text = "Pass."
-        why = (adv.reason + (f" (Hint {hints}.)" if hints else "")) if adv.reason else (
-            "The hand matches nothing in the book's list for this position.")
+        why = (
+            (adv.reason + (f" (Hint {hints}.)" if hints else ""))
+            if adv.reason
+            else ("The hand matches nothing in the book's list for this position.")
+        )
     if adv.score_dependent:
-        why += (" It also matches " + ", ".join(adv.score_dependent) + ", which the book leaves to the score.")
+        why += " It also matches " + ", ".join(adv.score_dependent) + ", which the book leaves to the score."
     return Answer(["act" if adv.act else "pass"], text, why, hints=list(adv.hints) + list(adv.score_dependent))
 
 
 def _ask_book_make(spec: dict[str, Any]) -> dict[str, Any]:
     down = _suit(spec["turned_down"])
     role = spec["role"]
-    return {"prompt": f"You are the {ROLE_WORDS[role]}. {down.word.capitalize()} were turned down. "
-                      "By the book's hints, which suit do you make, if any?",
-            "choices": [_text_choice("pass", "Pass")] + [_text_choice(s.letter, s.word.capitalize())
-                                                         for s in Suit if s != down],
-            "show": {"cards": [str(c) for c in _sorted_hand(_cards(spec["hand"]), None)]}}
+    return {
+        "prompt": f"You are the {ROLE_WORDS[role]}. {down.word.capitalize()} were turned down. "
+        "By the book's hints, which suit do you make, if any?",
+        "choices": [_text_choice("pass", "Pass")]
+        + [_text_choice(s.letter, s.word.capitalize()) for s in Suit if s != down],
+        "show": {"cards": [str(c) for c in _sorted_hand(_cards(spec["hand"]), None)]},
+    }
 
 
 @_kind("book_make")
@@ -1186,9 +1432,12 @@ def _book_make(spec: dict[str, Any]) -> Answer:
     adv = _opponent.book_make(_cards(spec["hand"]), down, spec["role"])
     if adv.act and adv.suit is not None:
         kind = "next" if adv.suit == down.partner else "crossing the suit"
-        return Answer([adv.suit.letter], f"Make it {adv.suit.word} ({kind}).",
-                      (adv.reason + " " if adv.reason else "") + f"(Hint {', '.join(adv.hints)}.)",
-                      hints=list(adv.hints))
+        return Answer(
+            [adv.suit.letter],
+            f"Make it {adv.suit.word} ({kind}).",
+            (adv.reason + " " if adv.reason else "") + f"(Hint {', '.join(adv.hints)}.)",
+            hints=list(adv.hints),
+        )
     return Answer(["pass"], "Pass.", "No suit is strong enough by the book's hints.", hints=list(adv.hints))
 
 
@@ -1196,10 +1445,12 @@ def _ask_book_discard(spec: dict[str, Any]) -> dict[str, Any]:
     t = _suit(spec["trump"])
     six = _cards(spec["six"])
     up = Card.parse(spec["turn_up"])
-    return {"prompt": f"You deal and take up {_the(up)}; {t.word} are trumps. By the book's hints, which card "
-                      "do you discard?",
-            "choices": [_card_choice(c) for c in _sorted_hand(six, t) if c != up],
-            "show": {"trump": t.letter, "turn_up": str(up), "cards": [str(c) for c in _sorted_hand(six, t)]}}
+    return {
+        "prompt": f"You deal and take up {_the(up)}; {t.word} are trumps. By the book's hints, which card "
+        "do you discard?",
+        "choices": [_card_choice(c) for c in _sorted_hand(six, t) if c != up],
+        "show": {"trump": t.letter, "turn_up": str(up), "cards": [str(c) for c in _sorted_hand(six, t)]},
+    }
 
 
 @_kind("book_discard")
@@ -1207,18 +1458,24 @@ def _book_discard(spec: dict[str, Any]) -> Answer:
     t = _suit(spec["trump"])
     c = _opponent.book_discard(_cards(spec["six"]), t, Card.parse(spec["turn_up"]))
     hint = spec.get("hint", "dealer-18")
-    return Answer([str(c)], f"{_the(c).capitalize()}.", "Discard the lowest card of a short suit, keeping the aces "
-                  "(hints dealer-18 and dealer-19); of two short suits, throw from the one the ace does not head.",
-                  hints=[hint])
+    return Answer(
+        [str(c)],
+        f"{_the(c).capitalize()}.",
+        "Discard the lowest card of a short suit, keeping the aces "
+        "(hints dealer-18 and dealer-19); of two short suits, throw from the one the ace does not head.",
+        hints=[hint],
+    )
 
 
 def _ask_book_lead_lone(spec: dict[str, Any]) -> dict[str, Any]:
     t = _suit(spec["trump"])
     hand = _cards(spec["hand"])
-    return {"prompt": f"{t.word.capitalize()} are trumps and the dealer plays alone. You are the eldest hand and lead. "
-                      "By the book's hints, which card do you lead?",
-            "choices": [_card_choice(c) for c in _sorted_hand(hand, t)],
-            "show": {"trump": t.letter, "cards": [str(c) for c in _sorted_hand(hand, t)]}}
+    return {
+        "prompt": f"{t.word.capitalize()} are trumps and the dealer plays alone. You are the eldest hand and lead. "
+        "By the book's hints, which card do you lead?",
+        "choices": [_card_choice(c) for c in _sorted_hand(hand, t)],
+        "show": {"trump": t.letter, "cards": [str(c) for c in _sorted_hand(hand, t)]},
+    }
 
 
 @_kind("book_lead_lone")
@@ -1226,9 +1483,14 @@ def _book_lead_lone(spec: dict[str, Any]) -> Answer:
     t = _suit(spec["trump"])
     c = _opponent.book_lead_against_lone(_cards(spec["hand"]), t)
     hint = spec.get("hint", "lone-hands-6")
-    return Answer([str(c)], f"{_the(c).capitalize()}.", "Against a lone hand, lead from a short suit or a suit of "
-                  "equals (hint lone-hands-6): the lone player must win every trick for his four points, and your "
-                  "partner and you can each keep a guard in a different suit.", hints=[hint])
+    return Answer(
+        [str(c)],
+        f"{_the(c).capitalize()}.",
+        "Against a lone hand, lead from a short suit or a suit of "
+        "equals (hint lone-hands-6): the lone player must win every trick for his four points, and your "
+        "partner and you can each keep a guard in a different suit.",
+        hints=[hint],
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -1256,16 +1518,28 @@ def _ask_coup(spec: dict[str, Any]) -> dict[str, Any]:
     done = [[[SEATS[s], str(c)] for s, c in t.cards] for t in state.tricks]
     makers = data["makers"]
     role = "one of the makers" if SEATS[seat] in makers else "an adversary of the makers"
-    trick = f" The trick so far: {', '.join(f'{SEATS[s]} {_the(c)}' for s, c in state.trick)}." if state.trick else \
-        " It is your lead."
+    trick = (
+        f" The trick so far: {', '.join(f'{SEATS[s]} {_the(c)}' for s, c in state.trick)}."
+        if state.trick
+        else " It is your lead."
+    )
     now = {SEATS[s]: [str(c) for c in _sorted_hand(state.hand(s), state.trump)] for s in range(4)}
-    return {"prompt": f"Case {spec['case']}: you are {SEATS[seat]}, {role} ({' and '.join(makers)}). "
-                      f"{state.trump.word.capitalize()} are trumps. Trick {int(spec['trick'])}.{trick} "
-                      "Which card does the book play?",
-            "choices": [_card_choice(a.card) for a in state.legal_actions() if a.card is not None],
-            "show": {"deal": now, "trump": state.trump.letter, "turn_up": data.get("turn_up"),
-                     "dealer": data.get("dealer"), "alone": data.get("alone"), "tricks": done,
-                     "trick": [[SEATS[s], str(c)] for s, c in state.trick], "seat": SEATS[seat]}}
+    return {
+        "prompt": f"Case {spec['case']}: you are {SEATS[seat]}, {role} ({' and '.join(makers)}). "
+        f"{state.trump.word.capitalize()} are trumps. Trick {int(spec['trick'])}.{trick} "
+        "Which card does the book play?",
+        "choices": [_card_choice(a.card) for a in state.legal_actions() if a.card is not None],
+        "show": {
+            "deal": now,
+            "trump": state.trump.letter,
+            "turn_up": data.get("turn_up"),
+            "dealer": data.get("dealer"),
+            "alone": data.get("alone"),
+            "tricks": done,
+            "trick": [[SEATS[s], str(c)] for s, c in state.trick],
+            "seat": SEATS[seat],
+        },
+    }
 
 
 def _principal_line(d: Deal, first: Card | None = None) -> list[str]:
@@ -1281,14 +1555,19 @@ def _principal_line(d: Deal, first: Card | None = None) -> list[str]:
             best = max(res.moves.values()) if maker else min(res.moves.values())
             assert d.trump is not None
             t = int(d.trump)
-            card = min((Card.parse(c) for c, v in res.moves.items() if v == best),
-                       key=lambda c: (_tables.TRUMP_POWER[t][c], c & 7))
+            card = min(
+                (Card.parse(c) for c, v in res.moves.items() if v == best),
+                key=lambda c: (_tables.TRUMP_POWER[t][c], c & 7),
+            )
         n = len(d.tricks)
         d = d.apply(Action.play(card))
         if len(d.tricks) > n:
             tr = d.tricks[-1]
-            out.append(f"trick {n + 1}: " + ", ".join(f"{SEATS[s]} {c.pretty()}" for s, c in tr.cards)
-                       + f", won by {SEATS[tr.winner]}")
+            out.append(
+                f"trick {n + 1}: "
+                + ", ".join(f"{SEATS[s]} {c.pretty()}" for s, c in tr.cards)
+                + f", won by {SEATS[tr.winner]}"
+            )
     return out
 
 
@@ -1303,8 +1582,10 @@ def _coup_wrong(spec: dict[str, Any], value: Any, ans: Answer) -> str:
     v, b = res.moves[str(card)], res.moves[book]
     line = "; ".join(_principal_line(state, card))
     makers = " and ".join(data["makers"])
-    return (f"After {_the(card)} the makers ({makers}) take {v} trick{'s' if v != 1 else ''} with best play "
-            f"by all, against {b} after the book's {Card.parse(book).long_name()}: {line}.")
+    return (
+        f"After {_the(card)} the makers ({makers}) take {v} trick{'s' if v != 1 else ''} with best play "
+        f"by all, against {b} after the book's {Card.parse(book).long_name()}: {line}."
+    )
 
 
 @_kind("coup", wrong=_coup_wrong)
@@ -1318,19 +1599,27 @@ def _coup(spec: dict[str, Any]) -> Answer:
     remark = " ".join(r["text"] for r in data.get("remarks", []) if r["text"] != told)
     others = [c for c in accepted if c != book]
     # the book's remarks are quoted too: unquoted, they would read as the site's words (issue 15)
-    why = " ".join(x for x in (f"The book: \u201c{told}\u201d" if told else "",
-                               f"The book's remarks: \u201c{remark}\u201d" if remark else "") if x)
+    why = " ".join(
+        x
+        for x in (
+            f"The book: \u201c{told}\u201d" if told else "",
+            f"The book's remarks: \u201c{remark}\u201d" if remark else "",
+        )
+        if x
+    )
     if others:
-        why += (f" With every hand open the solver finds {_list_words([_the(Card.parse(c)) for c in others], 'and')} "
-                f"as good ({makers} take {v} tricks either way): the book's play counts on what the others cannot "
-                "see, and the solver sees everything, so it accepts these too.")
+        why += (
+            f" With every hand open the solver finds {_list_words([_the(Card.parse(c)) for c in others], 'and')} "
+            f"as good ({makers} take {v} tricks either way): the book's play counts on what the others cannot "
+            "see, and the solver sees everything, so it accepts these too."
+        )
     else:
-        why += (f" The solver agrees: after {_the(Card.parse(book))} the makers ({makers}) take {v} tricks with "
-                "best play.")
+        why += (
+            f" The solver agrees: after {_the(Card.parse(book))} the makers ({makers}) take {v} tricks with best play."
+        )
     line = _principal_line(state, Card.parse(book))
     detail = ["After the book's card, best play by all: " + "; ".join(line) + "."]
     return Answer(accepted, f"{_the(Card.parse(book)).capitalize()}.", why.strip(), cases=[spec["case"]], detail=detail)
-
 
 
 # --------------------------------------------------------------------------------------------
@@ -1380,7 +1669,7 @@ def solve_exercise(exercise: dict[str, Any]) -> dict[str, Any]:
     return _guarded(kind, kind.solve, exercise).to_json()
 
 
-MAX_ANSWER = 40          # characters of one value of an answer
+MAX_ANSWER = 40  # characters of one value of an answer
 
 
 def check_answer(exercise: dict[str, Any], answer: Any) -> dict[str, Any]:
@@ -1463,10 +1752,19 @@ def _guarded(kind: Kind, fn: Callable[[dict[str, Any]], Any], exercise: dict[str
         if isinstance(e, EuchreError) and not isinstance(e, CardError):
             raise
         raise InputError(str(e), "exercise") from None
-    except (TypeError, LookupError, ValueError, AttributeError, AssertionError, ArithmeticError, StopIteration,
-            RecursionError) as e:
-        raise InputError(f"not a well-formed {kind.name} exercise ({type(e).__name__}: "
-                         f"{decode.excerpt(str(e))})", "exercise") from None
+    except (
+        TypeError,
+        LookupError,
+        ValueError,
+        AttributeError,
+        AssertionError,
+        ArithmeticError,
+        StopIteration,
+        RecursionError,
+    ) as e:
+        raise InputError(
+            f"not a well-formed {kind.name} exercise ({type(e).__name__}: {decode.excerpt(str(e))})", "exercise"
+        ) from None
 
 
 def _kind_of(exercise: dict[str, Any]) -> Kind:
@@ -1483,7 +1781,7 @@ def _kind_of(exercise: dict[str, Any]) -> Kind:
 TABLE_SEAT = "C"
 
 
-MAX_TABLE_ACTIONS = 5_000     # actions of a rubber against the engine (a rubber has a few hundred)
+MAX_TABLE_ACTIONS = 5_000  # actions of a rubber against the engine (a rubber has a few hundred)
 
 
 def _decode_record(record: Any) -> dict[str, Any]:
@@ -1510,8 +1808,19 @@ def _match(record: dict[str, Any]) -> Match:
     return m
 
 
-_YOU_VERBS = {"passes": "pass", "orders": "order", "assists": "assist", "takes": "take", "plays": "play",
-              "discards": "discard", "makes": "make", "lets": "let", "goes": "go", "calls": "call", "shows": "show"}
+_YOU_VERBS = {
+    "passes": "pass",
+    "orders": "order",
+    "assists": "assist",
+    "takes": "take",
+    "plays": "play",
+    "discards": "discard",
+    "makes": "make",
+    "lets": "let",
+    "goes": "go",
+    "calls": "call",
+    "shows": "show",
+}
 
 
 def _describe(deal: Deal, seat: int, action: Action, you: int) -> str:
@@ -1573,8 +1882,9 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
     legal = []
     if d.actor == you and not m.is_over:
         for a in d.legal_actions():
-            legal.append({"action": str(a), "label": _action_label(d, a),
-                          "card": str(a.card) if a.card is not None else None})
+            legal.append(
+                {"action": str(a), "label": _action_label(d, a), "card": str(a.card) if a.card is not None else None}
+            )
     bidding = [_describe(d, s, a, you) for s, a in d.log if a.kind not in ("play",)]
     last = None
     if d.tricks:
@@ -1583,9 +1893,13 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
     previous = None
     if m.history:
         h = m.history[-1]
-        previous = {"text": _deal_words(h), "points": list(h.result.points) if h.result else [0, 0],
-                    "tricks": [{"cards": [[SEATS[s], str(c)] for s, c in t.cards], "winner": SEATS[t.winner]}
-                               for t in h.tricks]}
+        previous = {
+            "text": _deal_words(h),
+            "points": list(h.result.points) if h.result else [0, 0],
+            "tricks": [
+                {"cards": [[SEATS[s], str(c)] for s, c in t.cards], "winner": SEATS[t.winner]} for t in h.tricks
+            ],
+        }
     r = m.rubber
     return {
         "record": record,
@@ -1610,9 +1924,12 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
         "legal": legal,
         "previous": previous,
         "score": {"AC": r.game[0], "BD": r.game[1]},
-        "rubber": {"games": [{"winner": "AC" if g.winner == 0 else "BD", "value": g.value} for g in r.games],
-                   "over": r.is_over, "winner": None if r.winner is None else ("AC" if r.winner == 0 else "BD"),
-                   "points": {"AC": r.points[0], "BD": r.points[1]}},
+        "rubber": {
+            "games": [{"winner": "AC" if g.winner == 0 else "BD", "value": g.value} for g in r.games],
+            "over": r.is_over,
+            "winner": None if r.winner is None else ("AC" if r.winner == 0 else "BD"),
+            "points": {"AC": r.points[0], "BD": r.points[1]},
+        },
         "over": m.is_over,
     }
 
@@ -1641,8 +1958,9 @@ def _action_label(d: Deal, a: Action) -> str:
     return str(a)
 
 
-def table_new(seed: int | None = None, strength: str = _opponent.DEFAULT_STRENGTH,
-              seat: str = TABLE_SEAT) -> dict[str, Any]:
+def table_new(
+    seed: int | None = None, strength: str = _opponent.DEFAULT_STRENGTH, seat: str = TABLE_SEAT
+) -> dict[str, Any]:
     """A new rubber: the reader at ``seat`` (C, A's partner), the engine at the other three.
 
     >>> table_new(seed=2)["record"]

@@ -31,12 +31,27 @@ from ..laws.dealing import DealingProcedure
 from ..laws.director import Director
 from ..laws.entry import Club, Roster
 
-__all__ = ["scenarios", "start", "act", "custom", "view", "dealing_scenarios", "dealing_start", "dealing_act",
-           "dealing_view", "table_scenarios", "table_start", "table_act", "table_view", "plain_option", "choosers"]
+__all__ = [
+    "scenarios",
+    "start",
+    "act",
+    "custom",
+    "view",
+    "dealing_scenarios",
+    "dealing_start",
+    "dealing_act",
+    "dealing_view",
+    "table_scenarios",
+    "table_start",
+    "table_act",
+    "table_view",
+    "plain_option",
+    "choosers",
+]
 
 _MISSING = object()
-MAX_OPS = 200            # ops of the table sandbox (a scenario has a dozen)
-MAX_NAME = 40            # characters of a player's or a table's name
+MAX_OPS = 200  # ops of the table sandbox (a scenario has a dozen)
+MAX_NAME = 40  # characters of a player's or a table's name
 
 
 def _law(law: Any, optional: bool = False) -> int | None:
@@ -100,9 +115,11 @@ def _words(ruling: dict[str, Any]) -> dict[str, Any]:
     the option chosen in words (the JSON's ids and texts are unchanged)."""
     options = ruling.get("options") or []
     chosen = next((o for o in options if o.get("id") == ruling.get("chosen")), None)
-    return {"who": choosers(ruling.get("chooser")),
-            "options": [{"id": o["id"], "label": plain_option(o["text"])} for o in options],
-            "chosen": plain_option(chosen["text"]) if chosen else None}
+    return {
+        "who": choosers(ruling.get("chooser")),
+        "options": [{"id": o["id"], "label": plain_option(o["text"])} for o in options],
+        "chosen": plain_option(chosen["text"]) if chosen else None,
+    }
 
 
 def view(state: Director, law: int | None, events: list[str], base: dict[str, Any]) -> dict[str, Any]:
@@ -140,29 +157,32 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
         regular = []
         legal = [str(c) for c in state.legal_plays()]
     out = state.to_json()
-    out.update({
-        "law": law,
-        "title": base.get("title"),
-        "events": list(events),
-        "dealer": seats[d.dealer],
-        "turn_up": str(d.turn_up),
-        "trump": d.trump.letter if d.trump is not None else None,
-        "makers": d.side_name(d.makers) if d.makers is not None else None,
-        "alone": seats[d.alone] if d.alone is not None else None,
-        "out": [seats[s] for s in range(n) if d.out >> s & 1],
-        "hands": hands,
-        "trick": [[seats[s], str(c)] for s, c in state.trick],
-        "actor": actor,
-        "legal": legal,
-        "regular": regular,
-        "pending": pending,
-        "cards": cards,
-        "error": None,
-    })
+    out.update(
+        {
+            "law": law,
+            "title": base.get("title"),
+            "events": list(events),
+            "dealer": seats[d.dealer],
+            "turn_up": str(d.turn_up),
+            "trump": d.trump.letter if d.trump is not None else None,
+            "makers": d.side_name(d.makers) if d.makers is not None else None,
+            "alone": seats[d.alone] if d.alone is not None else None,
+            "out": [seats[s] for s in range(n) if d.out >> s & 1],
+            "hands": hands,
+            "trick": [[seats[s], str(c)] for s, c in state.trick],
+            "actor": actor,
+            "legal": legal,
+            "regular": regular,
+            "pending": pending,
+            "cards": cards,
+            "error": None,
+        }
+    )
     out["words"] = [_words(r) for r in out.get("rulings", [])]
     # the cards called (Laws 46, 56): the table marks them until they are played
-    out["called"] = [[seats[r.seat], str(r.card)] for r in state.requirements
-                     if r.kind == "play-card" and r.card is not None]
+    out["called"] = [
+        [seats[r.seat], str(r.card)] for r in state.requirements if r.kind == "play-card" and r.card is not None
+    ]
     return out
 
 
@@ -196,8 +216,12 @@ def act(law: int | None, events: list[str], event: str, base: dict[str, Any] | N
     return view(new, law, list(events) + [str(event)], sc)
 
 
-def custom(seed: int | None = None, hands: dict[str, list[str]] | None = None, turn_up: str | None = None,
-           events: list[str] | None = None) -> dict[str, Any]:
+def custom(
+    seed: int | None = None,
+    hands: dict[str, list[str]] | None = None,
+    turn_up: str | None = None,
+    events: list[str] | None = None,
+) -> dict[str, Any]:
     """A deal of the reader's own: a seeded deal (or given hands), from the bidding."""
     base: dict[str, Any] = {"title": "Your own deal"}
     events = _events(events if events is not None else [])
@@ -205,8 +229,9 @@ def custom(seed: int | None = None, hands: dict[str, list[str]] | None = None, t
         base.update({"hands": hands, "turn_up": turn_up})
     else:
         deal = Deal.shuffled(decode.seed(seed, "seed"))
-        base.update({"hands": {SEAT_NAMES[s]: [str(c) for c in deal.hand(s)] for s in range(4)},
-                     "turn_up": str(deal.turn_up)})
+        base.update(
+            {"hands": {SEAT_NAMES[s]: [str(c) for c in deal.hand(s)] for s in range(4)}, "turn_up": str(deal.turn_up)}
+        )
     base["events"] = events
     try:
         state = load_scenario(base)
@@ -253,15 +278,17 @@ def dealing_view(state: DealingProcedure, law: int | None, events: list[str], ba
         pending = r.to_json()
         sides = [r.to_json()["chooser"]] if r.chooser is not None else ["AC", "BD"]
         pending["choices"] = [f"{side}: choose {o.id}" for side in sides for o in r.options]
-    out.update({
-        "law": law,
-        "title": base.get("title"),
-        "events": list(events),
-        "then": list(base.get("then", [])),
-        "pending": pending,
-        "interactive": False,
-        "error": None,
-    })
+    out.update(
+        {
+            "law": law,
+            "title": base.get("title"),
+            "events": list(events),
+            "then": list(base.get("then", [])),
+            "pending": pending,
+            "interactive": False,
+            "error": None,
+        }
+    )
     return out
 
 
@@ -305,8 +332,18 @@ def dealing_act(law: int, events: list[str], event: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the table: cutting out, entry and re-entry
-TABLE_OPS = ("form", "open_table", "declare", "end_rubber", "cut_out", "start_rubber", "substitute", "leave",
-             "cut_into", "break_up")
+TABLE_OPS = (
+    "form",
+    "open_table",
+    "declare",
+    "end_rubber",
+    "cut_out",
+    "start_rubber",
+    "substitute",
+    "leave",
+    "cut_into",
+    "break_up",
+)
 _LAW_RE = re.compile(r"\(Laws? ([\d, ]+)\)")
 
 
@@ -397,10 +434,10 @@ def _table_apply(club: Club, op: Any) -> tuple[Club, list[dict[str, Any]]]:
             new = club.cut_into(_field(op, "name"), _field(op, "table"))
         else:
             new = club.break_up(_field(op, "table"), _field(op, "breaker"), _field(op, "into"))
-        notes += _cut_notes("the club", new.cuts[before[2]:])
+        notes += _cut_notes("the club", new.cuts[before[2] :])
         for t in new.tables:
-            notes += _cut_notes(t.name, t.cuts[before[1].get(t.name, 0):])
-        for text in new.notes[before[0]:]:
+            notes += _cut_notes(t.name, t.cuts[before[1].get(t.name, 0) :])
+        for text in new.notes[before[0] :]:
             laws = [int(n) for m in _LAW_RE.findall(text) for n in m.split(",")]
             notes.append(_note(kind.replace("_", " "), text, laws or []))
         return new, notes
@@ -412,9 +449,15 @@ def _table_apply(club: Club, op: Any) -> tuple[Club, list[dict[str, Any]]]:
         t = Roster.form(name, _field(op, "candidates"), seed=seed, rules=club.rules, exposed=exposed)
         notes += _cut_notes(name, t.cuts)
         if t.waiting:
-            notes.append(_note("the table formed", f"{', '.join(t.players)} play; {', '.join(t.waiting)} "
-                               f"{_verb(t.waiting, 'belongs', 'belong')} to {name} and "
-                               f"{_verb(t.waiting, 'waits', 'wait')} for entrance (Law 12).", [12]))
+            notes.append(
+                _note(
+                    "the table formed",
+                    f"{', '.join(t.players)} play; {', '.join(t.waiting)} "
+                    f"{_verb(t.waiting, 'belongs', 'belong')} to {name} and "
+                    f"{_verb(t.waiting, 'waits', 'wait')} for entrance (Law 12).",
+                    [12],
+                )
+            )
         return club.put(t), notes
     t = club.table(name)
     if kind == "declare":
@@ -423,27 +466,43 @@ def _table_apply(club: Club, op: Any) -> tuple[Club, list[dict[str, Any]]]:
         if who in new_t.players:
             notes.append(_note("entry", f"{who} takes the vacant place at {name}.", [16, 19]))
         else:
-            notes.append(_note("entry", f"{who} declared his intention to enter {name} in time, before any card was "
-                               "cut for a new rubber or for cutting out: he belongs to the table (Law 16).", [16]))
+            notes.append(
+                _note(
+                    "entry",
+                    f"{who} declared his intention to enter {name} in time, before any card was "
+                    "cut for a new rubber or for cutting out: he belongs to the table (Law 16).",
+                    [16],
+                )
+            )
     elif kind == "end_rubber":
         new_t = t.end_rubber()
         for sub, absent in t.substitutes:
-            notes.append(_note("the substitute", f"{sub}'s appointment ends with the rubber: {absent} plays again "
-                               "(Law 18).", [18]))
+            notes.append(
+                _note(
+                    "the substitute", f"{sub}'s appointment ends with the rubber: {absent} plays again (Law 18).", [18]
+                )
+            )
         counts = ", ".join(f"{p} {n}" for p, n in new_t.consecutive)
-        notes.append(_note("the rubber ended", f"The rubber at {name} is over. Consecutive rubbers played: {counts} "
-                           "(Law 15)." + (" Candidates waiting: " + ", ".join(new_t.waiting) + "." if new_t.waiting
-                                          else ""), [15]))
+        notes.append(
+            _note(
+                "the rubber ended",
+                f"The rubber at {name} is over. Consecutive rubbers played: {counts} "
+                "(Law 15)." + (" Candidates waiting: " + ", ".join(new_t.waiting) + "." if new_t.waiting else ""),
+                [15],
+            )
+        )
     elif kind in ("cut_out", "start_rubber"):
         new_t = t.cut_out(exposed) if kind == "cut_out" else t.start_rubber(exposed)
-        notes += _cut_notes(name, new_t.cuts[len(t.cuts):])
+        notes += _cut_notes(name, new_t.cuts[len(t.cuts) :])
         going = [p for p in t.players if p not in new_t.players]
         coming = [p for p in new_t.players if p not in t.players]
         if going or coming:
             bound = [p for p in going if any(b == p for b, _ in t.bound)]
-            text = (f"{', '.join(coming)} {_verb(coming, 'claims', 'claim')} admission and "
-                    f"{_verb(coming, 'enters', 'enter')}; {', '.join(going)} {_verb(going, 'goes', 'go')} out, "
-                    "having played the greater number of consecutive rubbers or cut lowest (Law 15)")
+            text = (
+                f"{', '.join(coming)} {_verb(coming, 'claims', 'claim')} admission and "
+                f"{_verb(coming, 'enters', 'enter')}; {', '.join(going)} {_verb(going, 'goes', 'go')} out, "
+                "having played the greater number of consecutive rubbers or cut lowest (Law 15)"
+            )
             if bound:
                 text += f"; {', '.join(bound)} took a leaver's place and goes out at the end of one rubber (Law 19)"
             notes.append(_note("cutting out", text + ".", [15] + ([19] if bound else [])))
@@ -454,15 +513,26 @@ def _table_apply(club: Club, op: Any) -> tuple[Club, list[dict[str, Any]]]:
             consenting = [p for p in t.players if p != absent]
         sub = _field(op, "substitute")
         new_t = t.substitute(absent, sub, consenting)
-        notes.append(_note("a substitute", f"{sub} plays for {absent} for the rest of this rubber, with the consent "
-                           "of the other three (Law 18).", [18]))
-    else:   # leave
+        notes.append(
+            _note(
+                "a substitute",
+                f"{sub} plays for {absent} for the rest of this rubber, with the consent of the other three (Law 18).",
+                [18],
+            )
+        )
+    else:  # leave
         who = _field(op, "name")
         new_t = t.leave(who)
         added = [b for b in new_t.bound if b not in t.bound]
         if added:
-            notes.append(_note("leaving", f"{who} leaves {name} after one of his two rubbers: {added[0][0]}, next in "
-                               "order, takes his place and must go out at the end of one rubber (Law 19).", [19]))
+            notes.append(
+                _note(
+                    "leaving",
+                    f"{who} leaves {name} after one of his two rubbers: {added[0][0]}, next in "
+                    "order, takes his place and must go out at the end of one rubber (Law 19).",
+                    [19],
+                )
+            )
         else:
             notes.append(_note("leaving", f"{who} leaves {name}.", []))
     return club.put(new_t), notes
@@ -487,18 +557,25 @@ def _table_json(t: Roster) -> dict[str, Any]:
         "players": [{"name": p, "rubbers": t.rubbers_of(p)} for p in t.players],
         "waiting": list(t.waiting),
         "dealer": t.formation.dealer if t.formation is not None and t.phase == "playing" else None,
-        "partners": [list(p) for p in t.formation.partners] if t.formation is not None and t.phase == "playing"
-        else [],
+        "partners": [list(p) for p in t.formation.partners] if t.formation is not None and t.phase == "playing" else [],
         "rubbers": t.rubbers,
         "substitutes": [list(s) for s in t.substitutes],
         "bound": [b for b, _ in t.bound],
-        "cuts": [{"purpose": r.purpose, "laws": list(r.laws), "result": r.result,
-                  "draws": [{"name": d.name, "card": str(d.card), "void": d.void} for d in r.draws]} for r in t.cuts],
+        "cuts": [
+            {
+                "purpose": r.purpose,
+                "laws": list(r.laws),
+                "result": r.result,
+                "draws": [{"name": d.name, "card": str(d.card), "void": d.void} for d in r.draws],
+            }
+            for r in t.cuts
+        ],
     }
 
 
-def table_view(club: Club, law: int | None, ops: list[Any], notes: list[dict[str, Any]],
-               base: dict[str, Any]) -> dict[str, Any]:
+def table_view(
+    club: Club, law: int | None, ops: list[Any], notes: list[dict[str, Any]], base: dict[str, Any]
+) -> dict[str, Any]:
     """The JSON of the club: the tables (members, rubbers played, cuts), the lobby, the notes."""
     return {
         "kind": "table",
@@ -509,9 +586,15 @@ def table_view(club: Club, law: int | None, ops: list[Any], notes: list[dict[str
         "op_names": list(TABLE_OPS),
         "tables": [_table_json(t) for t in club.tables],
         "lobby": list(club.lobby),
-        "cuts": [{"purpose": r.purpose, "laws": list(r.laws), "result": r.result,
-                  "draws": [{"name": d.name, "card": str(d.card), "void": d.void} for d in r.draws]}
-                 for r in club.cuts],
+        "cuts": [
+            {
+                "purpose": r.purpose,
+                "laws": list(r.laws),
+                "result": r.result,
+                "draws": [{"name": d.name, "card": str(d.card), "void": d.void} for d in r.draws],
+            }
+            for r in club.cuts
+        ],
         "notes": notes,
         "interactive": False,
         "error": None,

@@ -36,7 +36,7 @@ from .web import card_info
 
 __all__ = ["case_line", "case_values", "outcome_json"]
 
-MAX_READER_CARDS = 20         # a deal has at most 20 cards to play
+MAX_READER_CARDS = 20  # a deal has at most 20 cards to play
 _SIDE_NAMES = ("A–C", "B–D")
 
 
@@ -103,9 +103,12 @@ def _values(deal: Deal) -> tuple[dict[str, int], list[str], int | None]:
 
 
 def _trick(number: int, leader: int, cards: Any, winner: int | None) -> dict[str, Any]:
-    return {"number": number, "leader": SEAT_NAMES[leader],
-            "cards": [[SEAT_NAMES[s], str(c)] for s, c in cards],
-            "winner": SEAT_NAMES[winner] if winner is not None else None}
+    return {
+        "number": number,
+        "leader": SEAT_NAMES[leader],
+        "cards": [[SEAT_NAMES[s], str(c)] for s, c in cards],
+        "winner": SEAT_NAMES[winner] if winner is not None else None,
+    }
 
 
 def _state(deal: Deal, order: Any, just_played: tuple[int, Card] | None) -> dict[str, Any]:
@@ -198,7 +201,7 @@ def case_line(case_id: str, step: int, cards: list[str] | None = None) -> dict[s
         seat = deal.actor
         if card not in deal.hand(seat):
             raise InputError(f"card {i} ({code}) is not in {SEAT_NAMES[seat]}'s hand", "cards")
-        deal = deal.apply(Action.play(card))      # IllegalAction (with the law) if the laws forbid it
+        deal = deal.apply(Action.play(card))  # IllegalAction (with the law) if the laws forbid it
         line.append([SEAT_NAMES[seat], str(card), "reader"])
         states.append(_state(deal, order, (seat, card)))
     while not deal.is_over:

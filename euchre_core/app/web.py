@@ -47,23 +47,37 @@ from ..search.completion import CompletedCase, complete_case
 
 __all__ = ["case_step", "what_if", "run_snippet", "call", "card_info", "deal_outcome", "BROWSER_API", "BROWSER_LIMITS"]
 
-MAX_OUTPUT = 20_000          # characters of a snippet's output kept
-MAX_SNIPPET = 20_000         # characters of a snippet
+MAX_OUTPUT = 20_000  # characters of a snippet's output kept
+MAX_SNIPPET = 20_000  # characters of a snippet
 
 #: The only functions :func:`call` reaches: those the site's widgets call (docs/javascripts/).
 #: Each validates its own arguments (``euchre_core.kernel.decode``).
-BROWSER_API = frozenset({
-    "euchre_core.app.web.case_step", "euchre_core.app.web.what_if", "euchre_core.app.web.run_snippet",
-    "euchre_core.app.lessons.check_answer", "euchre_core.app.lessons.table_view",
-    "euchre_core.app.lessons.table_new", "euchre_core.app.lessons.table_act", "euchre_core.app.lessons.table_engine",
-    "euchre_core.app.sandbox.start", "euchre_core.app.sandbox.act", "euchre_core.app.sandbox.custom",
-    "euchre_core.app.sandbox.dealing_start", "euchre_core.app.sandbox.dealing_act",
-    "euchre_core.app.sandbox.table_start", "euchre_core.app.sandbox.table_act",
-    "euchre_core.formats.cases.list_cases",
-    "euchre_core.search.simulate.simulate_hint",
-    "euchre_core.app.egn_view.egn_open", "euchre_core.app.egn_view.egn_step", "euchre_core.app.egn_view.egn_branch",
-    "euchre_core.app.egn_view.egn_export", "euchre_core.app.egn_view.example_egn",
-})
+BROWSER_API = frozenset(
+    {
+        "euchre_core.app.web.case_step",
+        "euchre_core.app.web.what_if",
+        "euchre_core.app.web.run_snippet",
+        "euchre_core.app.lessons.check_answer",
+        "euchre_core.app.lessons.table_view",
+        "euchre_core.app.lessons.table_new",
+        "euchre_core.app.lessons.table_act",
+        "euchre_core.app.lessons.table_engine",
+        "euchre_core.app.sandbox.start",
+        "euchre_core.app.sandbox.act",
+        "euchre_core.app.sandbox.custom",
+        "euchre_core.app.sandbox.dealing_start",
+        "euchre_core.app.sandbox.dealing_act",
+        "euchre_core.app.sandbox.table_start",
+        "euchre_core.app.sandbox.table_act",
+        "euchre_core.formats.cases.list_cases",
+        "euchre_core.search.simulate.simulate_hint",
+        "euchre_core.app.egn_view.egn_open",
+        "euchre_core.app.egn_view.egn_step",
+        "euchre_core.app.egn_view.egn_branch",
+        "euchre_core.app.egn_view.egn_export",
+        "euchre_core.app.egn_view.example_egn",
+    }
+)
 
 #: Bounds the browser adds to a function's own (work a reader may ask of the page in one call):
 #: the hint widget offers 25 to 100 layouts; 400 is what the site's own figures use (about 1 s).
@@ -237,9 +251,12 @@ def case_step(case_id: str, step: int = 0) -> dict[str, Any]:
     source = data["tricks"][number - 1] if number - 1 < len(data.get("tricks", [])) else {}
     last_step = step == len(rep.states)
     remarks = [r["text"] for r in data.get("remarks", []) if trick["cards"] and r.get("after_trick") == number]
-    if last_step:   # the remarks on no trick, or on a trick the book does not play, come at the end
-        remarks += [r["text"] for r in data.get("remarks", []) if not r.get("after_trick")
-                    or (r["after_trick"] > len(ends) and r["after_trick"] != number)]
+    if last_step:  # the remarks on no trick, or on a trick the book does not play, come at the end
+        remarks += [
+            r["text"]
+            for r in data.get("remarks", [])
+            if not r.get("after_trick") or (r["after_trick"] > len(ends) and r["after_trick"] != number)
+        ]
     playing = not deal.is_over and not last_step
     order = _hand_order(rep)
     legal = sorted((str(a.card) for a in deal.legal_actions() if a.kind == "play"), key=order) if playing else []
@@ -344,8 +361,8 @@ def what_if(case_id: str, step: int, card: str) -> dict[str, Any]:
         raise InputError("the book's line has no card to change here: choose an earlier step", "step")
     chosen = decode.card(card, "card")
     seat = deal.actor
-    first = len(deal.tricks)                      # tricks complete before the change
-    after = deal.apply(Action.play(chosen))       # IllegalAction (with the law) if the laws forbid it
+    first = len(deal.tricks)  # tricks complete before the change
+    after = deal.apply(Action.play(chosen))  # IllegalAction (with the law) if the laws forbid it
     final, line = _solve_line(after)
     tricks = [_trick_json(i + 1, t.leader, t.cards, t.winner) for i, t in enumerate(final.tricks) if i >= first]
     book = _book_outcome(rep)
@@ -380,8 +397,10 @@ def _book_outcome_of(rep: CaseReplay) -> dict[str, Any]:
     out = _outcome(completed.deal)
     out["complete"] = completed.narrated == len(completed.sources)
     if not out["complete"]:
-        out["text"] = (f"the book narrates {len(completed.replay.data.get('tricks', []))} tricks and the engine "
-                       "plays the rest: " + out["text"])
+        out["text"] = (
+            f"the book narrates {len(completed.replay.data.get('tricks', []))} tricks and the engine "
+            "plays the rest: " + out["text"]
+        )
     return out
 
 
@@ -416,7 +435,7 @@ def run_snippet(code: str) -> dict[str, Any]:
     except SyntaxError as e:
         answer.update(ok=False, error=f"SyntaxError: {e.msg} (line {e.lineno})")
         return answer
-    except (ValueError, RecursionError, MemoryError) as e:    # a NUL byte; nesting the parser refuses
+    except (ValueError, RecursionError, MemoryError) as e:  # a NUL byte; nesting the parser refuses
         answer.update(ok=False, error=_short_error(e))
         return answer
     last = None
@@ -484,8 +503,10 @@ def _jsonable(value: Any) -> Any:
 def _resolve(name: Any) -> Any:
     """One of the functions of :data:`BROWSER_API` by its dotted name (nothing else can be called)."""
     if not isinstance(name, str) or name not in BROWSER_API:
-        raise InputError(f"{decode.excerpt(name)} is not one of the engine's browser functions "
-                         "(e.g. euchre_core.app.web.case_step)", "name")
+        raise InputError(
+            f"{decode.excerpt(name)} is not one of the engine's browser functions (e.g. euchre_core.app.web.case_step)",
+            "name",
+        )
     module_name, _, attr = name.rpartition(".")
     return getattr(importlib.import_module(module_name), attr)
 
@@ -526,8 +547,12 @@ def call(name: str, kwargs: str | dict[str, Any] | None = None) -> str:
         result = function(**kwargs)
         return json.dumps({"ok": True, "result": _jsonable(result)}, ensure_ascii=False)
     except (EuchreError, CardError) as e:
-        error = {"message": str(e), "type": type(e).__name__, "laws": list(getattr(e, "laws", ())),
-                 "field": getattr(e, "field", None)}
+        error = {
+            "message": str(e),
+            "type": type(e).__name__,
+            "laws": list(getattr(e, "laws", ())),
+            "field": getattr(e, "field", None),
+        }
     except (Exception, SystemExit, KeyboardInterrupt) as e:  # noqa: BLE001 (one line, never a traceback)
         error = {"message": _short_error(e), "type": type(e).__name__, "laws": [], "field": None}
     return json.dumps({"ok": False, "error": error}, ensure_ascii=False)

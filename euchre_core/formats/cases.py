@@ -27,8 +27,7 @@ from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
 
-__all__ = ["CaseError", "CaseReplay", "list_cases", "load_case", "replay_case", "replay_case_data",
-           "ROMAN"]
+__all__ = ["CaseError", "CaseReplay", "list_cases", "load_case", "replay_case", "replay_case_data", "ROMAN"]
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"]
 
@@ -43,7 +42,7 @@ class CaseReplay:
 
     data: dict[str, Any]
     deal: Deal
-    states: list[Deal] = field(default_factory=list)   # states[i] = before the i-th card played
+    states: list[Deal] = field(default_factory=list)  # states[i] = before the i-th card played
 
     @property
     def complete(self) -> bool:
@@ -68,7 +67,7 @@ def load_case(case_id: str) -> dict[str, Any]:
     key = decode.text(case_id, "case", max_len=12).strip().upper()
     if key.isdigit() and 1 <= int(key) <= len(ROMAN):
         key = ROMAN[int(key) - 1]
-    if key not in list_cases():       # never a path: only the ids of the shipped cases
+    if key not in list_cases():  # never a path: only the ids of the shipped cases
         raise InputError(f"no case {decode.excerpt(case_id)}; the cases are {', '.join(list_cases())}", "case")
     path = _data_dir() / f"{key}.json"
     try:
@@ -98,9 +97,14 @@ def replay_case_data(data: dict[str, Any], rules: RuleSet = SOMERSET_1888) -> Ca
             if len(h) != 5:
                 raise CaseError(f"{where}: {s} holds {len(h)} cards, not five (Law 42)")
         deal = Deal.position(
-            hands, Suit.parse(data["trump"]), maker=maker, dealer=_seat(data.get("dealer", "A"), where),
-            how=data["declaration"].get("how", "order"), alone=alone_seat,
-            turn_up=data.get("turn_up"), rules=rules,
+            hands,
+            Suit.parse(data["trump"]),
+            maker=maker,
+            dealer=_seat(data.get("dealer", "A"), where),
+            how=data["declaration"].get("how", "order"),
+            alone=alone_seat,
+            turn_up=data.get("turn_up"),
+            rules=rules,
         )
     except (InputError, CardError) as e:
         raise CaseError(f"{where}: {e}") from None
@@ -112,13 +116,16 @@ def replay_case_data(data: dict[str, Any], rules: RuleSet = SOMERSET_1888) -> Ca
         tw = f"{where}, trick {num}"
         leader = _seat(trick.get("leader", ""), tw)
         if leader != deal.actor:
-            raise CaseError(f"{tw}: {SEAT_NAMES[leader]} leads, but the lead is "
-                            f"{SEAT_NAMES[deal.actor]}'s (the winner of a trick leads to the next; Law 52)")
+            raise CaseError(
+                f"{tw}: {SEAT_NAMES[leader]} leads, but the lead is "
+                f"{SEAT_NAMES[deal.actor]}'s (the winner of a trick leads to the next; Law 52)"
+            )
         for seat_name, code in trick.get("cards", []):
             seat = _seat(seat_name, tw)
             if seat != deal.actor:
-                raise CaseError(f"{tw}: {seat_name} plays out of turn; it is {SEAT_NAMES[deal.actor]}'s turn "
-                                "(Laws 53, 58)")
+                raise CaseError(
+                    f"{tw}: {seat_name} plays out of turn; it is {SEAT_NAMES[deal.actor]}'s turn (Laws 53, 58)"
+                )
             try:
                 card = Card.parse(code)
             except CardError as e:
@@ -132,17 +139,21 @@ def replay_case_data(data: dict[str, Any], rules: RuleSet = SOMERSET_1888) -> Ca
             raise CaseError(f"{tw}: the trick is incomplete")
         got = deal.tricks[num - 1].winner
         if SEAT_NAMES[got] != trick.get("winner"):
-            raise CaseError(f"{tw}: the narration gives the trick to {trick.get('winner')}, "
-                            f"but {SEAT_NAMES[got]} wins it by the rules (highest trump, else highest of the "
-                            "suit led)")
+            raise CaseError(
+                f"{tw}: the narration gives the trick to {trick.get('winner')}, "
+                f"but {SEAT_NAMES[got]} wins it by the rules (highest trump, else highest of the "
+                "suit led)"
+            )
     outcome = data.get("outcome")
     if outcome and data.get("play_complete"):
         makers = deal.makers
         assert makers is not None
         taken = deal.tricks_won_by_side()[makers]
         if taken != outcome.get("makers_tricks") or (taken < 3) != bool(outcome.get("euchred")):
-            raise CaseError(f"{where}: the book says the makers take {outcome.get('makers_tricks')} tricks, "
-                            f"the engine scores {taken} (Laws 2, 3)")
+            raise CaseError(
+                f"{where}: the book says the makers take {outcome.get('makers_tricks')} tricks, "
+                f"the engine scores {taken} (Laws 2, 3)"
+            )
     return CaseReplay(data, deal, states)
 
 

@@ -81,11 +81,11 @@ __all__ = [
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
 EGN_VERSION = "1.4"
-SEATS = "0123"                                    # EGN's seat names, in replay_json
+SEATS = "0123"  # EGN's seat names, in replay_json
 
 BIDDING = "EUCHRE_BIDDING"
 PLAY = "TRICK_PLAY"
-CALL_ANNOTATION_KEYS = ("callAnnotations", "calls_annotations")     # v1.4, v1.0
+CALL_ANNOTATION_KEYS = ("callAnnotations", "calls_annotations")  # v1.4, v1.0
 PLAY_ANNOTATION_KEYS = ("playAnnotations", "tricks_annotations")
 ANNOTATION_LABELS = ("[??]", "[?!]", "[!?]", "[!!]", "[?]", "[!]")  # longer tags first
 
@@ -103,8 +103,18 @@ UNSUPPORTED_SWITCHES = {
 LONER_LEAD = {"LEFT_OF_DEALER": "eldest", "LEFT_OF_LONER": "left_of_lone"}
 ROUND_ONE_MAKING = ("order", "pickup", "pick up", "orderup", "order up", "alone", "call", "assist", "take")
 
-_RANKS = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "N": Rank.NINE, "T": Rank.TEN, "10": Rank.TEN,
-          "J": Rank.KNAVE, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
+_RANKS = {
+    "7": Rank.SEVEN,
+    "8": Rank.EIGHT,
+    "9": Rank.NINE,
+    "N": Rank.NINE,
+    "T": Rank.TEN,
+    "10": Rank.TEN,
+    "J": Rank.KNAVE,
+    "Q": Rank.QUEEN,
+    "K": Rank.KING,
+    "A": Rank.ACE,
+}
 _SUITS = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
 
 
@@ -118,8 +128,16 @@ class EgnError(InputError):
     reason and the law (``laws`` holds their numbers).
     """
 
-    def __init__(self, message: str, field: str | None = None, *, deal: int | None = None,
-                 trick: int | None = None, call: int | None = None, laws: Iterable[int] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        field: str | None = None,
+        *,
+        deal: int | None = None,
+        trick: int | None = None,
+        call: int | None = None,
+        laws: Iterable[int] = (),
+    ) -> None:
         laws = tuple(laws)
         if laws and "(law" not in message:
             message += f" (law {laws[0]})" if len(laws) == 1 else " (laws " + ", ".join(map(str, laws)) + ")"
@@ -171,20 +189,23 @@ then c d h s, e.g. 'Qs'; 'B' for the Joker)
         suit = trump if t[0] == "R" else trump.partner
         card = Card.of(Rank.KNAVE, suit)
         if len(t) == 2 and _SUITS.get(t[1].lower()) != suit:
-            raise EgnError(f"{text!r}: the {'right' if t[0] == 'R' else 'left'} bower is the knave of "
-                           f"{suit.word} when {trump.word} are trumps", field)
+            raise EgnError(
+                f"{text!r}: the {'right' if t[0] == 'R' else 'left'} bower is the knave of "
+                f"{suit.word} when {trump.word} are trumps",
+                field,
+            )
     elif len(t) >= 2:
         rank_txt, suit_txt = t[:-1].upper(), t[-1].lower()
         if "X" in rank_txt or suit_txt == "x":
             raise EgnError(f"{text!r} is an unknown card: a deal with unknown cards cannot be replayed", field)
         if suit_txt in ("t", "n", "g") and rank_txt in _RANKS:
-            raise EgnError(f"{text!r} uses a generic suit (t, n, g, h): write the real suit to replay the deal",
-                           field)
+            raise EgnError(f"{text!r} uses a generic suit (t, n, g, h): write the real suit to replay the deal", field)
         if rank_txt in _RANKS and suit_txt in _SUITS:
             card = Card.of(_RANKS[rank_txt], _SUITS[suit_txt])
     if card is None:
-        raise EgnError(f"not an EGN card: {text!r} (rank 9 T J Q K A, then c d h s, e.g. 'Qs'; 'B' for the Joker)",
-                       field)
+        raise EgnError(
+            f"not an EGN card: {text!r} (rank 9 T J Q K A, then c d h s, e.g. 'Qs'; 'B' for the Joker)", field
+        )
     if pack_size is not None and card not in pack(pack_size):
         why = "metadata.ruleset.joker is not set" if card == JOKER else "metadata.ruleset.min_rank is 9"
         raise EgnError(f"{egn_card(card)} is not in the {pack_size}-card pack ({why})", field)
@@ -210,7 +231,7 @@ def split_annotation(text: str) -> tuple[str | None, str]:
     """
     for tag in ANNOTATION_LABELS:
         if text.startswith(tag):
-            return tag, text[len(tag):].lstrip()
+            return tag, text[len(tag) :].lstrip()
     return None, text
 
 
@@ -263,28 +284,33 @@ up must play alone) is not supported by this engine
             raise EgnError(f"{what} is not supported by this engine", f"{field}.{name}")
     players = number("num_players", 4, 2)
     if players != 4:
-        raise EgnError(f"{players} players are not supported: EGN replays four-handed euchre only",
-                       f"{field}.num_players")
+        raise EgnError(
+            f"{players} players are not supported: EGN replays four-handed euchre only", f"{field}.num_players"
+        )
     min_rank = number("min_rank", 9, 2)
     if min_rank not in (7, 9):
-        raise EgnError(f"the pack runs down to the 9 (24 cards) or the 7 (32 cards), not {min_rank}",
-                       f"{field}.min_rank")
+        raise EgnError(
+            f"the pack runs down to the 9 (24 cards) or the 7 (32 cards), not {min_rank}", f"{field}.min_rank"
+        )
     joker = flag("joker", False)
     if joker and min_rank == 9:
-        raise EgnError("the Joker with the 24-card pack (25 cards) is not supported: the engine's Joker pack "
-                       "is the 32-card pack and the Joker (min_rank 7)", f"{field}.joker")
+        raise EgnError(
+            "the Joker with the 24-card pack (25 cards) is not supported: the engine's Joker pack "
+            "is the 32-card pack and the Joker (min_rank 7)",
+            f"{field}.joker",
+        )
     pack_size = 33 if joker else (32 if min_rank == 7 else 24)
     lead = ruleset.get("loner_lead", "LEFT_OF_DEALER")
     if lead is None:
         lead = "LEFT_OF_DEALER"
     if not isinstance(lead, str) or lead not in LONER_LEAD:
-        raise EgnError(f"{json.dumps(lead)} is not a loner lead (LEFT_OF_DEALER or LEFT_OF_LONER)",
-                       f"{field}.loner_lead")
+        raise EgnError(
+            f"{json.dumps(lead)} is not a loner lead (LEFT_OF_DEALER or LEFT_OF_LONER)", f"{field}.loner_lead"
+        )
     num_deals = number("num_deals", 0)
     winning = number("winning_score", 0 if num_deals and "winning_score" not in ruleset else 10)
     if winning and num_deals:
-        raise EgnError("a game is won at winning_score or ends after num_deals deals, not both",
-                       f"{field}.num_deals")
+        raise EgnError("a game is won at winning_score or ends after num_deals deals, not both", f"{field}.num_deals")
     if not winning and not num_deals:
         raise EgnError("a game needs an end: set winning_score or num_deals", f"{field}.winning_score")
     rules = replace(
@@ -321,8 +347,11 @@ def egn_ruleset(rules: RuleSet) -> dict[str, Any]:
         problems.append("the jambone and jamboree")
     if problems:
         raise EgnError("EGN cannot describe " + "; ".join(problems), "rules")
-    out: dict[str, Any] = {"std": rules.stick_the_dealer, "canadian": False,
-                           "loner_lead": "LEFT_OF_LONER" if rules.lone_lead == "left_of_lone" else "LEFT_OF_DEALER"}
+    out: dict[str, Any] = {
+        "std": rules.stick_the_dealer,
+        "canadian": False,
+        "loner_lead": "LEFT_OF_LONER" if rules.lone_lead == "left_of_lone" else "LEFT_OF_DEALER",
+    }
     if rules.pack_size in (32, 33):
         out["min_rank"] = 7
     if rules.pack_size == 33:
@@ -414,8 +443,8 @@ class EgnGame:
     version: str = EGN_VERSION
     file_type: str | None = EGN_FILE_TYPE
     extra: dict[str, Any] = field(default_factory=dict)
-    winning_score: int = 10          # 0: the game is a fixed number of deals
-    num_deals: int = 0               # 0: no limit
+    winning_score: int = 10  # 0: the game is a fixed number of deals
+    num_deals: int = 0  # 0: no limit
 
     @property
     def initial_score(self) -> tuple[int, int]:
@@ -494,19 +523,25 @@ def _check_game(game: EgnGame) -> None:
         if not d.state.is_over:
             played = len(d.state.tricks)
             where = f"after {played} of 5 tricks" if d.state.phase == "play" else "in the bidding"
-            raise EgnError(f"the deal stops {where}, but more deals follow (only the last deal of a record may be "
-                           "unfinished)", deal=d.index + 1)
+            raise EgnError(
+                f"the deal stops {where}, but more deals follow (only the last deal of a record may be unfinished)",
+                deal=d.index + 1,
+            )
     if game.num_deals and len(deals) > game.num_deals:
-        raise EgnError(f"the game is over: it has {game.num_deals} deals (metadata.ruleset.num_deals)",
-                       deal=game.num_deals + 1)
+        raise EgnError(
+            f"the game is over: it has {game.num_deals} deals (metadata.ruleset.num_deals)", deal=game.num_deals + 1
+        )
     if game.winning_score:
         score = game.initial_score
         for i, d in enumerate(deals):
             if max(score) >= game.winning_score:
                 team = "0-2" if score[0] >= game.winning_score else "1-3"
                 when = f"after deal {i}" if i else "before the first deal (metadata.initialScore)"
-                raise EgnError(f"the game is already over: team {team} reached {max(score)} points {when} "
-                               f"(winning_score {game.winning_score}), yet this deal is recorded", deal=i + 1)
+                raise EgnError(
+                    f"the game is already over: team {team} reached {max(score)} points {when} "
+                    f"(winning_score {game.winning_score}), yet this deal is recorded",
+                    deal=i + 1,
+                )
             if d.result is not None:
                 score = (score[0] + d.result.points[0], score[1] + d.result.points[1])
 
@@ -549,7 +584,7 @@ def _json_object(source: str | bytes | Mapping[str, Any], what: str) -> Mapping[
             raise EgnError(e.args[0].split(": ", 1)[1], e.field) from None
     if not isinstance(source, Mapping):
         raise EgnError(f"an {what} file is a JSON object, not {type(source).__name__}", "file")
-    try:            # the limits of the boundary (size, depth, strings), for a parsed object too
+    try:  # the limits of the boundary (size, depth, strings), for a parsed object too
         decode.check_tree(dict(source), "file", top=True)
     except InputError as e:
         raise EgnError(e.args[0].split(": ", 1)[1], e.field) from None
@@ -558,8 +593,11 @@ def _json_object(source: str | bytes | Mapping[str, Any], what: str) -> Mapping[
 
 def _check_metadata(metadata: Mapping[str, Any]) -> None:
     score = metadata.get("initialScore")
-    if score is not None and (not isinstance(score, list) or len(score) != 2
-                              or any(isinstance(x, bool) or not isinstance(x, int) for x in score)):
+    if score is not None and (
+        not isinstance(score, list)
+        or len(score) != 2
+        or any(isinstance(x, bool) or not isinstance(x, int) for x in score)
+    ):
         raise EgnError(f"two whole numbers (team 0-2, team 1-3), not {json.dumps(score)}", "metadata.initialScore")
     players = metadata.get("players")
     if players is not None and (not isinstance(players, list) or len(players) != 4):
@@ -587,8 +625,15 @@ class _Replay:
         self.path = f"deals[{index}]"
 
     # -- errors
-    def fail(self, message: str, *, trick: int | None = None, call: int | None = None,
-             laws: Iterable[int] = (), field: str | None = None) -> EgnError:
+    def fail(
+        self,
+        message: str,
+        *,
+        trick: int | None = None,
+        call: int | None = None,
+        laws: Iterable[int] = (),
+        field: str | None = None,
+    ) -> EgnError:
         err = EgnError(message, None, deal=self.label, trick=trick, call=call, laws=laws)
         err.field = field
         return err
@@ -613,8 +658,9 @@ class _Replay:
             raise EgnError("missing: the card turned up", f"{ipath}.upCard")
         up = parse_egn_card(init["upCard"], f"{ipath}.upCard", pack_size=self.rules.pack_size)
         if up == JOKER:
-            raise EgnError("the Joker turned up is not supported: EGN does not say which suit it makes",
-                           f"{ipath}.upCard")
+            raise EgnError(
+                "the Joker turned up is not supported: EGN does not say which suit it makes", f"{ipath}.upCard"
+            )
         phases = raw.get("phases", [])
         if not isinstance(phases, list):
             raise EgnError("the phases are a JSON array", f"{path}.phases")
@@ -651,14 +697,19 @@ class _Replay:
                 raise EgnError(f"true or false, not {json.dumps(is_alone)}", f"{bid_path}.isAlone")
             defender = bid.get("aloneDefender")
             if defender not in (None, -1):
-                raise EgnError("defending alone is not supported by this engine (ruleset.defend_alone)",
-                               f"{bid_path}.aloneDefender")
+                raise EgnError(
+                    "defending alone is not supported by this engine (ruleset.defend_alone)",
+                    f"{bid_path}.aloneDefender",
+                )
             if bid.get("cardExchanges"):
-                raise EgnError("card exchanges (partner's best, going under, farmer's hand) are not supported "
-                               "by this engine", f"{bid_path}.cardExchanges")
+                raise EgnError(
+                    "card exchanges (partner's best, going under, farmer's hand) are not supported by this engine",
+                    f"{bid_path}.cardExchanges",
+                )
             calls = list(calls_raw)
-            actions = [self.call_action(c, k, dealer, up, is_alone, f"{bid_path}.calls[{k}]")
-                       for k, c in enumerate(calls)]
+            actions = [
+                self.call_action(c, k, dealer, up, is_alone, f"{bid_path}.calls[{k}]") for k, c in enumerate(calls)
+            ]
         dummy = self.bid_on_dummy(actions, dealer, up, calls)
         if is_alone and dummy.maker is None:
             raise self.fail("isAlone is set but no one made the trump", field=f"{bid_path}.isAlone")
@@ -667,14 +718,24 @@ class _Replay:
         if bid is not None and bid.get("discard") not in (None, ""):
             discard = parse_egn_card(bid["discard"], f"{bid_path}.discard", trump, self.rules.pack_size)
             if takes_up and discard == up:
-                raise self.fail(f"the dealer ({_seat_label(dealer)}) cannot discard {egn_card(up)}: the trump card "
-                                "cannot be discarded", laws=(88,), field=f"{bid_path}.discard")
+                raise self.fail(
+                    f"the dealer ({_seat_label(dealer)}) cannot discard {egn_card(up)}: the trump card "
+                    "cannot be discarded",
+                    laws=(88,),
+                    field=f"{bid_path}.discard",
+                )
             if not takes_up:
-                why = ("no one made the trump" if trump is None else
-                       "the trump was named in the second round" if dummy.how == "make" else
-                       f"the dealer sits out (seat {dummy.alone} plays alone)")
-                raise self.fail(f"a discard ({egn_card(discard)}) is recorded but the dealer does not take up the "
-                                f"turn-up: {why}", field=f"{bid_path}.discard")
+                why = (
+                    "no one made the trump"
+                    if trump is None
+                    else "the trump was named in the second round"
+                    if dummy.how == "make"
+                    else f"the dealer sits out (seat {dummy.alone} plays alone)"
+                )
+                raise self.fail(
+                    f"a discard ({egn_card(discard)}) is recorded but the dealer does not take up the turn-up: {why}",
+                    field=f"{bid_path}.discard",
+                )
         if takes_up:
             dummy = dummy.apply(dummy.legal_actions()[0])
 
@@ -683,9 +744,10 @@ class _Replay:
         if "kitty" in init and init["kitty"] is not None:
             if not isinstance(init["kitty"], list):
                 raise EgnError("the kitty is a JSON array of cards", f"{ipath}.kitty")
-            kitty = [None if c in ("", None) else
-                     parse_egn_card(c, f"{ipath}.kitty[{k}]", trump, self.rules.pack_size)
-                     for k, c in enumerate(init["kitty"])]
+            kitty = [
+                None if c in ("", None) else parse_egn_card(c, f"{ipath}.kitty[{k}]", trump, self.rules.pack_size)
+                for k, c in enumerate(init["kitty"])
+            ]
         hands_key = "player_cards" if "player_cards" in init else "playerCards"
         recorded: list[list[Card] | None] | None = None
         if init.get(hands_key) is not None:
@@ -697,11 +759,14 @@ class _Replay:
                 if not h:
                     recorded.append(None)
                     continue
-                cards = [parse_egn_card(c, f"{ipath}.{hands_key}[{s}][{k}]", trump, self.rules.pack_size)
-                         for k, c in enumerate(h)]
+                cards = [
+                    parse_egn_card(c, f"{ipath}.{hands_key}[{s}][{k}]", trump, self.rules.pack_size)
+                    for k, c in enumerate(h)
+                ]
                 if len(cards) != 5:
-                    raise EgnError(f"seat {s} is dealt {len(cards)} cards, not five (Laws 42, 90)",
-                                   f"{ipath}.{hands_key}[{s}]")
+                    raise EgnError(
+                        f"seat {s} is dealt {len(cards)} cards, not five (Laws 42, 90)", f"{ipath}.{hands_key}[{s}]"
+                    )
                 recorded.append(cards)
 
         # -- the play: who played each card (the winner of each trick leads the next)
@@ -723,12 +788,17 @@ class _Replay:
             if initial_lead is not None and initial_lead != dummy.actor:
                 raise self.fail(
                     f"initialLead is seat {initial_lead}, but {_seat_label(dummy.actor)} leads the first trick: "
-                    f"{self.why_leads(dummy)}", trick=1, laws=(52,), field=f"{play_path}.initialLead")
+                    f"{self.why_leads(dummy)}",
+                    trick=1,
+                    laws=(52,),
+                    field=f"{play_path}.initialLead",
+                )
             tricks = self.assign_seats(tricks_raw, dummy, trump, play_path)
 
         # -- rebuild the hands as dealt, then replay through the engine
-        hands, inferred, discard_used = self.rebuild_hands(dealer, up, takes_up, discard, kitty, recorded, tricks,
-                                                           dummy, trump)
+        hands, inferred, discard_used = self.rebuild_hands(
+            dealer, up, takes_up, discard, kitty, recorded, tricks, dummy, trump
+        )
         try:
             state = Deal.start(hands, up, dealer, self.rules, stock=[c for c in kitty or () if c is not None])
         except EuchreError as e:
@@ -741,10 +811,16 @@ class _Replay:
                 state = state.apply(Action.discard_card(discard_used))
             except IllegalAction as e:
                 if discard is None:
-                    raise self.fail(f"the dealer ({_seat_label(dealer)}) took up {egn_card(up)} and never played "
-                                    f"it, so he discarded it: {e}", laws=e.laws) from None
-                raise self.fail(f"the dealer ({_seat_label(dealer)}) cannot discard {egn_card(discard_used)}: {e}",
-                                laws=e.laws, field=f"{bid_path}.discard") from None
+                    raise self.fail(
+                        f"the dealer ({_seat_label(dealer)}) took up {egn_card(up)} and never played "
+                        f"it, so he discarded it: {e}",
+                        laws=e.laws,
+                    ) from None
+                raise self.fail(
+                    f"the dealer ({_seat_label(dealer)}) cannot discard {egn_card(discard_used)}: {e}",
+                    laws=e.laws,
+                    field=f"{bid_path}.discard",
+                ) from None
         for t, trick in enumerate(tricks):
             for seat, card in trick:
                 if state.actor != seat:  # pragma: no cover - the seats were deduced by the same rules
@@ -752,18 +828,27 @@ class _Replay:
                 try:
                     state = state.apply(Action.play(card))
                 except IllegalAction as e:
-                    raise self.fail(f"{_seat_label(seat)} cannot play {egn_card(card)}: {e}", trick=t + 1,
-                                    laws=e.laws) from None
+                    raise self.fail(
+                        f"{_seat_label(seat)} cannot play {egn_card(card)}: {e}", trick=t + 1, laws=e.laws
+                    ) from None
 
         annotations: dict[str, dict[str, list[str]]] = {}
         extra: dict[str, dict[str, Any]] = {
-            "deal": {k: copy.deepcopy(v) for k, v in raw.items()
-                     if k not in ("dealNumber", "initialState", "phases", "alternativeLines")},
-            "initialState": {k: copy.deepcopy(v) for k, v in init.items()
-                             if k not in ("dealer", "upCard", "kitty", "player_cards", "playerCards")},
+            "deal": {
+                k: copy.deepcopy(v)
+                for k, v in raw.items()
+                if k not in ("dealNumber", "initialState", "phases", "alternativeLines")
+            },
+            "initialState": {
+                k: copy.deepcopy(v)
+                for k, v in init.items()
+                if k not in ("dealer", "upCard", "kitty", "player_cards", "playerCards")
+            },
         }
-        for ph, keys, name, base in ((bid, CALL_ANNOTATION_KEYS, "bidding", ("calls", "isAlone", "discard")),
-                                     (play, PLAY_ANNOTATION_KEYS, "play", ("tricks", "initialLead"))):
+        for ph, keys, name, base in (
+            (bid, CALL_ANNOTATION_KEYS, "bidding", ("calls", "isAlone", "discard")),
+            (play, PLAY_ANNOTATION_KEYS, "play", ("tricks", "initialLead")),
+        ):
             if ph is None:
                 continue
             for key in keys:
@@ -774,11 +859,23 @@ class _Replay:
         if alt is not None and not isinstance(alt, list):
             raise EgnError("the alternative lines are a JSON array", f"{path}.alternativeLines")
         return EgnDeal(
-            index=self.index, number=number, dealer=dealer, up_card=up, state=state, calls=tuple(calls),
-            is_alone=is_alone, discard=discard, kitty=tuple(kitty) if kitty is not None else None,
+            index=self.index,
+            number=number,
+            dealer=dealer,
+            up_card=up,
+            state=state,
+            calls=tuple(calls),
+            is_alone=is_alone,
+            discard=discard,
+            kitty=tuple(kitty) if kitty is not None else None,
             recorded_hands=tuple(tuple(h) if h else None for h in recorded) if recorded is not None else None,
-            hands_key=hands_key, initial_lead=initial_lead, has_play_phase=play is not None, inferred=inferred,
-            annotations=annotations, alternative_lines=copy.deepcopy(alt), extra=extra,
+            hands_key=hands_key,
+            initial_lead=initial_lead,
+            has_play_phase=play is not None,
+            inferred=inferred,
+            annotations=annotations,
+            alternative_lines=copy.deepcopy(alt),
+            extra=extra,
         )
 
     def call_action(self, call: Any, k: int, dealer: int, up: Card, is_alone: bool, where: str) -> Action:
@@ -797,9 +894,13 @@ class _Replay:
                 assert up_suit is not None
                 if _SUITS.get(word) == up_suit:
                     return Action("order", alone=alone)
-                raise self.fail(f"{_seat_label((dealer + 1 + k) % 4)} cannot call {call!r} in the first round: "
-                                "only the suit turned up can be made there (order it up, or pass)",
-                                call=k + 1, laws=(74, 77), field=where)
+                raise self.fail(
+                    f"{_seat_label((dealer + 1 + k) % 4)} cannot call {call!r} in the first round: "
+                    "only the suit turned up can be made there (order it up, or pass)",
+                    call=k + 1,
+                    laws=(74, 77),
+                    field=where,
+                )
         else:
             if word == "n":
                 raise EgnError("a no-trump bid is not supported by this engine (ruleset.allow_no_trump)", where)
@@ -808,29 +909,42 @@ class _Replay:
             if word in _SUITS:
                 suit = _SUITS[word]
                 if suit == up.suit:
-                    raise self.fail(f"{_seat_label((dealer + 1 + k) % 4)} cannot name {suit.word}, the suit turned "
-                                    "down: naming it is a pass", call=k + 1, laws=(78,), field=where)
+                    raise self.fail(
+                        f"{_seat_label((dealer + 1 + k) % 4)} cannot name {suit.word}, the suit turned "
+                        "down: naming it is a pass",
+                        call=k + 1,
+                        laws=(78,),
+                        field=where,
+                    )
                 return Action("call", suit=suit, alone=alone)
             if word in ROUND_ONE_MAKING:
-                raise self.fail(f"{_seat_label((dealer + 1 + k) % 4)} cannot order up in the second round: the "
-                                "turn-up has been turned down; name a suit or pass", call=k + 1, laws=(77,),
-                                field=where)
-        raise EgnError(f"not an EGN call: {call!r} ('Pass', 'Order' in the first round, a suit letter c d h s "
-                       "in the second)", where)
+                raise self.fail(
+                    f"{_seat_label((dealer + 1 + k) % 4)} cannot order up in the second round: the "
+                    "turn-up has been turned down; name a suit or pass",
+                    call=k + 1,
+                    laws=(77,),
+                    field=where,
+                )
+        raise EgnError(
+            f"not an EGN call: {call!r} ('Pass', 'Order' in the first round, a suit letter c d h s in the second)",
+            where,
+        )
 
     def bid_on_dummy(self, actions: Sequence[Action], dealer: int, up: Card, calls: Sequence[str]) -> Deal:
         """Apply the bidding to a stand-in deal (the bidding does not depend on the hands)."""
         rest = [c for c in pack(self.rules.pack_size) if c != up]
-        st = Deal.start([rest[5 * i: 5 * i + 5] for i in range(4)], up, dealer, self.rules)
+        st = Deal.start([rest[5 * i : 5 * i + 5] for i in range(4)], up, dealer, self.rules)
         for k, act in enumerate(actions):
             if st.phase not in ("bid1", "bid2"):
                 if st.phase == "done":
-                    raise self.fail("the deal was already passed out: all passed twice (law 77)", call=k + 1,
-                                    laws=(77,))
+                    raise self.fail(
+                        "the deal was already passed out: all passed twice (law 77)", call=k + 1, laws=(77,)
+                    )
                 maker = st.maker
                 assert maker is not None
-                raise self.fail(f"the trump was already made by {_seat_label(maker)}; no more calls "
-                                f"(got {calls[k]!r})", call=k + 1)
+                raise self.fail(
+                    f"the trump was already made by {_seat_label(maker)}; no more calls (got {calls[k]!r})", call=k + 1
+                )
             st = self.apply(st, act, call=k + 1)
         return st
 
@@ -838,8 +952,9 @@ class _Replay:
         try:
             return state.apply(action)
         except IllegalAction as e:
-            raise self.fail(f"{_seat_label(state.actor)} cannot {_describe_call(action)}: {e}",
-                            call=call, laws=e.laws) from None
+            raise self.fail(
+                f"{_seat_label(state.actor)} cannot {_describe_call(action)}: {e}", call=call, laws=e.laws
+            ) from None
 
     def why_leads(self, st: Deal) -> str:
         if st.alone is None:
@@ -850,8 +965,9 @@ class _Replay:
             return "the eldest hand sits out (his partner plays alone), so the next player leads"
         return "the eldest hand, on the dealer's left, leads (ruleset.loner_lead LEFT_OF_DEALER)"
 
-    def assign_seats(self, tricks_raw: Sequence[Any], dummy: Deal, trump: Suit | None,
-                     play_path: str) -> list[list[tuple[int, Card]]]:
+    def assign_seats(
+        self, tricks_raw: Sequence[Any], dummy: Deal, trump: Suit | None, play_path: str
+    ) -> list[list[tuple[int, Card]]]:
         assert trump is not None
         active = dummy.active_seats()
         leader = dummy.actor
@@ -864,11 +980,18 @@ class _Replay:
                 raise self.fail("an empty trick", trick=t + 1, field=tpath)
             if len(raw_trick) > len(active):
                 lone = f" ({_seat_label(dummy.alone)} plays alone)" if dummy.alone is not None else ""
-                raise self.fail(f"{len(raw_trick)} cards are recorded but {len(active)} players play{lone}",
-                                trick=t + 1, laws=(101,) if lone else (), field=tpath)
+                raise self.fail(
+                    f"{len(raw_trick)} cards are recorded but {len(active)} players play{lone}",
+                    trick=t + 1,
+                    laws=(101,) if lone else (),
+                    field=tpath,
+                )
             if len(raw_trick) < len(active) and t < len(tricks_raw) - 1:
-                raise self.fail(f"only {len(raw_trick)} cards are recorded for this trick, and more tricks follow",
-                                trick=t + 1, field=tpath)
+                raise self.fail(
+                    f"only {len(raw_trick)} cards are recorded for this trick, and more tricks follow",
+                    trick=t + 1,
+                    field=tpath,
+                )
             i = active.index(leader)
             seats = [active[(i + j) % len(active)] for j in range(len(raw_trick))]
             cards = [parse_egn_card(c, f"{tpath}[{j}]", trump, self.rules.pack_size) for j, c in enumerate(raw_trick)]
@@ -878,9 +1001,16 @@ class _Replay:
         return out
 
     def rebuild_hands(
-        self, dealer: int, up: Card, takes_up: bool, discard: Card | None, kitty: Sequence[Card | None] | None,
-        recorded: Sequence[Sequence[Card] | None] | None, tricks: Sequence[Sequence[tuple[int, Card]]],
-        dummy: Deal, trump: Suit | None,
+        self,
+        dealer: int,
+        up: Card,
+        takes_up: bool,
+        discard: Card | None,
+        kitty: Sequence[Card | None] | None,
+        recorded: Sequence[Sequence[Card] | None] | None,
+        tricks: Sequence[Sequence[tuple[int, Card]]],
+        dummy: Deal,
+        trump: Suit | None,
     ) -> tuple[list[list[Card]], dict[str, tuple[Card, ...]], Card | None]:
         """The hands as dealt: the recorded hands, else the cards each seat played, the dealer's
         discard put back and the turn-up taken out; the cards no record shows are filled in from
@@ -911,20 +1041,34 @@ class _Replay:
             for seat, card in trick:
                 if card in played_at:
                     pt, ps = played_at[card]
-                    raise self.fail(f"{_seat_label(seat)} cannot play {egn_card(card)}: it was played in trick "
-                                    f"{pt} by seat {ps}: the pack is imperfect", trick=t + 1, laws=(33,))
+                    raise self.fail(
+                        f"{_seat_label(seat)} cannot play {egn_card(card)}: it was played in trick "
+                        f"{pt} by seat {ps}: the pack is imperfect",
+                        trick=t + 1,
+                        laws=(33,),
+                    )
                 owner = where.get(card)
                 if card == up:
                     if not takes_up:
-                        raise self.fail(f"{_seat_label(seat)} cannot play {egn_card(card)}: it is the turn-up, "
-                                        "turned down and out of play", trick=t + 1, laws=(77,))
+                        raise self.fail(
+                            f"{_seat_label(seat)} cannot play {egn_card(card)}: it is the turn-up, "
+                            "turned down and out of play",
+                            trick=t + 1,
+                            laws=(77,),
+                        )
                     if seat != dealer:
-                        raise self.fail(f"{_seat_label(seat)} cannot play {egn_card(card)}: it is the turn-up, "
-                                        f"which the dealer ({_seat_label(dealer)}) took into his hand", trick=t + 1,
-                                        laws=(86,))
+                        raise self.fail(
+                            f"{_seat_label(seat)} cannot play {egn_card(card)}: it is the turn-up, "
+                            f"which the dealer ({_seat_label(dealer)}) took into his hand",
+                            trick=t + 1,
+                            laws=(86,),
+                        )
                 elif owner is not None and owner != f"in seat {seat}'s recorded hand":
-                    raise self.fail(f"{_seat_label(seat)} cannot play {egn_card(card)}: it is {owner}", trick=t + 1,
-                                    laws=(86,) if owner == "the dealer's discard" else ())
+                    raise self.fail(
+                        f"{_seat_label(seat)} cannot play {egn_card(card)}: it is {owner}",
+                        trick=t + 1,
+                        laws=(86,) if owner == "the dealer's discard" else (),
+                    )
                 played_at[card] = (t + 1, seat)
                 played[seat].append(card)
                 if led is not None and EFFECTIVE_SUIT[trump][card] != led:
@@ -933,7 +1077,7 @@ class _Replay:
         # the cards each seat is known to have been dealt, and the slots to fill
         dealt: list[list[Card]] = [[] for _ in range(4)]
         inferred: dict[str, list[Card]] = {}
-        slots: list[tuple[str, int, frozenset[int]]] = []     # (what, seat, suits it may not be)
+        slots: list[tuple[str, int, frozenset[int]]] = []  # (what, seat, suits it may not be)
         discard_used = discard
         active = set(dummy.active_seats()) if dummy.phase == "play" else set(range(4))
         for s in range(4):
@@ -942,8 +1086,10 @@ class _Replay:
                 dealt[s] = list(h)
                 if s == dealer and takes_up and discard is None:
                     # an unrecorded discard from a recorded hand: a card he held and never played
-                    spare = sorted((c for c in h if c not in played[s]),
-                                   key=lambda c: trump is None or EFFECTIVE_SUIT[trump][c] not in voids[s])
+                    spare = sorted(
+                        (c for c in h if c not in played[s]),
+                        key=lambda c: trump is None or EFFECTIVE_SUIT[trump][c] not in voids[s],
+                    )
                     discard_used = spare[0] if spare and (up in played[s] or len(played[s]) < 5) else up
                     inferred["discard"] = [discard_used]
                 continue
@@ -951,7 +1097,7 @@ class _Replay:
             mine = played[s]
             if s == dealer and takes_up:
                 if discard is None and up not in mine and len(mine) == 5:
-                    discard_used = up          # he never played the turn-up: he must have discarded it
+                    discard_used = up  # he never played the turn-up: he must have discarded it
                 if discard_used == up:
                     dealt[s] = list(mine)
                     slots += [("hand", s, never)] * (5 - len(mine))
@@ -960,8 +1106,11 @@ class _Replay:
                 if discard_used is not None:
                     held.append(discard_used)
                 if len(held) > 5:
-                    raise self.fail(f"the dealer ({_seat_label(s)}) took up {egn_card(up)}, discarded "
-                                    f"{egn_card(discard_used or up)} and played five other cards", laws=(86,))
+                    raise self.fail(
+                        f"the dealer ({_seat_label(s)}) took up {egn_card(up)}, discarded "
+                        f"{egn_card(discard_used or up)} and played five other cards",
+                        laws=(86,),
+                    )
                 dealt[s] = held
                 if discard_used is None:
                     slots.append(("discard", s, frozenset()))
@@ -973,8 +1122,11 @@ class _Replay:
         unseen = [c for c in pack(self.rules.pack_size) if c not in known]
         fill = _assign(slots, unseen, trump)
         if fill is None:
-            raise self.fail("no distribution of the unseen cards agrees with the play: a player who showed out of "
-                            "a suit must have held it (a revoke)", laws=(62,))
+            raise self.fail(
+                "no distribution of the unseen cards agrees with the play: a player who showed out of "
+                "a suit must have held it (a revoke)",
+                laws=(62,),
+            )
         for (what, s, _), card in zip(slots, fill, strict=True):
             dealt[s].append(card)
             if what == "discard":
@@ -985,15 +1137,17 @@ class _Replay:
         return dealt, {k: tuple(v) for k, v in inferred.items()}, discard_used
 
 
-def _assign(slots: Sequence[tuple[str, int, frozenset[int]]], cards: Sequence[Card],
-            trump: Suit | None) -> list[Card] | None:
+def _assign(
+    slots: Sequence[tuple[str, int, frozenset[int]]], cards: Sequence[Card], trump: Suit | None
+) -> list[Card] | None:
     """A card for each slot, none of a suit the slot forbids (effective suits under ``trump``):
     a bipartite matching (augmenting paths), lowest cards first so the result is reproducible."""
+
     def ok(slot: int, card: Card) -> bool:
         never = slots[slot][2]
         return not never or trump is None or EFFECTIVE_SUIT[trump][card] not in never
 
-    owner: dict[int, int] = {}                     # card index -> slot
+    owner: dict[int, int] = {}  # card index -> slot
 
     def augment(slot: int, seen: set[int]) -> bool:
         for ci, card in enumerate(cards):
@@ -1064,8 +1218,7 @@ def export_egn(
         meta = copy.deepcopy(dict(metadata if metadata is not None else game.metadata))
         if "ruleset" not in meta and game.rules != MODERN_24:
             meta["ruleset"] = egn_ruleset(game.rules)
-        out: dict[str, Any] = {"fileType": game.file_type or EGN_FILE_TYPE, "version": game.version,
-                               "metadata": meta}
+        out: dict[str, Any] = {"fileType": game.file_type or EGN_FILE_TYPE, "version": game.version, "metadata": meta}
         out["deals"] = [_export_deal(d, with_hands=with_hands, keep_extra=keep_extra) for d in game.deals]
         if keep_extra:
             out.update(copy.deepcopy(game.extra))
@@ -1077,8 +1230,12 @@ def export_egn(
         rules = items[0].state.rules
         meta = copy.deepcopy(dict(metadata)) if metadata is not None else {}
         meta.setdefault("ruleset", egn_ruleset(rules))
-        return {"fileType": EGN_FILE_TYPE, "version": EGN_VERSION, "metadata": meta,
-                "deals": [_export_deal(d, with_hands=with_hands, keep_extra=keep_extra) for d in items]}
+        return {
+            "fileType": EGN_FILE_TYPE,
+            "version": EGN_VERSION,
+            "metadata": meta,
+            "deals": [_export_deal(d, with_hands=with_hands, keep_extra=keep_extra) for d in items],
+        }
     if not all(isinstance(d, Deal) for d in items):
         raise EgnError("export an EgnGame, or engine Deal states", "deals")
     rules = items[0].rules
@@ -1090,8 +1247,12 @@ def export_egn(
     meta.setdefault("players", ["Player0", "Player1", "Player2", "Player3"])
     meta.setdefault("initialScore", [0, 0])
     meta["ruleset"] = egn_ruleset(rules)
-    return {"fileType": EGN_FILE_TYPE, "version": EGN_VERSION, "metadata": meta,
-            "deals": [_export_engine_deal(d, i) for i, d in enumerate(items)]}
+    return {
+        "fileType": EGN_FILE_TYPE,
+        "version": EGN_VERSION,
+        "metadata": meta,
+        "deals": [_export_engine_deal(d, i) for i, d in enumerate(items)],
+    }
 
 
 def _phases(state: Deal, deal_label: int) -> tuple[list[str], bool, Card | None, list[list[str]]]:
@@ -1114,13 +1275,15 @@ def _phases(state: Deal, deal_label: int) -> tuple[list[str], bool, Card | None,
         elif k == "discard":
             discard = act.card
         elif k not in ("play", "stay"):
-            raise EgnError(f"EGN cannot record {SEAT_NAMES[seat]}'s {str(act)!r}: "
-                           + ("only the maker may play alone" if k == "take" else "not an EGN action"),
-                           f"deals[{deal_label}]")
+            raise EgnError(
+                f"EGN cannot record {SEAT_NAMES[seat]}'s {str(act)!r}: "
+                + ("only the maker may play alone" if k == "take" else "not an EGN action"),
+                f"deals[{deal_label}]",
+            )
         if act.alone > 1:
             raise EgnError("EGN cannot record a jambone", f"deals[{deal_label}]")
     if state.alone is not None and state.out >> state.dealer & 1:
-        discard = None              # EGN: a dealer who sits out (his partner alone) takes nothing up
+        discard = None  # EGN: a dealer who sits out (his partner alone) takes nothing up
     tricks = [[egn_card(c) for _, c in t.cards] for t in state.tricks]
     if state.trick:
         tricks.append([egn_card(c) for _, c in state.trick])
@@ -1221,8 +1384,10 @@ def _deal_json(d: Deal) -> dict[str, Any]:
 
     res = d.result
     return {
-        "tricks": [{"leader": SEATS[t.leader], "cards": [[SEATS[s], str(c)] for s, c in t.cards],
-                    "winner": SEATS[t.winner]} for t in d.tricks],
+        "tricks": [
+            {"leader": SEATS[t.leader], "cards": [[SEATS[s], str(c)] for s, c in t.cards], "winner": SEATS[t.winner]}
+            for t in d.tricks
+        ],
         "makers": side(d.makers) if d.makers is not None else None,
         "alone": SEATS[d.alone] if d.alone is not None else None,
         "tricks_won": {side(i): w for i, w in enumerate(d.tricks_won_by_side())},

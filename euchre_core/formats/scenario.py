@@ -42,7 +42,7 @@ from ..laws.director import Director
 __all__ = ["load_scenario", "rule_scenario", "main_rule"]
 
 
-MAX_EVENT = 200     # characters of one event ("B: play JC" is 10)
+MAX_EVENT = 200  # characters of one event ("B: play JC" is 10)
 
 
 def load_scenario(data: dict[str, Any]) -> Director:
@@ -134,6 +134,9 @@ def main_rule(path: str, as_json: bool) -> int:
     print("Tricks: " + ", ".join(f"{k} {v}" for k, v in score["tricks_won"].items()))
     for e in score["entries"]:
         print(f"  {e['what']}: {e['side']} {e['points']:+d} (laws {', '.join(map(str, e['laws']))})")
-    print("Points: " + ", ".join(f"{k} {v}" for k, v in score["points"].items())
-          + ("" if score["complete"] else " (the hand is not finished)"))
+    print(
+        "Points: "
+        + ", ".join(f"{k} {v}" for k, v in score["points"].items())
+        + ("" if score["complete"] else " (the hand is not finished)")
+    )
     return 0

@@ -178,7 +178,7 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if _CARD_CACHE:
             if isinstance(value, str):
-                return cls.parse(value)         # Card('JC'), as repr() writes it
+                return cls.parse(value)  # Card('JC'), as repr() writes it
             if not isinstance(value, int) or not 0 <= value <= 32:
                 raise CardError(f"no such card index: {value!r}")
             return _CARD_CACHE[value]
@@ -322,8 +322,16 @@ def parse_book_card(text: str, trump: Suit | None = None) -> Card:
     t = re.sub(r"\s*\(turn[- ]?up\)\s*", "", t)
     if t in ("joker", "the joker", "best bower"):
         return JOKER
-    if t in ("right", "right bower", "the right", "the right bower", "left", "left bower", "the left",
-             "the left bower"):
+    if t in (
+        "right",
+        "right bower",
+        "the right",
+        "the right bower",
+        "left",
+        "left bower",
+        "the left",
+        "the left bower",
+    ):
         if trump is None:
             raise CardError(f"{text!r} needs the trump suit to name a card")
         suit = trump if "right" in t else trump.partner

@@ -66,11 +66,11 @@ class Phase(TextEnum):
     (True, 'bid2', True)
     """
 
-    BID1 = "bid1"          # the first round: pass, order up, assist, take up, alone (Laws 74-76)
-    BID2 = "bid2"          # the trump turned down: name a suit or pass (Law 77)
-    TAKE = "take"          # the partner may take it from him and play alone (Laws 74, 75, 94)
-    ALONE = "alone"        # OpenSpiel-style rules: the maker says whether he goes alone
-    DISCARD = "discard"    # the dealer takes the turn-up and discards (Law 86)
+    BID1 = "bid1"  # the first round: pass, order up, assist, take up, alone (Laws 74-76)
+    BID2 = "bid2"  # the trump turned down: name a suit or pass (Law 77)
+    TAKE = "take"  # the partner may take it from him and play alone (Laws 74, 75, 94)
+    ALONE = "alone"  # OpenSpiel-style rules: the maker says whether he goes alone
+    DISCARD = "discard"  # the dealer takes the turn-up and discards (Law 86)
     CALLCARD = "callcard"  # 1877 jambone: an adversary calls one exposed card to the first trick
     PLAY = "play"
     DONE = "done"
@@ -103,9 +103,33 @@ class Deal:
     """
 
     __slots__ = (
-        "rules", "n", "dealer", "hands", "dealt", "turn_up", "turn_suit", "stock", "setup",
-        "phase", "actor", "passed", "bids", "trump", "maker", "how", "alone", "level", "out",
-        "discarded", "leader", "trick", "tricks", "won", "called", "log", "result",
+        "rules",
+        "n",
+        "dealer",
+        "hands",
+        "dealt",
+        "turn_up",
+        "turn_suit",
+        "stock",
+        "setup",
+        "phase",
+        "actor",
+        "passed",
+        "bids",
+        "trump",
+        "maker",
+        "how",
+        "alone",
+        "level",
+        "out",
+        "discarded",
+        "leader",
+        "trick",
+        "tricks",
+        "won",
+        "called",
+        "log",
+        "result",
     )
 
     rules: RuleSet
@@ -166,9 +190,7 @@ class Deal:
         seen: set[Card] = set()
         for seat, h in enumerate(parsed):
             if len(h) != 5:
-                raise InputError(
-                    f"seat {SEAT_NAMES[seat]} holds {len(h)} cards, not five (Laws 42, 90)", "hands"
-                )
+                raise InputError(f"seat {SEAT_NAMES[seat]} holds {len(h)} cards, not five (Laws 42, 90)", "hands")
         for c in [x for h in parsed for x in h] + [up] + rest:
             if c not in allowed:
                 raise InputError(f"{c} is not in the {rules.pack_size}-card pack", "cards")
@@ -180,7 +202,9 @@ class Deal:
             if not nxt:
                 raise InputError(
                     "the Joker is turned up: the next card of the pack decides the suit (Hoyle), "
-                    "so the stock must be given", "stock")
+                    "so the stock must be given",
+                    "stock",
+                )
             turn_suit = nxt[0].suit
         else:
             turn_suit = up.suit
@@ -189,12 +213,32 @@ class Deal:
         object.__setattr__(self, "rules", rules)
         masks = tuple(_mask(h) for h in parsed)
         for name, value in (
-            ("n", n), ("dealer", dealer), ("hands", masks), ("dealt", masks), ("turn_up", up),
-            ("turn_suit", turn_suit), ("stock", tuple(rest)), ("setup", setup), ("phase", Phase.BID1),
-            ("actor", speaking_order(n, dealer)[0]), ("passed", 0), ("bids", 0), ("trump", None), ("maker", None),
-            ("how", None), ("alone", None), ("level", 0), ("out", 0), ("discarded", None),
-            ("leader", speaking_order(n, dealer)[0]), ("trick", ()), ("tricks", ()), ("won", (0,) * n),
-            ("called", None), ("log", ()), ("result", None),
+            ("n", n),
+            ("dealer", dealer),
+            ("hands", masks),
+            ("dealt", masks),
+            ("turn_up", up),
+            ("turn_suit", turn_suit),
+            ("stock", tuple(rest)),
+            ("setup", setup),
+            ("phase", Phase.BID1),
+            ("actor", speaking_order(n, dealer)[0]),
+            ("passed", 0),
+            ("bids", 0),
+            ("trump", None),
+            ("maker", None),
+            ("how", None),
+            ("alone", None),
+            ("level", 0),
+            ("out", 0),
+            ("discarded", None),
+            ("leader", speaking_order(n, dealer)[0]),
+            ("trick", ()),
+            ("tricks", ()),
+            ("won", (0,) * n),
+            ("called", None),
+            ("log", ()),
+            ("result", None),
         ):
             object.__setattr__(self, name, value)
         return self
@@ -261,12 +305,21 @@ class Deal:
         if len(sizes) != 1 or not 1 <= sizes.pop() <= 5:
             raise InputError("every player must hold the same number of cards, at most five (Law 90)", "hands")
         masks = tuple(_mask(h) for h in parsed)
-        base = cls.start([pack(rules.pack_size)[5 * i: 5 * i + 5] for i in range(n)],
-                         pack(rules.pack_size)[5 * n], dealer, rules)
+        base = cls.start(
+            [pack(rules.pack_size)[5 * i : 5 * i + 5] for i in range(n)], pack(rules.pack_size)[5 * n], dealer, rules
+        )
         st = base._replace(
-            hands=masks, dealt=masks, turn_up=up if up is not None else base.turn_up,
-            turn_suit=(up.suit if up is not None and up.suit is not None else t), stock=(),
-            trump=t, maker=maker, how=how, alone=alone, level=1 if alone is not None else 0, out=out,
+            hands=masks,
+            dealt=masks,
+            turn_up=up if up is not None else base.turn_up,
+            turn_suit=(up.suit if up is not None and up.suit is not None else t),
+            stock=(),
+            trump=t,
+            maker=maker,
+            how=how,
+            alone=alone,
+            level=1 if alone is not None else 0,
+            out=out,
             won=tuple(won) if won is not None else (0,) * n,
         )
         first = leader if leader is not None else st._first_leader()
@@ -301,11 +354,11 @@ class Deal:
             raise IllegalAction("the cut must leave at least four cards in each packet", (29,))
         if tuple(sorted(setup.packets)) != (2, 3):
             raise IllegalAction("deal two then three, or three then two, to each player", (42,))
-        cards = list(setup.order[setup.cut:] + setup.order[: setup.cut])
+        cards = list(setup.order[setup.cut :] + setup.order[: setup.cut])
         hands: list[list[Card]] = [[] for _ in range(n)]
         pos = 0
         for size in setup.packets:
-            for seat in speaking_order(n, dealer):         # Law 42: to each player in turn from the left
+            for seat in speaking_order(n, dealer):  # Law 42: to each player in turn from the left
                 hands[seat].extend(cards[pos : pos + size])
                 pos += size
         return cls.start(hands, cards[pos], dealer, rules, stock=cards[pos + 1 :], setup=setup)
@@ -444,8 +497,9 @@ class Deal:
 
     def _legal_play_mask(self) -> int:
         assert self.trump is not None
-        return legal_play_mask(self.hands[self.actor], self.trick[0][1] if self.trick else None, self.trump,
-                               self.called_for(self.actor))
+        return legal_play_mask(
+            self.hands[self.actor], self.trick[0][1] if self.trick else None, self.trump, self.called_for(self.actor)
+        )
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | str) -> Deal:
@@ -458,9 +512,7 @@ class Deal:
         return _HANDLERS[self.phase](self, action)
 
     def _illegal_kind(self, action: Action, expected: str) -> IllegalAction:
-        return IllegalAction(
-            f"{self.seat_name(self.actor)} is to {expected}; {action} is not an action of this stage"
-        )
+        return IllegalAction(f"{self.seat_name(self.actor)} is to {expected}; {action} is not an action of this stage")
 
     def _logged(self, action: Action) -> tuple[tuple[int, Action], ...]:
         return self.log + ((self.actor, action),)
@@ -480,15 +532,22 @@ class Deal:
             nxt = next_to_speak(self.n, self.dealer, seat)
             if nxt is None:
                 # Law 77: all four have passed; the trump is turned down.
-                return self._replace(phase=Phase.BID2, actor=speaking_order(self.n, self.dealer)[0], passed=passed,
-                                     bids=0, log=self._logged(action))
+                return self._replace(
+                    phase=Phase.BID2,
+                    actor=speaking_order(self.n, self.dealer)[0],
+                    passed=passed,
+                    bids=0,
+                    log=self._logged(action),
+                )
             return self._replace(actor=nxt, passed=passed, log=self._logged(action))
         if action.kind == "jamboree":
             return self._apply_jamboree(action)
         if action.kind == "call":
             raise IllegalAction(
                 "in the first round a player may only pass, order up (assist, take up) or play alone "
-                "at the suit turned; suits are named only after the trump is turned down", (74, 75, 76, 77))
+                "at the suit turned; suits are named only after the trump is turned down",
+                (74, 75, 76, 77),
+            )
         if action.kind != "order":
             raise self._illegal_kind(action, "pass, order up or play alone")
         self._check_alone_allowed(action)
@@ -516,10 +575,10 @@ class Deal:
             nxt = next_to_speak(self.n, self.dealer, seat)
             if nxt is None:
                 # Law 77: all pass again: the deal is at an end; the next player deals.
-                res = DealResult(None, None, None, (0,) * self.rules.sides, (0,) * self.rules.sides,
-                                 passed_out=True)
-                return self._replace(phase=Phase.DONE, passed=self.passed | (1 << seat), result=res,
-                                     log=self._logged(action))
+                res = DealResult(None, None, None, (0,) * self.rules.sides, (0,) * self.rules.sides, passed_out=True)
+                return self._replace(
+                    phase=Phase.DONE, passed=self.passed | (1 << seat), result=res, log=self._logged(action)
+                )
             return self._replace(actor=nxt, log=self._logged(action))
         if action.kind != "call" or action.suit is None:
             raise self._illegal_kind(action, "name a suit or pass")
@@ -532,16 +591,18 @@ class Deal:
                 raise IllegalAction("jamboree is not played under these laws")
             raise IllegalAction("a jamboree is both bowers with the ace, king and queen of trumps in one hand")
         res = jamboree_result(self.rules, self.side_of(self.actor), self.actor)
-        return self._replace(phase=Phase.DONE, trump=action.suit, maker=self.actor, how="jamboree",
-                             result=res, log=self._logged(action))
+        return self._replace(
+            phase=Phase.DONE, trump=action.suit, maker=self.actor, how="jamboree", result=res, log=self._logged(action)
+        )
 
     def _made(self, action: Action, trump: Suit, how: str, first_round: bool) -> Deal:
         seat = self.actor
         level = action.alone
         alone = seat if level else None
         out = partner_out_mask(self.n, alone)
-        st = self._replace(trump=trump, maker=seat, how=how, alone=alone, level=level, out=out,
-                           log=self._logged(action))
+        st = self._replace(
+            trump=trump, maker=seat, how=how, alone=alone, level=level, out=out, log=self._logged(action)
+        )
         partner = st.partner(seat)
         if (
             first_round
@@ -570,8 +631,7 @@ class Deal:
             raise self._illegal_kind(action, "take it alone from his partner, or let it stand")
         if action.alone not in self._alone_levels(True):
             raise IllegalAction("jambone is not played under these laws")
-        st = self._replace(alone=seat, level=action.alone, out=partner_out_mask(self.n, seat),
-                           log=self._logged(action))
+        st = self._replace(alone=seat, level=action.alone, out=partner_out_mask(self.n, seat), log=self._logged(action))
         return st._after_making(first_round=True)
 
     def _apply_discard(self, action: Action) -> Deal:
@@ -643,15 +703,17 @@ class Deal:
         hands[seat] = hand & ~(1 << card)
         trick = self.trick + ((seat, card),)
         if len(trick) < self.n - bin(self.out).count("1"):
-            return self._replace(hands=tuple(hands), trick=trick, actor=self._next_active(seat),
-                                 log=self._logged(action))
+            return self._replace(
+                hands=tuple(hands), trick=trick, actor=self._next_active(seat), log=self._logged(action)
+            )
         assert self.trump is not None
         w = trick[trick_winner_index(self.trump, [c for _, c in trick])][0]
         won = list(self.won)
         won[w] += 1
         tricks = self.tricks + (Trick(trick[0][0], trick, w),)
-        st = self._replace(hands=tuple(hands), trick=(), tricks=tricks, won=tuple(won), actor=w, leader=w,
-                           log=self._logged(action))
+        st = self._replace(
+            hands=tuple(hands), trick=(), tricks=tricks, won=tuple(won), actor=w, leader=w, log=self._logged(action)
+        )
         if not any(hands[s] for s in self.active_seats()):
             return st._replace(phase=Phase.DONE, result=st._score())
         return st
@@ -668,15 +730,15 @@ class Deal:
             extra = " (the left bower is a trump)"
         elif self.trick[0][1] == LEFT_BOWER[self.trump]:
             extra = " (the left bower was led: it is a trump)"
-        return IllegalAction(f"You must follow suit{extra}: {led_name} were led and you hold the {names}",
-                             (62,))
+        return IllegalAction(f"You must follow suit{extra}: {led_name} were led and you hold the {names}", (62,))
 
     # ------------------------------------------------------------------ scoring
     def _score(self) -> DealResult:
         """Laws 2 and 3 (and the 1877 jambone): the deal's points by side."""
         assert self.maker is not None
-        return score_deal(self.rules, self.side_of(self.maker), self.maker, self.alone, self.level,
-                          self.tricks_won_by_side())
+        return score_deal(
+            self.rules, self.side_of(self.maker), self.maker, self.alone, self.level, self.tricks_won_by_side()
+        )
 
     # ------------------------------------------------------------------ records
     def to_record(self) -> dict[str, Any]:
@@ -700,14 +762,18 @@ class Deal:
         >>> sorted(d.summary())
         ['alone', 'makers', 'points', 'tricks', 'tricks_won']
         """
+
         def side(i: int) -> str:
             return names[i] + names[i + 2] if self.n == 4 else names[i]
 
         res = self.result
         return {
             "tricks": [
-                {"leader": names[t.leader], "cards": [[names[s], str(c)] for s, c in t.cards],
-                 "winner": names[t.winner]}
+                {
+                    "leader": names[t.leader],
+                    "cards": [[names[s], str(c)] for s, c in t.cards],
+                    "winner": names[t.winner],
+                }
                 for t in self.tricks
             ],
             "makers": side(self.makers) if self.makers is not None else None,
@@ -728,8 +794,13 @@ class Deal:
         n = rules.players
         names = SEAT_NAMES[:n]
         hands_in = decode.mapping(record.get("hands"), "hands", keys=names, required=names)
-        hands = [[decode.card(c, decode.field(decode.field("hands", s), j)) for j, c in
-                  enumerate(decode.array(hands_in[s], decode.field("hands", s), max_len=33))] for s in names]
+        hands = [
+            [
+                decode.card(c, decode.field(decode.field("hands", s), j))
+                for j, c in enumerate(decode.array(hands_in[s], decode.field("hands", s), max_len=33))
+            ]
+            for s in names
+        ]
         dealer = decode.seat(record.get("dealer", "A"), "dealer", n)
         turn_up = decode.card(record.get("turn_up"), "turn_up")
         stock = decode.cards(record.get("stock", []), "stock")
@@ -744,8 +815,7 @@ class Deal:
             if deal.is_over:
                 raise InputError("the deal is already over", where)
             if names.index(seat_txt) != deal.actor:
-                raise IllegalAction(
-                    f"entry {i + 1}: it is {deal.seat_name(deal.actor)}'s turn, not {seat_txt}'s")
+                raise IllegalAction(f"entry {i + 1}: it is {deal.seat_name(deal.actor)}'s turn, not {seat_txt}'s")
             try:
                 action = Action.parse(act_txt)
             except InputError as e:
@@ -812,10 +882,12 @@ class Deal:
         leader = self.log[0][0] if self.log else self.actor
         turn_up = f", turn_up={str(self.turn_up)!r}" if self.turn_up.suit == self.turn_suit else ""
         assert self.trump is not None
-        text = (f"Deal.position({[[str(c) for c in cards_of_mask(h)] for h in self.dealt]!r}, "
-                f"{self.trump.letter!r}, maker={self.maker!r}, dealer={self.dealer!r}, how={self.how!r}, "
-                f"alone={self.alone!r}, leader={leader!r}{turn_up}, won={won!r}"
-                f"{'' if self.rules == SOMERSET_1888 else f', rules={self.rules!r}'})")
+        text = (
+            f"Deal.position({[[str(c) for c in cards_of_mask(h)] for h in self.dealt]!r}, "
+            f"{self.trump.letter!r}, maker={self.maker!r}, dealer={self.dealer!r}, how={self.how!r}, "
+            f"alone={self.alone!r}, leader={leader!r}{turn_up}, won={won!r}"
+            f"{'' if self.rules == SOMERSET_1888 else f', rules={self.rules!r}'})"
+        )
         return text + "".join(f".apply({str(a)!r})" for _, a in self.log)
 
 
@@ -835,9 +907,12 @@ def _mask(cards: Iterable[int]) -> int:
     return m
 
 
-
 _HANDLERS = {
-    Phase.BID1: Deal._apply_bid1, Phase.BID2: Deal._apply_bid2, Phase.TAKE: Deal._apply_take,
-    Phase.ALONE: Deal._apply_alone, Phase.DISCARD: Deal._apply_discard, Phase.CALLCARD: Deal._apply_callcard,
+    Phase.BID1: Deal._apply_bid1,
+    Phase.BID2: Deal._apply_bid2,
+    Phase.TAKE: Deal._apply_take,
+    Phase.ALONE: Deal._apply_alone,
+    Phase.DISCARD: Deal._apply_discard,
+    Phase.CALLCARD: Deal._apply_callcard,
     Phase.PLAY: Deal._apply_play,
 }

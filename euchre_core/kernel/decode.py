@@ -38,21 +38,43 @@ from .cards import Card, CardError
 from .errors import InputError
 
 __all__ = [
-    "MAX_TEXT_BYTES", "MAX_DEPTH", "MAX_STRING", "MAX_ITEMS", "MAX_NODES", "MAX_SEED", "MAX_LOG", "EXCERPT",
-    "excerpt", "loads", "check_tree", "seat", "seat_name", "integer", "seed", "text", "choice", "array",
-    "mapping", "card", "cards", "boolean", "field", "read_text", "load_json_file",
+    "MAX_TEXT_BYTES",
+    "MAX_DEPTH",
+    "MAX_STRING",
+    "MAX_ITEMS",
+    "MAX_NODES",
+    "MAX_SEED",
+    "MAX_LOG",
+    "EXCERPT",
+    "excerpt",
+    "loads",
+    "check_tree",
+    "seat",
+    "seat_name",
+    "integer",
+    "seed",
+    "text",
+    "choice",
+    "array",
+    "mapping",
+    "card",
+    "cards",
+    "boolean",
+    "field",
+    "read_text",
+    "load_json_file",
 ]
 
 SEATS = "ABCD"
 
-MAX_TEXT_BYTES = 1_000_000   # a file or a JSON argument: 1 MB of text
-MAX_DEPTH = 32               # JSON nesting (the deepest of our formats uses 5)
-MAX_STRING = 10_000          # characters in one string (a snippet for the console has its own bound)
-MAX_ITEMS = 10_000           # elements of one list or members of one object
-MAX_NODES = 200_000          # values in one JSON document
-MAX_SEED = 2**63 - 1         # seeds: 0 to 2**63 - 1 (negative seeds and booleans refused)
-MAX_LOG = 5_000              # entries of a deal's log or a scenario's events
-EXCERPT = 40                 # characters of a bad value echoed in an error
+MAX_TEXT_BYTES = 1_000_000  # a file or a JSON argument: 1 MB of text
+MAX_DEPTH = 32  # JSON nesting (the deepest of our formats uses 5)
+MAX_STRING = 10_000  # characters in one string (a snippet for the console has its own bound)
+MAX_ITEMS = 10_000  # elements of one list or members of one object
+MAX_NODES = 200_000  # values in one JSON document
+MAX_SEED = 2**63 - 1  # seeds: 0 to 2**63 - 1 (negative seeds and booleans refused)
+MAX_LOG = 5_000  # entries of a deal's log or a scenario's events
+EXCERPT = 40  # characters of a bad value echoed in an error
 
 
 def excerpt(value: Any) -> str:
@@ -77,8 +99,16 @@ def excerpt(value: Any) -> str:
 
 
 def _kind(value: Any) -> str:
-    names = {bool: "a bool", int: "a number", float: "a number", str: "a string", list: "a list",
-             tuple: "a list", dict: "an object", type(None): "null"}
+    names = {
+        bool: "a bool",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        tuple: "a list",
+        dict: "an object",
+        type(None): "null",
+    }
     return names.get(type(value), f"a {type(value).__name__}")
 
 
@@ -135,7 +165,7 @@ def loads(text: Any, path: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES, max
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise InputError(f"not JSON: {e.msg} at line {e.lineno}", path) from None
-    except RecursionError:   # pragma: no cover (the scan above refuses the nesting first)
+    except RecursionError:  # pragma: no cover (the scan above refuses the nesting first)
         raise InputError(f"nested more than {max_depth} deep", path) from None
     check_tree(data, path, max_depth=max_depth, top=True)
     return data
@@ -156,8 +186,16 @@ def _walk(value: Any, path: str, depth: int) -> Iterator[tuple[Any, str, int]]:
             stack.extend((x, field(p, i), d + 1) for i, x in enumerate(v))
 
 
-def check_tree(value: Any, path: str, *, max_depth: int = MAX_DEPTH, max_items: int = MAX_ITEMS,
-               max_string: int = MAX_STRING, max_nodes: int = MAX_NODES, top: bool = False) -> None:
+def check_tree(
+    value: Any,
+    path: str,
+    *,
+    max_depth: int = MAX_DEPTH,
+    max_items: int = MAX_ITEMS,
+    max_string: int = MAX_STRING,
+    max_nodes: int = MAX_NODES,
+    top: bool = False,
+) -> None:
     """Refuse a JSON-like value over the limits, or holding anything but JSON's types (iterative:
     no recursion, so no depth can overflow the stack). ``top``: the value is a whole document whose
     members are named from the top (``hands.B[3]``, not ``scenario.hands.B[3]``); ``path`` names the
@@ -251,7 +289,7 @@ def text(value: Any, path: str, *, max_len: int = MAX_STRING, empty: bool = True
     if not isinstance(value, str):
         raise InputError(f"a string is expected, not {_kind(value)} ({excerpt(value)})", path)
     if len(value) > max_len:
-        raise InputError(f"{len(value)} characters: at most {max_len} ({excerpt(value[:max_len + 1])})", path)
+        raise InputError(f"{len(value)} characters: at most {max_len} ({excerpt(value[: max_len + 1])})", path)
     if not empty and not value.strip():
         raise InputError("empty", path)
     return value
@@ -307,14 +345,18 @@ def array(value: Any, path: str, *, max_len: int = MAX_ITEMS, min_len: int = 0) 
     if not isinstance(value, (list, tuple)):
         raise InputError(f"a list is expected, not {_kind(value)} ({excerpt(value)})", path)
     if not min_len <= len(value) <= max_len:
-        wanted = f"{min_len}" if min_len == max_len else (f"at most {max_len}" if not min_len
-                                                           else f"from {min_len} to {max_len}")
+        wanted = (
+            f"{min_len}"
+            if min_len == max_len
+            else (f"at most {max_len}" if not min_len else f"from {min_len} to {max_len}")
+        )
         raise InputError(f"{len(value)} item{'s' if len(value) != 1 else ''}: {wanted} expected", path)
     return list(value)
 
 
-def mapping(value: Any, path: str, *, keys: Sequence[str] | None = None, required: Sequence[str] = (),
-            max_len: int = MAX_ITEMS) -> dict[str, Any]:
+def mapping(
+    value: Any, path: str, *, keys: Sequence[str] | None = None, required: Sequence[str] = (), max_len: int = MAX_ITEMS
+) -> dict[str, Any]:
     """An object (a dict with string keys); ``keys``: the only members allowed; ``required``: those that must be there.
 
     >>> mapping({"A": 1, "E": 2}, "hands", keys="ABCD")
@@ -352,8 +394,9 @@ def card(value: Any, path: str) -> Card:
     try:
         return Card.parse(value[:8])
     except CardError:
-        raise InputError(f"not a card: {excerpt(value)} (write rank then suit, e.g. JC, TD, 7S; JK for the Joker)",
-                         path) from None
+        raise InputError(
+            f"not a card: {excerpt(value)} (write rank then suit, e.g. JC, TD, 7S; JK for the Joker)", path
+        ) from None
 
 
 def cards(value: Any, path: str, *, max_len: int = 33) -> list[Card]:
@@ -383,7 +426,7 @@ def read_text(path: Any, name: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES)
                 data = f.read(max_bytes + 1)
     except OSError as e:
         raise InputError(f"cannot read {excerpt(path)}: {e.strerror or type(e).__name__}", name) from None
-    except ValueError as e:      # e.g. a NUL in the path
+    except ValueError as e:  # e.g. a NUL in the path
         raise InputError(f"cannot read {excerpt(path)}: {e}", name) from None
     if len(data) > max_bytes:
         raise InputError(f"larger than {max_bytes} bytes", name)

@@ -62,34 +62,40 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
     order = pack(rules.pack_size)
     rng.shuffle(order)
     size = len(order)
-    cut = 4 + int(rnd() * (size - 7))                        # Law 29: at least four in each packet
+    cut = 4 + int(rnd() * (size - 7))  # Law 29: at least four in each packet
     order = order[cut:] + order[:cut]
-    first = 2 if rnd() < 0.5 else 3                           # Law 42: 2-3 or 3-2
+    first = 2 if rnd() < 0.5 else 3  # Law 42: 2-3 or 3-2
     hands: list[list[int]] = [[] for _ in range(n)]
     pos = 0
-    order_of_speaking = speaking_order(n, dealer)            # the deal (Law 42) and the bidding (74-77)
+    order_of_speaking = speaking_order(n, dealer)  # the deal (Law 42) and the bidding (74-77)
     for k in (first, 5 - first):
         for seat in order_of_speaking:
-            hands[seat] += order[pos:pos + k]
+            hands[seat] += order[pos : pos + k]
             pos += k
     turn_up = order[pos]
-    if turn_up == 32:                                         # Hoyle: the next card names the suit
+    if turn_up == 32:  # Hoyle: the next card names the suit
         turn_suit = order[pos + 1] >> 3
     else:
         turn_suit = turn_up >> 3
     rec = None
     offered: list[list[str]] = []
     if log is not None:
-        rec = {"rules": rules.name, "dealer": "ABCD"[dealer],
-               "hands": {"ABCD"[s]: [_code(c) for c in hands[s]] for s in range(n)},
-               "turn_up": _code(turn_up), "stock": [_code(c) for c in order[pos + 1:]], "log": [],
-               "offered": offered}
+        rec = {
+            "rules": rules.name,
+            "dealer": "ABCD"[dealer],
+            "hands": {"ABCD"[s]: [_code(c) for c in hands[s]] for s in range(n)},
+            "turn_up": _code(turn_up),
+            "stock": [_code(c) for c in order[pos + 1 :]],
+            "log": [],
+            "offered": offered,
+        }
         log.append(rec)
         acts: list[str] = []
         rec["log"] = acts
 
         def say(seat: int, text: str) -> None:
             acts.append(f"{'ABCD'[seat]}: {text}")
+
     alone_ok = rules.allow_alone and n == 4 and not rules.alone_after_making
     levels = (1, 2) if rules.jambone else (1,)
     # ---- bidding
@@ -98,7 +104,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
     level = 0
     first_round = True
     passed = 0
-    for seat in order_of_speaking:                            # Laws 74-76
+    for seat in order_of_speaking:  # Laws 74-76
         k = int(rnd() * (2 + (len(levels) if alone_ok else 0)))
         if k == 0:
             passed |= 1 << seat
@@ -112,7 +118,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
         break
     if trump < 0:
         first_round = False
-        for seat in order_of_speaking:                        # Law 77: the second round
+        for seat in order_of_speaking:  # Law 77: the second round
             options = [s for s in range(4) if s != turn_suit]
             can_pass = not (rules.stick_the_dealer and seat == dealer)
             per_suit = 1 + (len(levels) if alone_ok else 0)
@@ -127,11 +133,11 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
                 say(seat, f"call {'CDHS'[trump]}" + ("", " alone", " jambone")[level])
             break
         if trump < 0:
-            return (0,) * rules.sides                         # Law 77: passed out
+            return (0,) * rules.sides  # Law 77: passed out
     alone = maker if level else -1
-    if (first_round and alone_ok and rules.partner_may_take_alone):
+    if first_round and alone_ok and rules.partner_may_take_alone:
         p = (maker + 2) % 4
-        if not passed >> p & 1:                               # Laws 74, 75, 94
+        if not passed >> p & 1:  # Laws 74, 75, 94
             k = int(rnd() * (1 + len(levels)))
             if k:
                 alone, level = p, k
@@ -139,8 +145,8 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
                     say(p, "take" + ("", " alone", " jambone")[level])
             elif rec is not None:
                 say(p, "stay")
-    out_mask = partner_out_mask(n, alone if alone >= 0 else None)        # Law 101
-    if first_round and (not out_mask >> dealer & 1 or rules.dealer_out_discards):   # Laws 86, 88
+    out_mask = partner_out_mask(n, alone if alone >= 0 else None)  # Law 101
+    if first_round and (not out_mask >> dealer & 1 or rules.dealer_out_discards):  # Laws 86, 88
         h = hands[dealer]
         d = h[int(rnd() * 5)]
         h.remove(d)
@@ -186,7 +192,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
             h = hands[s]
             if j == 0:
                 if called >= 0 and s == alone and trick_no == 0:
-                    legal = _called_legal(h, None, trump, called)      # 1877 jambone: the kernel's rule
+                    legal = _called_legal(h, None, trump, called)  # 1877 jambone: the kernel's rule
                 else:
                     legal = h
                 c = legal[int(rnd() * len(legal))]
@@ -199,7 +205,7 @@ def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> 
                 if called >= 0 and s == alone and trick_no == 0:
                     legal = _called_legal(h, first, trump, called)
                 else:
-                    legal = [x for x in h if eff[x] == led] or h       # Law 62, on the kernel's table
+                    legal = [x for x in h if eff[x] == led] or h  # Law 62, on the kernel's table
                 c = legal[int(rnd() * len(legal))]
                 k = keys[c]
                 if k > best:

@@ -70,6 +70,7 @@ LEVEL_JAMBONE = 2
 
 # ---------------------------------------------------------------------------------------- the play
 
+
 def legal_play_mask(hand: int, led_card: int | None, trump: int, called: int | None = None) -> int:
     """The cards of ``hand`` (a bit set) that may be played to a trick whose first card is
     ``led_card`` (``None``: the player leads).
@@ -110,10 +111,10 @@ def legal_play_mask(hand: int, led_card: int | None, trump: int, called: int | N
             return called_bit
         follow = hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][led_card]]
         if follow:
-            return called_bit if follow & called_bit else follow       # Law 62 first
+            return called_bit if follow & called_bit else follow  # Law 62 first
         if called_bit & SUIT_MASK[trump][trump] and called == _lowest_trump(hand, trump):
             return called_bit
-        return hand                                                     # a call that does not bind
+        return hand  # a call that does not bind
     if led_card is None:
         return hand
     return hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][led_card]] or hand
@@ -225,19 +226,20 @@ def jambone_caller(n: int, leader: int, alone: int, out: int) -> int:
 
 # --------------------------------------------------------------------------------------- scoring
 
+
 @dataclass(frozen=True)
 class DealResult:
     """How a deal ended and what it scored (Laws 2, 3; Law 77 for a deal passed out)."""
 
-    makers: int | None                 # the making side (index), None if passed out
-    maker: int | None                  # the seat that made (ordered up, assisted, adopted, named)
-    alone: int | None                  # the lone seat, if any
-    tricks_won: tuple[int, ...]        # by side
-    points: tuple[int, ...]            # this deal's change, by side
+    makers: int | None  # the making side (index), None if passed out
+    maker: int | None  # the seat that made (ordered up, assisted, adopted, named)
+    alone: int | None  # the lone seat, if any
+    tricks_won: tuple[int, ...]  # by side
+    points: tuple[int, ...]  # this deal's change, by side
     euchred: bool = False
     march: bool = False
-    passed_out: bool = False           # Law 77: all passed twice; the next player deals
-    jamboree: bool = False             # 1877
+    passed_out: bool = False  # Law 77: all passed twice; the next player deals
+    jamboree: bool = False  # 1877
 
 
 def deal_points(rules: RuleSet, makers: int, level: int, makers_tricks: int) -> tuple[int, ...]:
@@ -255,24 +257,25 @@ def deal_points(rules: RuleSet, makers: int, level: int, makers_tricks: int) -> 
     r = rules
     pts = [0] * r.sides
     if makers_tricks == 5:
-        pts[makers] = (r.march, r.alone_march, r.jambone_march)[level]          # Laws 2, 3
+        pts[makers] = (r.march, r.alone_march, r.jambone_march)[level]  # Laws 2, 3
     elif makers_tricks >= 3:
-        pts[makers] = (r.point, r.alone_point, r.jambone_point)[level]          # Laws 2, 3
+        pts[makers] = (r.point, r.alone_point, r.jambone_point)[level]  # Laws 2, 3
     else:
-        value = (r.euchre, r.alone_euchred, r.jambone_euchred)[level]           # Laws 2, 3
+        value = (r.euchre, r.alone_euchred, r.jambone_euchred)[level]  # Laws 2, 3
         if r.sides == 2:
             pts[1 - makers] = value
         elif r.three_handed_scoring == "set_back":
-            pts[makers] = -value            # Hoyle: the euchred player is "set back"
+            pts[makers] = -value  # Hoyle: the euchred player is "set back"
         else:
-            for s in range(r.sides):        # Hoyle: each adversary scores two
+            for s in range(r.sides):  # Hoyle: each adversary scores two
                 if s != makers:
                     pts[s] = value
     return tuple(pts)
 
 
-def score_deal(rules: RuleSet, makers: int, maker: int | None, alone: int | None, level: int,
-               by_side: tuple[int, ...]) -> DealResult:
+def score_deal(
+    rules: RuleSet, makers: int, maker: int | None, alone: int | None, level: int, by_side: tuple[int, ...]
+) -> DealResult:
     """Laws 2 and 3 (and the 1877 jambone; Hoyle's three-handed euchre): a deal's result.
 
     >>> score_deal(SOMERSET_1888, 0, 0, None, 0, (5, 0)).points
@@ -281,8 +284,9 @@ def score_deal(rules: RuleSet, makers: int, maker: int | None, alone: int | None
     (4, 0)
     """
     mt = by_side[makers]
-    return DealResult(makers, maker, alone, tuple(by_side), deal_points(rules, makers, level, mt),
-                      euchred=mt < 3, march=mt == 5)
+    return DealResult(
+        makers, maker, alone, tuple(by_side), deal_points(rules, makers, level, mt), euchred=mt < 3, march=mt == 5
+    )
 
 
 def jamboree_result(rules: RuleSet, side: int, seat: int) -> DealResult:

@@ -49,43 +49,43 @@ class RuleSet:
 
     name: str = "somerset1888"
     title: str = "Somerset Club, Boston, 1888"
-    players: int = 4                       # 2, 3 (each for himself) or 4 (partners)
-    pack_size: int = 32                    # 32 piquet pack; 24 (9 up); 33 with the Joker
-    game_points: int = 5                   # Law 2: a game consists of five points
+    players: int = 4  # 2, 3 (each for himself) or 4 (partners)
+    pack_size: int = 32  # 32 piquet pack; 24 (9 up); 33 with the Joker
+    game_points: int = 5  # Law 2: a game consists of five points
     # Scoring (Laws 2, 3)
-    point: int = 1                         # Law 2: three or four tricks
-    march: int = 2                         # Law 2: five tricks
-    euchre: int = 2                        # Law 2: the adversaries score two
-    alone_point: int = 1                   # Law 3
-    alone_march: int = 4                   # Law 3
-    alone_euchred: int = 4                 # Law 3 (OpenSpiel, EGN default and modern play: 2)
+    point: int = 1  # Law 2: three or four tricks
+    march: int = 2  # Law 2: five tricks
+    euchre: int = 2  # Law 2: the adversaries score two
+    alone_point: int = 1  # Law 3
+    alone_march: int = 4  # Law 3
+    alone_euchred: int = 4  # Law 3 (OpenSpiel, EGN default and modern play: 2)
     three_handed_scoring: str = "two_each"  # Hoyle: "two_each" or "set_back"
     # Games and the rubber (Laws 1, 7)
-    lap: bool = True                       # Technical Terms, "Lap": points beyond the game carry over
+    lap: bool = True  # Technical Terms, "Lap": points beyond the game carry over
     double_game_when_loser_scoreless: bool = True  # Law 7 (1877: "Slam")
-    rubber_games: int = 3                  # Law 1: best of three, the third always played
-    fourth_game_after_lap: bool = True     # Law 1: a fourth game if the third laps
-    rubber_points: int = 2                 # Law 7: two points for the rubber
+    rubber_games: int = 3  # Law 1: best of three, the third always played
+    fourth_game_after_lap: bool = True  # Law 1: a fourth game if the third laps
+    rubber_points: int = 2  # Law 7: two points for the rubber
     # The revoke (Law 63; 1877: two points)
     revoke_points: int = 3
     revoke_alone_points: int = 5
     # Cutting (Law 8; 1877: ace low, knaves as at whist, lowest deals)
-    cut_order: str = "knave_high"          # "knave_high" (1888) or "ace_low" (1877)
-    highest_cut_deals: bool = True         # Law 11 (1877: lowest deals)
+    cut_order: str = "knave_high"  # "knave_high" (1888) or "ace_low" (1877)
+    highest_cut_deals: bool = True  # Law 11 (1877: lowest deals)
     # Making the trump (Laws 74-82)
-    stick_the_dealer: bool = False         # modern: the dealer must name a suit in round two
-    partner_may_take_alone: bool = True    # Laws 74, 75, 94: "I take it from you"
-    alone_after_making: bool = False       # OpenSpiel: the maker decides on a lone hand after making
-    allow_alone: bool = True               # two- and three-handed: no lone hands
-    lone_lead: str = "eldest"              # who leads against a lone hand: "eldest" (first active
-                                           # seat left of the dealer), "left_of_lone", "lone_player"
-    dealer_out_discards: bool = False      # when the dealer's partner plays alone, the dealer is out
+    stick_the_dealer: bool = False  # modern: the dealer must name a suit in round two
+    partner_may_take_alone: bool = True  # Laws 74, 75, 94: "I take it from you"
+    alone_after_making: bool = False  # OpenSpiel: the maker decides on a lone hand after making
+    allow_alone: bool = True  # two- and three-handed: no lone hands
+    lone_lead: str = "eldest"  # who leads against a lone hand: "eldest" (first active
+    # seat left of the dealer), "left_of_lone", "lone_player"
+    dealer_out_discards: bool = False  # when the dealer's partner plays alone, the dealer is out
     # The Washington club's 1877 additions
-    jambone: bool = False                  # alone with the cards exposed; one card called; 8 points
+    jambone: bool = False  # alone with the cards exposed; one card called; 8 points
     jambone_march: int = 8
     jambone_point: int = 1
     jambone_euchred: int = 8
-    jamboree: bool = False                 # the five highest trumps in one hand: 16 points
+    jamboree: bool = False  # the five highest trumps in one hand: 16 points
     jamboree_points: int = 16
 
     def __post_init__(self) -> None:
@@ -122,7 +122,7 @@ SOMERSET_1888 = RuleSet()
 WASHINGTON_1877 = RuleSet(
     name="washington1877",
     title="Washington, D.C., Euchre Club, 1877",
-    revoke_points=2,                       # 1877 ch. II: "giving his adversaries two points"
+    revoke_points=2,  # 1877 ch. II: "giving his adversaries two points"
     revoke_alone_points=2,
     cut_order="ace_low",
     highest_cut_deals=False,

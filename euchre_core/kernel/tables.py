@@ -104,10 +104,10 @@ for c in range(N_CARDS):
     CUT_RANK_ACE_LOW.append(-1 if r == Rank.ACE else r)
 
 
-
 def __getattr__(name: str) -> Any:
     """``trick_winner_index`` lives in :mod:`euchre_core.kernel.play`; the old import path works."""
     if name == "trick_winner_index":
         from .play import trick_winner_index
+
         return trick_winner_index
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -56,12 +56,13 @@ class DealingPhase(TextEnum):
     (True, 'turned')
     """
 
-    SHUFFLE = "shuffle"    # the pack is being shuffled (Laws 22-27)
-    CUT = "cut"            # cut by the player on the dealer's right (Laws 29, 30)
-    DEAL = "deal"          # packets being given (Law 42)
-    DEALT = "dealt"        # every packet given; the trump card not yet turned
-    TURNED = "turned"      # the trump card turned; claims may still be made
-    OVER = "over"          # an outcome reached
+    SHUFFLE = "shuffle"  # the pack is being shuffled (Laws 22-27)
+    CUT = "cut"  # cut by the player on the dealer's right (Laws 29, 30)
+    DEAL = "deal"  # packets being given (Law 42)
+    DEALT = "dealt"  # every packet given; the trump card not yet turned
+    TURNED = "turned"  # the trump card turned; claims may still be made
+    OVER = "over"  # an outcome reached
+
 
 # verb -> (who acts: "seat" | "side" | "table", a short description)
 DEALING_VERBS: dict[str, tuple[str, str]] = {
@@ -73,8 +74,11 @@ DEALING_VERBS: dict[str, tuple[str, str]] = {
     "give": ("seat", "deal a packet of N cards to the next player in turn, or to SEAT: 'give N [SEAT]' (Law 42)"),
     "deal": ("seat", "deal all the packets at once: 'deal 2-3' or 'deal 3-2' (Law 42)"),
     "turn": ("seat", "turn the trump card"),
-    "expose": ("seat", "a card exposed or seen: shuffling (Laws 22, 27), cutting (29), dealing (35, 37), "
-                       "turning the trump (39): 'expose [CARD]'"),
+    "expose": (
+        "seat",
+        "a card exposed or seen: shuffling (Laws 22, 27), cutting (29), dealing (35, 37), "
+        "turning the trump (39): 'expose [CARD]'",
+    ),
     "touch": ("seat", "touch the cards during the deal (Laws 35, 36, 43)"),
     "question": ("seat", "interrupt the dealer: 'question deal' or 'question score upheld|failed' (Laws 40, 44)"),
     "confusion": ("table", "confusion of the cards in cutting (Law 29)"),
@@ -120,11 +124,11 @@ class Outcome:
     seat that dealt this deal; ``hands`` and ``turn_up`` are what each seat received (also
     for a misdeal, whatever the number of cards)."""
 
-    kind: str                                   # one of OUTCOMES
+    kind: str  # one of OUTCOMES
     dealer: int
     laws: tuple[int, ...]
     text: str
-    deal: Deal | None = None                    # deal-stands only
+    deal: Deal | None = None  # deal-stands only
     hands: tuple[tuple[Card, ...], ...] = ()
     turn_up: Card | None = None
     notes: tuple[str, ...] = ()
@@ -181,32 +185,32 @@ class DealingProcedure:
     dealer: int
     rules: RuleSet = SOMERSET_1888
     seed: int = 0
-    collected: tuple[Card, ...] = ()            # the pack as the dealer's partner collected it (Law 25)
+    collected: tuple[Card, ...] = ()  # the pack as the dealer's partner collected it (Law 25)
     log: tuple[Event, ...] = ()
     rulings: tuple[Ruling, ...] = ()
-    awaiting: tuple[int, ...] = ()              # rulings awaiting an election
-    claims: tuple[tuple[int, int], ...] = ()    # Law 35 claims: (ruling index, event index of the exposure)
+    awaiting: tuple[int, ...] = ()  # rulings awaiting an election
+    claims: tuple[tuple[int, int], ...] = ()  # Law 35 claims: (ruling index, event index of the exposure)
     phase: DealingPhase = DealingPhase.SHUFFLE
-    order: tuple[Card, ...] = ()                # the pack now, top first (after the cut: as cut)
-    uncut: tuple[Card, ...] = ()                # the pack as the cutter divided it
+    order: tuple[Card, ...] = ()  # the pack now, top first (after the cut: as cut)
+    uncut: tuple[Card, ...] = ()  # the pack as the cutter divided it
     cut: int | None = None
     cutter: int | None = None
-    shuffled: tuple[int, ...] = ()              # seats that have shuffled since the last reset (Law 24)
-    declined: bool = False                      # Law 25: the dealer's partner waived his first right
-    dealer_shuffled: bool = False               # Law 27: the dealer has shuffled, last
-    must_reshuffle: bool = False                # Law 27: the adversaries compelled a re-shuffle
+    shuffled: tuple[int, ...] = ()  # seats that have shuffled since the last reset (Law 24)
+    declined: bool = False  # Law 25: the dealer's partner waived his first right
+    dealer_shuffled: bool = False  # Law 27: the dealer has shuffled, last
+    must_reshuffle: bool = False  # Law 27: the adversaries compelled a re-shuffle
     dealing: int | None = None
-    packets: tuple[tuple[int, int], ...] = ()   # (seat, number of cards) in the order given
+    packets: tuple[tuple[int, int], ...] = ()  # (seat, number of cards) in the order given
     received: tuple[tuple[Card, ...], ...] = ((), (), (), ())
-    dealt: int = 0                              # cards given from the top of `order`
+    dealt: int = 0  # cards given from the top of `order`
     turn_up: Card | None = None
-    touches: tuple[int, ...] = ()               # seats that touched the cards during the deal, in order
-    interrupted: bool = False                   # Law 44: the adversaries' claim failed while he dealt
-    exposed: tuple[tuple[int, Card, int], ...] = ()   # (seat, card, event index): they cannot be called (Law 35)
-    wrong_pack: bool = False                    # Law 38: dealt with the adversaries' cards; they reclaim them
-    led: bool = False                           # Law 34: a lead has been made
-    new_packs: int = 0                          # Law 72: new packs brought in
-    agreed: tuple[tuple[int, int], ...] = ()    # Law 73: (ruling index, side) that agreed to replace the card
+    touches: tuple[int, ...] = ()  # seats that touched the cards during the deal, in order
+    interrupted: bool = False  # Law 44: the adversaries' claim failed while he dealt
+    exposed: tuple[tuple[int, Card, int], ...] = ()  # (seat, card, event index): they cannot be called (Law 35)
+    wrong_pack: bool = False  # Law 38: dealt with the adversaries' cards; they reclaim them
+    led: bool = False  # Law 34: a lead has been made
+    new_packs: int = 0  # Law 72: new packs brought in
+    agreed: tuple[tuple[int, int], ...] = ()  # Law 73: (ruling index, side) that agreed to replace the card
     fresh_cut: bool = False
     result: Outcome | None = None
 
@@ -260,7 +264,7 @@ class DealingProcedure:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards not dealt (the turn-up excluded once it is turned)."""
-        return self.order[self.dealt + (1 if self.turn_up is not None else 0):]
+        return self.order[self.dealt + (1 if self.turn_up is not None else 0) :]
 
     def cards(self) -> list[Card]:
         """Every card of the pack: the hands, the turn-up and the stock (the cards are conserved)."""
@@ -275,8 +279,12 @@ class DealingProcedure:
         if self.result is not None:
             return self.result
         if self.fresh_cut:
-            return Outcome("fresh-cut", self.dealer, (29, 24),
-                           "there must be a fresh cut (Law 29); each player may shuffle once again (Law 24)")
+            return Outcome(
+                "fresh-cut",
+                self.dealer,
+                (29, 24),
+                "there must be a fresh cut (Law 29); each player may shuffle once again (Law 24)",
+            )
         if self.phase is DealingPhase.TURNED and not self.awaiting:
             return self._stands()
         return None
@@ -330,8 +338,9 @@ class DealingProcedure:
                 if self._blocking(i):
                     r = self.rulings[i]
                     who = _SIDES[r.chooser] if r.chooser is not None else "the table"
-                    raise IllegalAction(f"{who} must first elect on the {r.irregularity} "
-                                        f"({', '.join(o.id for o in r.options)})", r.laws)
+                    raise IllegalAction(
+                        f"{who} must first elect on the {r.irregularity} ({', '.join(o.id for o in r.options)})", r.laws
+                    )
         st = replace(self, log=self.log + (ev,), fresh_cut=False)
         return getattr(st, "_ev_" + ev.verb)(ev)
 
@@ -354,14 +363,19 @@ class DealingProcedure:
             except InputError as err:
                 msg = str(err)
                 if err.field and msg.startswith(err.field + ": "):
-                    msg = msg[len(err.field) + 2:]
+                    msg = msg[len(err.field) + 2 :]
                 raise InputError(f"event {i + 1} ({e}): {msg}", err.field) from None
         return st
 
     def to_record(self) -> dict[str, Any]:
         """The start and the log: enough to replay the procedure anywhere."""
-        return {"rules": self.rules.name, "dealer": SEAT_NAMES[self.dealer], "seed": self.seed,
-                "order": [str(c) for c in self.collected], "log": [str(e) for e in self.log]}
+        return {
+            "rules": self.rules.name,
+            "dealer": SEAT_NAMES[self.dealer],
+            "seed": self.seed,
+            "order": [str(c) for c in self.collected],
+            "log": [str(e) for e in self.log],
+        }
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> DealingProcedure:
@@ -417,8 +431,9 @@ class DealingProcedure:
         awaiting = self.awaiting + ((len(rulings) - 1,) if r.needs_choice else ())
         return replace(self, rulings=rulings, awaiting=awaiting, **changes)
 
-    def _conclude(self, kind: str, dealer: int, laws: tuple[int, ...], text: str,
-                  notes: tuple[str, ...] = ()) -> DealingProcedure:
+    def _conclude(
+        self, kind: str, dealer: int, laws: tuple[int, ...], text: str, notes: tuple[str, ...] = ()
+    ) -> DealingProcedure:
         out = Outcome(kind, dealer, laws, text, None, self.received, self.turn_up, notes)
         return replace(self, phase=DealingPhase.OVER, result=out, awaiting=(), claims=())
 
@@ -432,24 +447,49 @@ class DealingProcedure:
         laws: list[int] = []
         if self.dealing != self.dealer:
             laws.append(40)
-            notes.append(f"a deal out of turn by {SEAT_NAMES[dl]}: not stopped before the trump card was turned, "
-                         "it stands (Law 40)")
+            notes.append(
+                f"a deal out of turn by {SEAT_NAMES[dl]}: not stopped before the trump card was turned, "
+                "it stands (Law 40)"
+            )
         if self.exposed:
             laws.append(35)
-            notes.append("no new deal took place: the exposed cards cannot be called (Law 35): "
-                         + ", ".join(f"{SEAT_NAMES[s]} {c}" for s, c, _ in self.exposed))
+            notes.append(
+                "no new deal took place: the exposed cards cannot be called (Law 35): "
+                + ", ".join(f"{SEAT_NAMES[s]} {c}" for s, c, _ in self.exposed)
+            )
         if self.wrong_pack:
             laws.append(38)
-            notes.append("dealt with the adversaries' cards: the deal is good; they may reclaim their cards at "
-                         "the end of the deal (Law 38)")
-        return Outcome("deal-stands", dl, tuple(laws), f"{SEAT_NAMES[dl]} dealt; the {self.turn_up} is turned",
-                       deal, self.received, self.turn_up, tuple(notes))
+            notes.append(
+                "dealt with the adversaries' cards: the deal is good; they may reclaim their cards at "
+                "the end of the deal (Law 38)"
+            )
+        return Outcome(
+            "deal-stands",
+            dl,
+            tuple(laws),
+            f"{SEAT_NAMES[dl]} dealt; the {self.turn_up} is turned",
+            deal,
+            self.received,
+            self.turn_up,
+            tuple(notes),
+        )
 
     def _fresh(self, ruling: Ruling) -> DealingProcedure:
         """Law 29: a fresh cut; Law 24: after a false cut each player may shuffle once again."""
         order = self.uncut if self.uncut else self.order
-        return self._rule(ruling, phase=DealingPhase.SHUFFLE, order=order, uncut=(), cut=None, cutter=None, shuffled=(),
-                          declined=False, dealer_shuffled=False, must_reshuffle=False, fresh_cut=True)
+        return self._rule(
+            ruling,
+            phase=DealingPhase.SHUFFLE,
+            order=order,
+            uncut=(),
+            cut=None,
+            cutter=None,
+            shuffled=(),
+            declined=False,
+            dealer_shuffled=False,
+            must_reshuffle=False,
+            fresh_cut=True,
+        )
 
     def _lose_deal(self, irregularity: str, laws: tuple[int, ...], text: str, offender: int) -> DealingProcedure:
         """The deal passes to the next player (Laws 31, 41), or, when a player took his partner's
@@ -458,24 +498,42 @@ class DealingProcedure:
         nxt = (rightful + 1) % 4
         if dl != rightful:
             laws = laws + (() if 45 in laws else (45,))
-            text += (f" {SEAT_NAMES[dl]} took his partner's deal: {SEAT_NAMES[rightful]} is liable to the usual "
-                     f"penalty and {SEAT_NAMES[nxt]}, the adversary next in rotation, deals (Law 45).")
-        st = self._rule(Ruling(irregularity, laws, text, offender=offender, effects=(
-            f"the deal is lost: {SEAT_NAMES[nxt]} deals",)))
+            text += (
+                f" {SEAT_NAMES[dl]} took his partner's deal: {SEAT_NAMES[rightful]} is liable to the usual "
+                f"penalty and {SEAT_NAMES[nxt]}, the adversary next in rotation, deals (Law 45)."
+            )
+        st = self._rule(
+            Ruling(irregularity, laws, text, offender=offender, effects=(f"the deal is lost: {SEAT_NAMES[nxt]} deals",))
+        )
         return st._conclude("deal-lost", nxt, laws, text)
 
-    def _stop_out_of_turn(self, irregularity: str, laws: tuple[int, ...], text: str,
-                          offender: int | None) -> DealingProcedure:
+    def _stop_out_of_turn(
+        self, irregularity: str, laws: tuple[int, ...], text: str, offender: int | None
+    ) -> DealingProcedure:
         """Law 40: a deal out of turn stopped before the trump card is turned: the rightful dealer deals."""
         text += f" The deal out of turn is stopped before the trump card is turned: {SEAT_NAMES[self.dealer]} deals."
-        st = self._rule(Ruling(irregularity, laws, text, offender=offender,
-                               effects=(f"{SEAT_NAMES[self.dealer]} deals",)))
+        st = self._rule(
+            Ruling(irregularity, laws, text, offender=offender, effects=(f"{SEAT_NAMES[self.dealer]} deals",))
+        )
         return st._conclude("deal-stopped", self.dealer, laws, text)
 
-    def _new_deal(self, irregularity: str, laws: tuple[int, ...], text: str, offender: int | None = None,
-                  effects: tuple[str, ...] = ()) -> DealingProcedure:
-        st = self._rule(Ruling(irregularity, laws, text, offender=offender,
-                               effects=effects or (f"a new deal by {SEAT_NAMES[self.dealer]}",)))
+    def _new_deal(
+        self,
+        irregularity: str,
+        laws: tuple[int, ...],
+        text: str,
+        offender: int | None = None,
+        effects: tuple[str, ...] = (),
+    ) -> DealingProcedure:
+        st = self._rule(
+            Ruling(
+                irregularity,
+                laws,
+                text,
+                offender=offender,
+                effects=effects or (f"a new deal by {SEAT_NAMES[self.dealer]}",),
+            )
+        )
         return st._conclude("new-deal", self.dealer, laws, text)
 
     def _privilege_lost(self, side: int) -> bool:
@@ -485,7 +543,7 @@ class DealingProcedure:
         members = {(dl + 1) % 4, (dl + 3) % 4} if side != self._side_of(dl) else {(dl + 2) % 4}
         for s in self.touches:
             if self._side_of(s) != side:
-                return False            # Law 36: the other side touched first
+                return False  # Law 36: the other side touched first
             if s in members:
                 return True
         return False
@@ -504,12 +562,20 @@ class DealingProcedure:
             raise IllegalAction("the pack must not be shuffled during the play of a hand", (23,))
         if self.phase in (DealingPhase.CUT, DealingPhase.DEAL, DealingPhase.DEALT):
             if seat == self.acting and seat not in (self.dealer, (self.dealer + 2) % 4):
-                return self._stop_out_of_turn("re-shuffle in a deal out of turn", (40, 31),
-                                              f"{name}, dealing out of turn, re-shuffled after the cut.", seat)
+                return self._stop_out_of_turn(
+                    "re-shuffle in a deal out of turn",
+                    (40, 31),
+                    f"{name}, dealing out of turn, re-shuffled after the cut.",
+                    seat,
+                )
             if seat == self.acting:
                 # Law 31: when the pack is cut, should the dealer re-shuffle he loses the deal.
-                return self._lose_deal("re-shuffle after the cut", (31,),
-                                       f"{name} re-shuffled after the pack was cut: he loses the deal.", seat)
+                return self._lose_deal(
+                    "re-shuffle after the cut",
+                    (31,),
+                    f"{name} re-shuffled after the pack was cut: he loses the deal.",
+                    seat,
+                )
             if seat == self.cutter:
                 raise IllegalAction(f"{name} has separated the pack: he can neither re-shuffle nor re-cut", (30,))
             raise IllegalAction("the pack is cut: the shuffling is over", (24,))
@@ -523,21 +589,32 @@ class DealingProcedure:
         elif self.dealer_shuffled:
             raise IllegalAction(f"{SEAT_NAMES[dl]}, the dealer, has shuffled: he shuffles last", (27,))
         elif seat != partner and partner not in self.shuffled and not self.declined:
-            raise IllegalAction(f"{SEAT_NAMES[partner]}, the dealer's partner, has the first right to shuffle "
-                                f"('{SEAT_NAMES[partner]}: decline' waives it)", (25,))
+            raise IllegalAction(
+                f"{SEAT_NAMES[partner]}, the dealer's partner, has the first right to shuffle "
+                f"('{SEAT_NAMES[partner]}: decline' waives it)",
+                (25,),
+            )
         cards = list(self.order)
         random.Random(seed).shuffle(cards)
         logged = Event(ev.who, "shuffle", (str(seed),))
-        return replace(self, order=tuple(cards), log=self.log[:-1] + (logged,),
-                       shuffled=self.shuffled + ((seat,) if seat not in self.shuffled else ()),
-                       dealer_shuffled=self.dealer_shuffled or seat == dl, must_reshuffle=False)
+        return replace(
+            self,
+            order=tuple(cards),
+            log=self.log[:-1] + (logged,),
+            shuffled=self.shuffled + ((seat,) if seat not in self.shuffled else ()),
+            dealer_shuffled=self.dealer_shuffled or seat == dl,
+            must_reshuffle=False,
+        )
 
     def _ev_decline(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         partner = (self.dealer + 2) % 4
         if self.phase is not DealingPhase.SHUFFLE or seat != partner or partner in self.shuffled or self.declined:
-            raise IllegalAction(f"only {SEAT_NAMES[partner]}, the dealer's partner, can waive his first right "
-                                "to shuffle, before he shuffles", (25,))
+            raise IllegalAction(
+                f"only {SEAT_NAMES[partner]}, the dealer's partner, can waive his first right "
+                "to shuffle, before he shuffles",
+                (25,),
+            )
         return replace(self, declined=True)
 
     # ------------------------------------------------------------------ new cards (Laws 72, 73)
@@ -545,18 +622,26 @@ class DealingProcedure:
         seat = self._seat(ev)
         if self.phase is not DealingPhase.SHUFFLE:
             raise IllegalAction("fresh cards may be called for before, but not after, the pack is cut", (72,))
-        return self._rule(self._new_packs_ruling(f"{ev.who} called for fresh cards", f"{ev.who} pays for them",
-                                                 (72,), seat))
+        return self._rule(
+            self._new_packs_ruling(f"{ev.who} called for fresh cards", f"{ev.who} pays for them", (72,), seat)
+        )
 
     def _new_packs_ruling(self, why: str, payer: str, laws: tuple[int, ...], offender: int | None) -> Ruling:
         side = self._side_of(self.dealer)
         d = SEAT_NAMES[self.dealer]
         # Law 72: he must call for two new packs, of which the dealer has the choice.
-        return Ruling(_NEW_PACKS, laws, f"{why}: two new packs are brought; {d}, the dealer, has the choice.",
-                      offender=offender, chooser=side,
-                      options=(Option("pack-1", f"{d} deals with the first new pack", (72,)),
-                               Option("pack-2", f"{d} deals with the second new pack", (72,))),
-                      effects=(payer,))
+        return Ruling(
+            _NEW_PACKS,
+            laws,
+            f"{why}: two new packs are brought; {d}, the dealer, has the choice.",
+            offender=offender,
+            chooser=side,
+            options=(
+                Option("pack-1", f"{d} deals with the first new pack", (72,)),
+                Option("pack-2", f"{d} deals with the second new pack", (72,)),
+            ),
+            effects=(payer,),
+        )
 
     def _ev_marked(self, ev: Event) -> DealingProcedure:
         if not ev.args:
@@ -565,13 +650,23 @@ class DealingProcedure:
         # Law 73: replaced by agreement, or new cards called for at the expense of the table.
         # Reading: the agreement is of both sides (each elects "replace"); either side alone may call for
         # new cards, whichever side elected first.
-        return self._rule(Ruling(_MARKED, (73,), f"{ev.who} found the {card.long_name()} torn or marked: it must be "
-                                 "replaced by agreement of both sides, or new cards called for by either side at the "
-                                 "expense of the table.",
-                                 offender=None, chooser=None,
-                                 options=(Option("replace", "Replace the card: both sides must agree", (73,)),
-                                          Option("new-cards", "New cards at the expense of the table (either side "
-                                                 "may call for them)", (72, 73)))))
+        return self._rule(
+            Ruling(
+                _MARKED,
+                (73,),
+                f"{ev.who} found the {card.long_name()} torn or marked: it must be "
+                "replaced by agreement of both sides, or new cards called for by either side at the "
+                "expense of the table.",
+                offender=None,
+                chooser=None,
+                options=(
+                    Option("replace", "Replace the card: both sides must agree", (73,)),
+                    Option(
+                        "new-cards", "New cards at the expense of the table (either side may call for them)", (72, 73)
+                    ),
+                ),
+            )
+        )
 
     # ------------------------------------------------------------------ the cut (Laws 29, 30)
     def _ev_cut(self, ev: Event) -> DealingProcedure:
@@ -593,10 +688,16 @@ class DealingProcedure:
             raise IllegalAction(f"{SEAT_NAMES[self.dealer]} must first re-shuffle", (27,))
         if n < 4 or size - n < 4:
             # Law 29: not fewer than four cards in either packet.
-            return self._fresh(Ruling("false cut", (29, 24),
-                                      f"{ev.who} cut {n} from {size}, leaving fewer than four cards in a packet: "
-                                      "there must be a fresh cut.", offender=seat,
-                                      effects=("a fresh cut", "each player may shuffle once again (Law 24)")))
+            return self._fresh(
+                Ruling(
+                    "false cut",
+                    (29, 24),
+                    f"{ev.who} cut {n} from {size}, leaving fewer than four cards in a packet: "
+                    "there must be a fresh cut.",
+                    offender=seat,
+                    effects=("a fresh cut", "each player may shuffle once again (Law 24)"),
+                )
+            )
         cut_pack = self.order[n:] + self.order[:n]
         return replace(self, phase=DealingPhase.CUT, uncut=self.order, order=cut_pack, cut=n, cutter=seat)
 
@@ -609,8 +710,14 @@ class DealingProcedure:
     def _law_29_event(self, what: str) -> DealingProcedure:
         if self.phase is not DealingPhase.CUT:
             raise IllegalAction("Law 29 concerns the cut, after the pack is divided and before the deal", (29,))
-        return self._fresh(Ruling(what, (29, 24), f"{what[0].upper() + what[1:]}: there must be a fresh cut.",
-                                  effects=("a fresh cut", "each player may shuffle once again (Law 24)")))
+        return self._fresh(
+            Ruling(
+                what,
+                (29, 24),
+                f"{what[0].upper() + what[1:]}: there must be a fresh cut.",
+                effects=("a fresh cut", "each player may shuffle once again (Law 24)"),
+            )
+        )
 
     # ------------------------------------------------------------------ the deal (Laws 40-45)
     def _ev_give(self, ev: Event) -> DealingProcedure:
@@ -623,8 +730,9 @@ class DealingProcedure:
             raise InputError(f"cannot give {n} cards: {remaining} remain undealt", "packet")
         target = _seat_index(ev.args[1], "seat") if len(ev.args) > 1 else None
         if self.phase is DealingPhase.SHUFFLE:
-            raise IllegalAction(f"the pack must first be cut by {SEAT_NAMES[(self.dealer + 3) % 4]}, on the "
-                                "dealer's right", (29,))
+            raise IllegalAction(
+                f"the pack must first be cut by {SEAT_NAMES[(self.dealer + 3) % 4]}, on the dealer's right", (29,)
+            )
         if self.phase is DealingPhase.TURNED:
             raise IllegalAction("the trump card is turned: the deal is complete")
         if self.dealing is not None and seat != self.dealing:
@@ -638,8 +746,9 @@ class DealingProcedure:
         if packets is None:
             raise InputError(f"deal 2-3 or 3-2, not {spec!r}", "packets")
         if self.phase is DealingPhase.SHUFFLE:
-            raise IllegalAction(f"the pack must first be cut by {SEAT_NAMES[(self.dealer + 3) % 4]}, on the "
-                                "dealer's right", (29,))
+            raise IllegalAction(
+                f"the pack must first be cut by {SEAT_NAMES[(self.dealer + 3) % 4]}, on the dealer's right", (29,)
+            )
         if self.phase is not DealingPhase.CUT:
             raise IllegalAction("the deal has begun: give the remaining packets one by one ('give N')")
         st = self
@@ -656,9 +765,9 @@ class DealingProcedure:
             if seat != st.dealer:
                 st = st._out_of_turn(seat)
         k = len(st.packets)
-        expected = speaking_order(4, seat)[k % 4]          # Law 42: to each in turn from the left
+        expected = speaking_order(4, seat)[k % 4]  # Law 42: to each in turn from the left
         to = expected if target is None else target
-        cards = st.order[st.dealt: st.dealt + n]
+        cards = st.order[st.dealt : st.dealt + n]
         received = list(st.received)
         received[to] = received[to] + cards
         st = replace(st, packets=st.packets + ((to, n),), received=tuple(received), dealt=st.dealt + n)
@@ -689,16 +798,27 @@ class DealingProcedure:
         rightful = self.dealer
         name, r = SEAT_NAMES[seat], SEAT_NAMES[rightful]
         if seat == (rightful + 2) % 4:
-            return self._rule(Ruling(
-                "partner's deal taken", (40, 45),
-                f"{name} is dealing his partner {r}'s deal: it can be stopped before the trump card is turned "
-                f"(Law 40); should he misdeal, {r} is liable to the usual penalty and {SEAT_NAMES[(rightful + 1) % 4]} "
-                "deals (Law 45).", offender=seat, effects=("the deal can be stopped before the trump card is turned",)))
-        return self._rule(Ruling(
-            "deal out of turn", (40,),
-            f"{name} is dealing out of turn ({r}'s deal): the deal can be stopped if the error is discovered before "
-            "the trump card is turned; otherwise it stands.", offender=seat,
-            effects=("the deal can be stopped before the trump card is turned",)))
+            return self._rule(
+                Ruling(
+                    "partner's deal taken",
+                    (40, 45),
+                    f"{name} is dealing his partner {r}'s deal: it can be stopped before the trump card is turned "
+                    f"(Law 40); should he misdeal, {r} is liable to the usual penalty and {SEAT_NAMES[(rightful + 1) % 4]} "
+                    "deals (Law 45).",
+                    offender=seat,
+                    effects=("the deal can be stopped before the trump card is turned",),
+                )
+            )
+        return self._rule(
+            Ruling(
+                "deal out of turn",
+                (40,),
+                f"{name} is dealing out of turn ({r}'s deal): the deal can be stopped if the error is discovered before "
+                "the trump card is turned; otherwise it stands.",
+                offender=seat,
+                effects=("the deal can be stopped before the trump card is turned",),
+            )
+        )
 
     def _misdeal(self, fault: str, seat: int) -> DealingProcedure:
         dl, rightful = self.acting, self.dealer
@@ -710,20 +830,31 @@ class DealingProcedure:
         first = self._first_toucher()
         if first is not None and first != (dl + 2) % 4:
             # Law 43: an adversary touched the cards before the dealer's partner: the deal is not lost.
-            text += (f" {SEAT_NAMES[first]}, an adversary, touched the cards before the dealer's partner: the "
-                     "misdeal does not lose the deal.")
-            return self._new_deal("misdeal", base + (43,), text, seat,
-                                  (f"a new deal by {SEAT_NAMES[rightful]}: the deal is not lost",))
+            text += (
+                f" {SEAT_NAMES[first]}, an adversary, touched the cards before the dealer's partner: the "
+                "misdeal does not lose the deal."
+            )
+            return self._new_deal(
+                "misdeal", base + (43,), text, seat, (f"a new deal by {SEAT_NAMES[rightful]}: the deal is not lost",)
+            )
         if self.interrupted:
             # Law 44: the adversaries interrupted him and failed to establish their claim: he may deal
             # again (whoever touched the cards: the interruption is theirs).
             d = SEAT_NAMES[rightful]
-            return self._rule(Ruling(
-                _MISDEAL_44, base + (44,),
-                text + " The adversaries interrupted the dealer and failed to establish their claim: he may deal "
-                "again.", offender=seat, chooser=self._side_of(dl),
-                options=(Option("deal-again", f"{d} deals again", (44,)),
-                         Option("pass-deal", f"the deal passes to {SEAT_NAMES[(rightful + 1) % 4]}", (41,)))))
+            return self._rule(
+                Ruling(
+                    _MISDEAL_44,
+                    base + (44,),
+                    text + " The adversaries interrupted the dealer and failed to establish their claim: he may deal "
+                    "again.",
+                    offender=seat,
+                    chooser=self._side_of(dl),
+                    options=(
+                        Option("deal-again", f"{d} deals again", (44,)),
+                        Option("pass-deal", f"the deal passes to {SEAT_NAMES[(rightful + 1) % 4]}", (41,)),
+                    ),
+                )
+            )
         if first == (dl + 2) % 4:
             # Law 43: the dealer's partner touched the cards first: the deal is lost, even if the
             # adversaries touched them afterwards.
@@ -742,8 +873,11 @@ class DealingProcedure:
         st = replace(self, turn_up=self.order[self.dealt])
         if self.phase is DealingPhase.DEAL:
             short = [SEAT_NAMES[s] for s in range(4) if len(self.received[s]) != 5]
-            return st._misdeal(f"the trump card was turned before five cards were dealt to each player "
-                               f"({', '.join(short)}) (Law 42 I)", seat)
+            return st._misdeal(
+                f"the trump card was turned before five cards were dealt to each player "
+                f"({', '.join(short)}) (Law 42 I)",
+                seat,
+            )
         st = replace(st, phase=DealingPhase.TURNED)
         # Laws 35, 37: the claims still open when the trump card is turned
         here = len(self.log) - 1
@@ -751,36 +885,55 @@ class DealingProcedure:
             if ri not in st.awaiting:
                 continue
             r = st.rulings[ri]
-            gave = any(e.verb in ("give", "deal") for e in self.log[at + 1: here])
+            gave = any(e.verb in ("give", "deal") for e in self.log[at + 1 : here])
             if r.chooser != self._side_of(self.acting) and not gave:
                 # Law 37: one of the last cards exposed and the trump turned before the adversaries had
                 # reasonable time to decide: they keep their privilege (and now they must elect).
                 rulings = list(st.rulings)
                 rulings[ri] = _with_blocking(r, True)
                 st = replace(st, rulings=tuple(rulings))
-                st = st._rule(Ruling(
-                    "trump turned before the adversaries could decide", (37,),
-                    f"{SEAT_NAMES[seat]} turned the trump card right after one of the last cards was exposed: "
-                    f"{_SIDES[r.chooser or 0]} keep their privilege of claiming a new deal.",
-                    effects=(f"{_SIDES[r.chooser or 0]} must now elect",)))
+                st = st._rule(
+                    Ruling(
+                        "trump turned before the adversaries could decide",
+                        (37,),
+                        f"{SEAT_NAMES[seat]} turned the trump card right after one of the last cards was exposed: "
+                        f"{_SIDES[r.chooser or 0]} keep their privilege of claiming a new deal.",
+                        effects=(f"{_SIDES[r.chooser or 0]} must now elect",),
+                    )
+                )
             else:
                 st = st._lapse(ri, "the trump card was turned before the claim was made")
         if st.dealing != st.dealer:
             laws: tuple[int, ...] = (40, 45) if st.dealing == (st.dealer + 2) % 4 else (40,)
-            st = st._rule(Ruling("deal out of turn stands", laws,
-                                 "The deal out of turn was not stopped before the trump card was turned: it stands.",
-                                 offender=st.dealing, effects=("the deal stands",)))
+            st = st._rule(
+                Ruling(
+                    "deal out of turn stands",
+                    laws,
+                    "The deal out of turn was not stopped before the trump card was turned: it stands.",
+                    offender=st.dealing,
+                    effects=("the deal stands",),
+                )
+            )
         return st
 
     def _lapse(self, ri: int, why: str) -> DealingProcedure:
         r = self.rulings[ri]
         rulings = list(self.rulings)
         rulings[ri] = r.choose("deal-stands")
-        st = replace(self, rulings=tuple(rulings), awaiting=tuple(i for i in self.awaiting if i != ri),
-                     claims=tuple(c for c in self.claims if c[0] != ri))
-        return st._rule(Ruling("claim of a new deal lost", (35,),
-                               f"{_SIDES[r.chooser or 0]} can no longer claim a new deal: {why}; the exposed card "
-                               "cannot be called.", effects=("the deal stands",)))
+        st = replace(
+            self,
+            rulings=tuple(rulings),
+            awaiting=tuple(i for i in self.awaiting if i != ri),
+            claims=tuple(c for c in self.claims if c[0] != ri),
+        )
+        return st._rule(
+            Ruling(
+                "claim of a new deal lost",
+                (35,),
+                f"{_SIDES[r.chooser or 0]} can no longer claim a new deal: {why}; the exposed card cannot be called.",
+                effects=("the deal stands",),
+            )
+        )
 
     # ------------------------------------------------------------------ exposed and faced cards
     def _ev_expose(self, ev: Event) -> DealingProcedure:
@@ -792,35 +945,58 @@ class DealingProcedure:
             if seat == self.dealer:
                 # Law 27: a card seen during his shuffling or while giving the pack to be cut: he may be
                 # compelled to re-shuffle.
-                return self._rule(Ruling(
-                    _SEEN, (27,), f"{shown[0].upper() + shown[1:]} was seen while {name}, the dealer, shuffled or "
-                    "gave the pack to be cut: he may be compelled to re-shuffle.", offender=seat,
-                    chooser=1 - self._side_of(seat),
-                    options=(Option("reshuffle", f"{name} must re-shuffle", (27,)),
-                             Option("waive", "Let the pack be cut as it is", (27,)))))
+                return self._rule(
+                    Ruling(
+                        _SEEN,
+                        (27,),
+                        f"{shown[0].upper() + shown[1:]} was seen while {name}, the dealer, shuffled or "
+                        "gave the pack to be cut: he may be compelled to re-shuffle.",
+                        offender=seat,
+                        chooser=1 - self._side_of(seat),
+                        options=(
+                            Option("reshuffle", f"{name} must re-shuffle", (27,)),
+                            Option("waive", "Let the pack be cut as it is", (27,)),
+                        ),
+                    )
+                )
             # Law 22: no card may be seen in shuffling; the laws attach no penalty but the dealer's own
             # shuffle, last (Law 27).
-            return self._rule(Ruling("card seen in shuffling", (22,),
-                                     f"{shown[0].upper() + shown[1:]} was seen while {name} shuffled: the pack must "
-                                     "not be shuffled so that the face of any card can be seen. No penalty: the "
-                                     "dealer shuffles last (Law 27).", offender=seat, effects=("no penalty",)))
+            return self._rule(
+                Ruling(
+                    "card seen in shuffling",
+                    (22,),
+                    f"{shown[0].upper() + shown[1:]} was seen while {name} shuffled: the pack must "
+                    "not be shuffled so that the face of any card can be seen. No penalty: the "
+                    "dealer shuffles last (Law 27).",
+                    offender=seat,
+                    effects=("no penalty",),
+                )
+            )
         if self.phase is DealingPhase.CUT:
             # Law 29: a card exposed in cutting or in placing one packet on the other: a fresh cut.
-            return self._fresh(Ruling("card exposed in cutting", (29, 24),
-                                      f"A card was exposed ({name}) in cutting or in uniting the packets: there must "
-                                      "be a fresh cut.", offender=seat,
-                                      effects=("a fresh cut", "each player may shuffle once again (Law 24)")))
+            return self._fresh(
+                Ruling(
+                    "card exposed in cutting",
+                    (29, 24),
+                    f"A card was exposed ({name}) in cutting or in uniting the packets: there must be a fresh cut.",
+                    offender=seat,
+                    effects=("a fresh cut", "each player may shuffle once again (Law 24)"),
+                )
+            )
         dl = self.acting
         if self.phase is DealingPhase.TURNED:
             stock = self.stock
             if seat == dl and self.log[-2].verb == "turn" and stock and (card is None or card in stock):
                 # Law 39: the dealer, in turning the trump card, exposes another card of the pack.
                 shown = card if card is not None else stock[0]
-                return self._new_deal("card exposed in turning the trump", (39,),
-                                      f"{name}, in turning the trump card, exposed the {shown.long_name()}: there "
-                                      "must be a new deal.", seat)
+                return self._new_deal(
+                    "card exposed in turning the trump",
+                    (39,),
+                    f"{name}, in turning the trump card, exposed the {shown.long_name()}: there must be a new deal.",
+                    seat,
+                )
             raise IllegalAction("the trump card is turned: a card exposed now is a matter of the play", (46,))
-        stock = self.order[self.dealt:]
+        stock = self.order[self.dealt :]
         given = [c for h in self.received for c in h]
         if seat == dl:
             if card is None:
@@ -829,9 +1005,12 @@ class DealingProcedure:
                 raise InputError(f"the {card} is not in the dealer's hands", "card")
             if self.phase is DealingPhase.DEALT and card in stock:
                 # Law 39: all the cards are dealt; in turning the trump card he exposes another.
-                return self._new_deal("card exposed in turning the trump", (39,),
-                                      f"{name}, in turning the trump card, exposed the {card.long_name()}: there must "
-                                      "be a new deal.", seat)
+                return self._new_deal(
+                    "card exposed in turning the trump",
+                    (39,),
+                    f"{name}, in turning the trump card, exposed the {card.long_name()}: there must be a new deal.",
+                    seat,
+                )
         else:
             mine = self.received[seat]
             if card is None:
@@ -856,18 +1035,41 @@ class DealingProcedure:
         laws: tuple[int, ...] = (35, 36) if self.touches else (35,)
         if self._privilege_lost(claimant):
             touchers = ", ".join(SEAT_NAMES[s] for s in self.touches if self._side_of(s) == claimant and s != dl)
-            text += (f"{_SIDES[claimant]} cannot claim a new deal: {touchers} touched the cards. The exposed card "
-                     "cannot be called.")
-            return self._rule(Ruling(_EXPOSED, laws, text, offender=seat,
-                                     effects=("the deal goes on", "the exposed card cannot be called")),
-                              exposed=exposed)
-        text += (f"{_SIDES[claimant]} may call for a new deal, until the trump card is turned (Law 37). If no new "
-                 "deal takes place, the exposed card cannot be called.")
-        st = self._rule(_with_blocking(Ruling(
-            _EXPOSED, laws, text, offender=seat, chooser=claimant,
-            options=(Option("new-deal", "A new deal by the same dealer", (35,)),
-                     Option("deal-stands", "The deal goes on; the exposed card cannot be called", (35,)))), False),
-            exposed=exposed)
+            text += (
+                f"{_SIDES[claimant]} cannot claim a new deal: {touchers} touched the cards. The exposed card "
+                "cannot be called."
+            )
+            return self._rule(
+                Ruling(
+                    _EXPOSED,
+                    laws,
+                    text,
+                    offender=seat,
+                    effects=("the deal goes on", "the exposed card cannot be called"),
+                ),
+                exposed=exposed,
+            )
+        text += (
+            f"{_SIDES[claimant]} may call for a new deal, until the trump card is turned (Law 37). If no new "
+            "deal takes place, the exposed card cannot be called."
+        )
+        st = self._rule(
+            _with_blocking(
+                Ruling(
+                    _EXPOSED,
+                    laws,
+                    text,
+                    offender=seat,
+                    chooser=claimant,
+                    options=(
+                        Option("new-deal", "A new deal by the same dealer", (35,)),
+                        Option("deal-stands", "The deal goes on; the exposed card cannot be called", (35,)),
+                    ),
+                ),
+                False,
+            ),
+            exposed=exposed,
+        )
         return replace(st, claims=st.claims + ((len(st.rulings) - 1, len(self.log) - 1),))
 
     def _ev_touch(self, ev: Event) -> DealingProcedure:
@@ -891,15 +1093,27 @@ class DealingProcedure:
             effects.append("the dealer can no longer claim a new deal for a card exposed by an adversary (Law 35)")
             effects.append("the adversaries may touch their cards without losing their privilege (Law 36)")
         else:
-            effects.append(f"{_SIDES[side]} can no longer claim a new deal for a card exposed by the dealer or his "
-                           "partner (Law 35)")
+            effects.append(
+                f"{_SIDES[side]} can no longer claim a new deal for a card exposed by the dealer or his "
+                "partner (Law 35)"
+            )
             effects.append(f"{SEAT_NAMES[partner]} may touch his cards without losing the dealer's privilege (Law 36)")
         if seat != dl and self._first_toucher() is None:
-            effects.append("should the dealer misdeal, he does not lose the deal (Law 43)" if side != dside else
-                           "should the dealer misdeal, he loses the deal, whatever the adversaries do (Law 43)")
-        st = self._rule(Ruling("cards touched during the deal", (35, 36, 43),
-                               f"{name} touched the cards during the deal.", offender=seat, effects=tuple(effects)),
-                        touches=self.touches + (seat,))
+            effects.append(
+                "should the dealer misdeal, he does not lose the deal (Law 43)"
+                if side != dside
+                else "should the dealer misdeal, he loses the deal, whatever the adversaries do (Law 43)"
+            )
+        st = self._rule(
+            Ruling(
+                "cards touched during the deal",
+                (35, 36, 43),
+                f"{name} touched the cards during the deal.",
+                offender=seat,
+                effects=tuple(effects),
+            ),
+            touches=self.touches + (seat,),
+        )
         for ri, _ in self.claims:
             r = st.rulings[ri]
             if ri in st.awaiting and r.chooser == side and st._privilege_lost(side):
@@ -910,42 +1124,81 @@ class DealingProcedure:
         card = self._card(ev.args[0]) if ev.args else None
         what = f"the {card.long_name()}" if card is not None else "a card"
         if self.led:
-            return self._rule(Ruling("card found faced after a lead", (34,),
-                                     f"{what[0].upper() + what[1:]} was found faced in the pack after a lead was "
-                                     "made: Law 34 applies only before a lead; the deal stands.",
-                                     effects=("the deal stands",)))
+            return self._rule(
+                Ruling(
+                    "card found faced after a lead",
+                    (34,),
+                    f"{what[0].upper() + what[1:]} was found faced in the pack after a lead was "
+                    "made: Law 34 applies only before a lead; the deal stands.",
+                    effects=("the deal stands",),
+                )
+            )
         # Law 34: a card found faced in the pack before a lead is made: there must be a new deal.
-        return self._new_deal("card faced in the pack", (34,),
-                              f"{what[0].upper() + what[1:]} was found faced in the pack before a lead was made: "
-                              "there must be a new deal.")
+        return self._new_deal(
+            "card faced in the pack",
+            (34,),
+            f"{what[0].upper() + what[1:]} was found faced in the pack before a lead was made: "
+            "there must be a new deal.",
+        )
 
     def _ev_imperfect(self, ev: Event) -> DealingProcedure:
         what = " ".join(ev.args)
         # Law 33: a new deal by the same dealer; all points scored on previous hands stand.
-        return self._new_deal("imperfect pack", (33,),
-                              "The pack was found incorrect or imperfect" + (f" ({what})" if what else "")
-                              + ": there must be a new deal by the same dealer; the points scored on previous hands "
-                              "stand.", effects=(f"a new deal by {SEAT_NAMES[self.dealer]}",
-                                                 "the points scored on previous hands stand"))
+        return self._new_deal(
+            "imperfect pack",
+            (33,),
+            "The pack was found incorrect or imperfect"
+            + (f" ({what})" if what else "")
+            + ": there must be a new deal by the same dealer; the points scored on previous hands "
+            "stand.",
+            effects=(f"a new deal by {SEAT_NAMES[self.dealer]}", "the points scored on previous hands stand"),
+        )
 
     def _ev_wrongpack(self, ev: Event) -> DealingProcedure:
         dl = self.acting
         adv = 1 - self._side_of(dl)
         if self.phase is DealingPhase.SHUFFLE:
-            return self._rule(Ruling(_WRONG_PACK, (38,), "The adversaries' pack is about to be dealt: the packs are "
-                                     "exchanged before the cut.", offender=dl, effects=("the packs are exchanged",)))
+            return self._rule(
+                Ruling(
+                    _WRONG_PACK,
+                    (38,),
+                    "The adversaries' pack is about to be dealt: the packs are exchanged before the cut.",
+                    offender=dl,
+                    effects=("the packs are exchanged",),
+                )
+            )
         if self.phase is DealingPhase.TURNED or self.led:
             # Law 38: a deal made with the adversaries' cards is good, provided the trump card has been turned.
-            return self._rule(Ruling(_WRONG_PACK, (38,), f"{SEAT_NAMES[dl]} dealt with the adversaries' cards and "
-                                     "the trump card is turned: the deal is good. The players losing their cards "
-                                     "may reclaim them at the end of the deal.", offender=dl,
-                                     effects=("the deal is good", f"{_SIDES[adv]} reclaim their cards at the end")),
-                              wrong_pack=True)
-        return self._rule(Ruling(_WRONG_PACK, (38,), f"{SEAT_NAMES[dl]} is dealing with the adversaries' cards and the "
-                                 "trump card is not turned: a new deal may be claimed.", offender=dl, chooser=adv,
-                                 options=(Option("new-deal", "A new deal", (38,)),
-                                          Option("deal-stands", "The deal goes on with these cards; they are "
-                                                 "reclaimed at the end of the deal", (38,)))))
+            return self._rule(
+                Ruling(
+                    _WRONG_PACK,
+                    (38,),
+                    f"{SEAT_NAMES[dl]} dealt with the adversaries' cards and "
+                    "the trump card is turned: the deal is good. The players losing their cards "
+                    "may reclaim them at the end of the deal.",
+                    offender=dl,
+                    effects=("the deal is good", f"{_SIDES[adv]} reclaim their cards at the end"),
+                ),
+                wrong_pack=True,
+            )
+        return self._rule(
+            Ruling(
+                _WRONG_PACK,
+                (38,),
+                f"{SEAT_NAMES[dl]} is dealing with the adversaries' cards and the "
+                "trump card is not turned: a new deal may be claimed.",
+                offender=dl,
+                chooser=adv,
+                options=(
+                    Option("new-deal", "A new deal", (38,)),
+                    Option(
+                        "deal-stands",
+                        "The deal goes on with these cards; they are reclaimed at the end of the deal",
+                        (38,),
+                    ),
+                ),
+            )
+        )
 
     def _ev_lead(self, ev: Event) -> DealingProcedure:
         if self.phase is not DealingPhase.TURNED:
@@ -966,34 +1219,60 @@ class DealingProcedure:
             if self.dealing is not None and self.dealing != self.dealer:
                 if self.phase in (DealingPhase.DEAL, DealingPhase.DEALT):
                     # Law 40: a deal out of turn can be stopped before the trump card is turned.
-                    return self._stop_out_of_turn("deal out of turn stopped", (40,),
-                                                  f"{name} asserted that it is not {SEAT_NAMES[dl]}'s deal: it is "
-                                                  f"{SEAT_NAMES[self.dealer]}'s.", self.dealing)
-                return self._rule(Ruling("deal out of turn discovered after the turn", (40,),
-                                         f"{name} asserted that it is not {SEAT_NAMES[dl]}'s deal; the trump card is "
-                                         "turned: the deal stands.", offender=self.dealing,
-                                         effects=("the deal stands",)))
+                    return self._stop_out_of_turn(
+                        "deal out of turn stopped",
+                        (40,),
+                        f"{name} asserted that it is not {SEAT_NAMES[dl]}'s deal: it is {SEAT_NAMES[self.dealer]}'s.",
+                        self.dealing,
+                    )
+                return self._rule(
+                    Ruling(
+                        "deal out of turn discovered after the turn",
+                        (40,),
+                        f"{name} asserted that it is not {SEAT_NAMES[dl]}'s deal; the trump card is "
+                        "turned: the deal stands.",
+                        offender=self.dealing,
+                        effects=("the deal stands",),
+                    )
+                )
             claim = f"{name} asserted that it is not {SEAT_NAMES[dl]}'s deal; it is (Law 28)"
         else:
             if len(ev.args) < 2 or ev.args[1].lower() not in ("upheld", "failed"):
-                raise InputError("was the score claim upheld or did it fail? 'question score upheld|failed'",
-                                 "result")
+                raise InputError("was the score claim upheld or did it fail? 'question score upheld|failed'", "result")
             if ev.args[1].lower() == "upheld":
-                return self._rule(Ruling("score questioned", (5,),
-                                         f"{name} questioned the score and established the error: it is rectified "
-                                         "(Law 5: at any time before the trump card is turned in the next deal).",
-                                         effects=("the score is rectified",)))
+                return self._rule(
+                    Ruling(
+                        "score questioned",
+                        (5,),
+                        f"{name} questioned the score and established the error: it is rectified "
+                        "(Law 5: at any time before the trump card is turned in the next deal).",
+                        effects=("the score is rectified",),
+                    )
+                )
             claim = f"{name} questioned the score and failed to establish the claim"
         adversary = self._side_of(seat) != self._side_of(dl)
         if adversary and self.phase in (DealingPhase.DEAL, DealingPhase.DEALT):
             # Law 44: the adversaries interrupt the dealer and fail to establish their claim: should a
             # misdeal occur, he may deal again.
-            return self._rule(Ruling("dealer interrupted", (44,), claim + ": should a misdeal occur, "
-                                     f"{SEAT_NAMES[dl]} may deal again.", offender=seat,
-                                     effects=(f"a misdeal would not cost {SEAT_NAMES[dl]} the deal",)),
-                              interrupted=True)
-        return self._rule(Ruling("claim failed", (44,), claim + ": no consequence (Law 44 concerns the adversaries "
-                                 "interrupting a dealer while he deals).", offender=seat, effects=("no consequence",)))
+            return self._rule(
+                Ruling(
+                    "dealer interrupted",
+                    (44,),
+                    claim + f": should a misdeal occur, {SEAT_NAMES[dl]} may deal again.",
+                    offender=seat,
+                    effects=(f"a misdeal would not cost {SEAT_NAMES[dl]} the deal",),
+                ),
+                interrupted=True,
+            )
+        return self._rule(
+            Ruling(
+                "claim failed",
+                (44,),
+                claim + ": no consequence (Law 44 concerns the adversaries interrupting a dealer while he deals).",
+                offender=seat,
+                effects=("no consequence",),
+            )
+        )
 
     # ------------------------------------------------------------------ elections (Law 85)
     def _ev_choose(self, ev: Event) -> DealingProcedure:
@@ -1016,42 +1295,63 @@ class DealingProcedure:
         if r.irregularity == _MARKED and opt == "replace":
             # Law 73: "replaced by agreement": both sides must agree; either alone may call for new cards
             if (i, side) in self.agreed:
-                raise IllegalAction(f"{_SIDES[side]} agreed to replace the card: {_SIDES[1 - side]} must agree too, "
-                                    "or either side may call for new cards", (73,))
+                raise IllegalAction(
+                    f"{_SIDES[side]} agreed to replace the card: {_SIDES[1 - side]} must agree too, "
+                    "or either side may call for new cards",
+                    (73,),
+                )
             if (i, 1 - side) not in self.agreed:
                 return replace(self, agreed=self.agreed + ((i, side),))
         rulings = list(self.rulings)
-        rulings[i] = r.choose(opt)          # Law 85: such decision is final
-        st = replace(self, rulings=tuple(rulings), awaiting=tuple(j for j in self.awaiting if j != i),
-                     claims=tuple(c for c in self.claims if c[0] != i))
+        rulings[i] = r.choose(opt)  # Law 85: such decision is final
+        st = replace(
+            self,
+            rulings=tuple(rulings),
+            awaiting=tuple(j for j in self.awaiting if j != i),
+            claims=tuple(c for c in self.claims if c[0] != i),
+        )
         return st._enforce(r, opt)
 
     def _enforce(self, r: Ruling, opt: str) -> DealingProcedure:
         d = SEAT_NAMES[self.dealer]
         if r.irregularity == _SEEN:
-            return replace(self, must_reshuffle=opt == "reshuffle")                       # Law 27
+            return replace(self, must_reshuffle=opt == "reshuffle")  # Law 27
         if r.irregularity in (_EXPOSED, _WRONG_PACK):
-            if opt == "new-deal":                                                          # Laws 35, 38
+            if opt == "new-deal":  # Laws 35, 38
                 laws = r.laws + ((37,) if self.phase is DealingPhase.TURNED and r.irregularity == _EXPOSED else ())
-                return self._conclude("new-deal", self.dealer, laws, f"{_SIDES[r.chooser or 0]} called for a new "
-                                      f"deal: {d} deals again.")
+                return self._conclude(
+                    "new-deal", self.dealer, laws, f"{_SIDES[r.chooser or 0]} called for a new deal: {d} deals again."
+                )
             return replace(self, wrong_pack=self.wrong_pack or r.irregularity == _WRONG_PACK)
         if r.irregularity == _MISDEAL_44:
-            if opt == "deal-again":                                                        # Law 44
-                return self._conclude("new-deal", self.dealer, r.laws, f"{d} deals again after the misdeal "
-                                      "(Law 44).")
+            if opt == "deal-again":  # Law 44
+                return self._conclude("new-deal", self.dealer, r.laws, f"{d} deals again after the misdeal (Law 44).")
             nxt = (self.dealer + 1) % 4
-            return self._conclude("deal-lost", nxt, r.laws, f"the misdeal loses the deal: {SEAT_NAMES[nxt]} deals "
-                                  "(Law 41).")
-        if r.irregularity == _NEW_PACKS:                                                   # Law 72
+            return self._conclude(
+                "deal-lost", nxt, r.laws, f"the misdeal loses the deal: {SEAT_NAMES[nxt]} deals (Law 41)."
+            )
+        if r.irregularity == _NEW_PACKS:  # Law 72
             fresh = tuple(pack(self.rules.pack_size))
-            return replace(self, order=fresh, shuffled=(), declined=False, dealer_shuffled=False,
-                           must_reshuffle=False, new_packs=self.new_packs + 1)
-        if r.irregularity == _MARKED and opt == "new-cards":                               # Law 73
+            return replace(
+                self,
+                order=fresh,
+                shuffled=(),
+                declined=False,
+                dealer_shuffled=False,
+                must_reshuffle=False,
+                new_packs=self.new_packs + 1,
+            )
+        if r.irregularity == _MARKED and opt == "new-cards":  # Law 73
             if self.phase is DealingPhase.SHUFFLE:
-                return self._rule(self._new_packs_ruling("New cards are called for", "at the expense of the table",
-                                                         (72, 73), None))
-            return self._rule(Ruling("new cards after the cut", (72, 73), "The pack is cut: the new cards are used "
-                                     "from the next deal (Law 72: not after the pack is cut).",
-                                     effects=("new cards from the next deal, at the expense of the table",)))
+                return self._rule(
+                    self._new_packs_ruling("New cards are called for", "at the expense of the table", (72, 73), None)
+                )
+            return self._rule(
+                Ruling(
+                    "new cards after the cut",
+                    (72, 73),
+                    "The pack is cut: the new cards are used from the next deal (Law 72: not after the pack is cut).",
+                    effects=("new cards from the next deal, at the expense of the table",),
+                )
+            )
         return self

@@ -53,6 +53,7 @@ def _r(kind: Irregularity, laws: tuple[int, ...], text: str, **kw: Any) -> Rulin
         kw["reading"] = "; ".join(readings) if readings else None
     return Ruling(kind.label, laws, text, kind=kind, **kw)
 
+
 __all__ = ["Call", "Director", "Phase", "Revoke", "Requirement"]
 
 
@@ -77,22 +78,22 @@ class Revoke:
     """A revoke (Law 62), or a failure to obey a call that incurs its penalty (Law 54)."""
 
     seat: int
-    trick: int                 # 0-based index of the trick it was made in
+    trick: int  # 0-based index of the trick it was made in
     card: Card
     established: bool = False  # Law 64
-    corrected: bool = False    # Laws 65, 69
-    asked: bool = False        # Law 65: the partner asked before the trick was quitted
-    kind: str = "revoke"       # "revoke" (62) | "call" (54)
+    corrected: bool = False  # Laws 65, 69
+    asked: bool = False  # Law 65: the partner asked before the trick was quitted
+    kind: str = "revoke"  # "revoke" (62) | "call" (54)
 
 
 class Call(str, Enum):
     """What a call requires (the value is the option id that elects it where there is one)."""
 
-    PLAY_CARD = "play-card"    # Laws 46, 52, 56: a called card
-    LEAD_SUIT = "lead-suit"    # Laws 51, 52, 57: a called suit
-    HIGHEST = "highest"        # Laws 83, 89
+    PLAY_CARD = "play-card"  # Laws 46, 52, 56: a called card
+    LEAD_SUIT = "lead-suit"  # Laws 51, 52, 57: a called suit
+    HIGHEST = "highest"  # Laws 83, 89
     LOWEST = "lowest"
-    WIN = "win"                # Laws 47, 59, 83, 89
+    WIN = "win"  # Laws 47, 59, 83, 89
     LOSE = "lose"
 
     def __str__(self) -> str:
@@ -112,8 +113,8 @@ class Requirement:
     laws: tuple[int, ...]
     card: Card | None = None
     suit: int | None = None
-    trick: int | None = None   # the trick it applies to (None: the next opportunity)
-    or_partner: bool = False   # Law 52: "from him or his partner when it is next the turn of either to lead"
+    trick: int | None = None  # the trick it applies to (None: the next opportunity)
+    or_partner: bool = False  # Law 52: "from him or his partner when it is next the turn of either to lead"
 
     def describe(self) -> str:
         who = SEAT_NAMES[self.seat] + (" or his partner" if self.or_partner else "")
@@ -122,48 +123,51 @@ class Requirement:
             return f"{who} must play the {self.card.long_name()} at the first lawful opportunity"
         if self.kind == "lead-suit":
             return f"{who} must lead {Suit(self.suit).word if self.suit is not None else 'the suit called'}"
-        return f"{who} must play his {self.kind} of the suit led" if self.kind in ("highest", "lowest") else \
-            f"{who} must {self.kind} the trick if he can"
+        return (
+            f"{who} must play his {self.kind} of the suit led"
+            if self.kind in ("highest", "lowest")
+            else f"{who} must {self.kind} the trick if he can"
+        )
 
 
 @dataclass(frozen=True)
 class Director:
     """A deal under the director. Immutable: :meth:`act` returns the next state."""
 
-    deal: Deal                                   # the regular state (bidding, discard; the start of play)
+    deal: Deal  # the regular state (bidding, discard; the start of play)
     log: Chain[Event] = field(default_factory=Chain)
     rulings: Chain[Ruling] = field(default_factory=Chain)
-    pending: int | None = None                   # index of a ruling awaiting the election
+    pending: int | None = None  # index of a ruling awaiting the election
     phase: Phase = field(default_factory=lambda: Phase.BIDDING)
     hands: tuple[int, ...] = ()
     trick: tuple[tuple[int, Card], ...] = ()
     tricks: tuple[Trick, ...] = ()
-    quitted: bool = True                         # the last completed trick has been turned and quitted
+    quitted: bool = True  # the last completed trick has been turned and quitted
     actor: int = 0
     leader: int = 0
     won: tuple[int, ...] = ()
-    exposed: tuple[int, ...] = ()                # per seat: cards on the table, liable to be called
+    exposed: tuple[int, ...] = ()  # per seat: cards on the table, liable to be called
     requirements: tuple[Requirement, ...] = ()
     revokes: tuple[Revoke, ...] = ()
-    must_pass: tuple[int, ...] = (0, 0, 0, 0)    # per seat: the law binding him to pass (79, 80, 82), or 0
-    no_alone: tuple[int, ...] = (0, 0, 0, 0)     # per seat: the law forbidding him a lone hand (95, 97-99), or 0
-    forfeit: tuple[int, ...] = ()                # sides forfeiting under Law 90 (once each)
-    capped: bool = False                         # Law 102
-    abandoned: int | None = None                 # Law 50: the seat that abandoned against a lone hand
-    early: tuple[tuple[int, Card], ...] = ()     # Law 87: cards played before the discard was completed
-    claims_closed: bool = False                  # Law 68
-    free_order: int | None = None                # Law 58: the trick in which the fourth may play before his partner
-    imperfect: tuple[int, int] | None = None     # Law 60 or 50: (trick, seat) that omitted to play to it
-    omission_ruled: bool = False                 # Law 60: the omission has been ruled on
-    turn_up_exposed: bool = False                # Laws 46 III, 91: the trump card was lifted
-    thrown: frozenset[int] = frozenset()         # Laws 48, 49: seats that threw their cards face up
-    claimed: frozenset[int] = frozenset()        # Laws 63, 66, 67: sides that claimed a revoke
-    claimants: frozenset[int] = frozenset()      # Law 67: sides that claimed a revoke, found or not
-    mixed: frozenset[int] = frozenset()          # Law 67: accused sides that mixed the cards (one revoke each)
-    new_deal: tuple[int, ...] = ()               # Laws 33, 60: the laws that annulled the deal
-    no_discard: bool = False                     # Law 90: the dealer played without discarding
-    question: int | None = None                  # Law 65: the seat asked, until he answers
-    played_out: bool = True                      # Law 70: False when the revoking side let the hand stop
+    must_pass: tuple[int, ...] = (0, 0, 0, 0)  # per seat: the law binding him to pass (79, 80, 82), or 0
+    no_alone: tuple[int, ...] = (0, 0, 0, 0)  # per seat: the law forbidding him a lone hand (95, 97-99), or 0
+    forfeit: tuple[int, ...] = ()  # sides forfeiting under Law 90 (once each)
+    capped: bool = False  # Law 102
+    abandoned: int | None = None  # Law 50: the seat that abandoned against a lone hand
+    early: tuple[tuple[int, Card], ...] = ()  # Law 87: cards played before the discard was completed
+    claims_closed: bool = False  # Law 68
+    free_order: int | None = None  # Law 58: the trick in which the fourth may play before his partner
+    imperfect: tuple[int, int] | None = None  # Law 60 or 50: (trick, seat) that omitted to play to it
+    omission_ruled: bool = False  # Law 60: the omission has been ruled on
+    turn_up_exposed: bool = False  # Laws 46 III, 91: the trump card was lifted
+    thrown: frozenset[int] = frozenset()  # Laws 48, 49: seats that threw their cards face up
+    claimed: frozenset[int] = frozenset()  # Laws 63, 66, 67: sides that claimed a revoke
+    claimants: frozenset[int] = frozenset()  # Law 67: sides that claimed a revoke, found or not
+    mixed: frozenset[int] = frozenset()  # Law 67: accused sides that mixed the cards (one revoke each)
+    new_deal: tuple[int, ...] = ()  # Laws 33, 60: the laws that annulled the deal
+    no_discard: bool = False  # Law 90: the dealer played without discarding
+    question: int | None = None  # Law 65: the seat asked, until he answers
+    played_out: bool = True  # Law 70: False when the revoking side let the hand stop
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -228,7 +232,7 @@ class Director:
         forbid outright (e.g. discarding the trump card, Law 88) raises IllegalAction."""
         ev = Event.parse(event, SEAT_NAMES[: self.n])
         if self.phase is Phase.DONE:
-            if self.new_deal:   # no cut has happened: the hand is void (Laws 33, 60), not closed by Law 68
+            if self.new_deal:  # no cut has happened: the hand is void (Laws 33, 60), not closed by Law 68
                 raise IllegalAction("the hand is void: there must be a new deal by the same dealer", self.new_deal)
             raise IllegalAction("the deal is over: the cards have been cut for the next deal", (68,))
         st = self._with(log=self.log.push(ev))
@@ -273,7 +277,9 @@ class Director:
             r = self.rulings[self.pending]
             raise IllegalAction(
                 f"{self.side_name(r.chooser or 0)} must first elect their penalty for the {r.irregularity} "
-                f"({', '.join(o.id for o in r.options)})", (85,))
+                f"({', '.join(o.id for o in r.options)})",
+                (85,),
+            )
 
     # ------------------------------------------------------------------ bidding and the discard
     def _regular(self, ev: Event) -> Director:
@@ -282,7 +288,7 @@ class Director:
         95, 97, 98: no lone hand), then the turn: in turn, through Deal; out of turn, Laws 80, 82."""
         self._block_if_pending(ev)
         seat = self._seat(ev)
-        words = (ev.verb, *ev.args) if ev.verb != "take" or ev.args else ("take", "alone")   # "I take it from you"
+        words = (ev.verb, *ev.args) if ev.verb != "take" or ev.args else ("take", "alone")  # "I take it from you"
         action = Action.parse(" ".join(words))
         if self._late_offer(seat, action):
             return self._law_99(seat)
@@ -295,10 +301,15 @@ class Director:
             return self._bound_to_pass(seat, action)
         if action.alone and self.no_alone[seat]:
             law = self.no_alone[seat]
-            st = self._rule(_r(
-                K.NOT_ALLOWED_ALONE, (law,),
-                f"{SEAT_NAMES[seat]} may not play alone (law {law}): his declaration stands without the lone hand.",
-                offender=seat, effects=("no lone hand",)))
+            st = self._rule(
+                _r(
+                    K.NOT_ALLOWED_ALONE,
+                    (law,),
+                    f"{SEAT_NAMES[seat]} may not play alone (law {law}): his declaration stands without the lone hand.",
+                    offender=seat,
+                    effects=("no lone hand",),
+                )
+            )
             if action.kind == "take":
                 return st._regular(Event(ev.who, "stay")) if seat == deal.actor else st
             return st._regular(Event(ev.who, action.kind, tuple(a for a in ev.args if a.lower() != "alone")))
@@ -322,23 +333,33 @@ class Director:
         d = self.deal
         assert d.alone is not None
         lone = d.alone
-        st = self._rule(_r(
-            K.LATE_TAKE, (99,),
-            f"{SEAT_NAMES[seat]} offered to take the lone hand from {SEAT_NAMES[lone]} after a lead had been made "
-            "or after he had himself passed: neither can play alone; the hand is played with partners.",
-            offender=seat, effects=("the hand is played with partners",)),
-            no_alone=_set(_set(self.no_alone, seat, 99), lone, 99))
+        st = self._rule(
+            _r(
+                K.LATE_TAKE,
+                (99,),
+                f"{SEAT_NAMES[seat]} offered to take the lone hand from {SEAT_NAMES[lone]} after a lead had been made "
+                "or after he had himself passed: neither can play alone; the hand is played with partners.",
+                offender=seat,
+                effects=("the hand is played with partners",),
+            ),
+            no_alone=_set(_set(self.no_alone, seat, 99), lone, 99),
+        )
         return st._with(deal=st._cancel_alone())
 
     def _bound_to_pass(self, seat: int, action: Action) -> Director:
         """Laws 79, 80, 82: a player bound to pass declares: the declaration is void; in his
         turn it counts as his pass."""
         law = self.must_pass[seat]
-        st = self._rule(_r(
-            K.BOUND_TO_PASS, (law,),
-            f"{SEAT_NAMES[seat]} must pass (law {law}): his declaration ({action}) is void"
-            + (" and counts as his pass." if seat == self.deal.actor else "."),
-            offender=seat, effects=("the declaration is void",)))
+        st = self._rule(
+            _r(
+                K.BOUND_TO_PASS,
+                (law,),
+                f"{SEAT_NAMES[seat]} must pass (law {law}): his declaration ({action}) is void"
+                + (" and counts as his pass." if seat == self.deal.actor else "."),
+                offender=seat,
+                effects=("the declaration is void",),
+            )
+        )
         if seat != self.deal.actor:
             return st
         act = Action("stay") if self.deal.phase == "take" else Action("pass")
@@ -348,8 +369,9 @@ class Director:
         st = self._with(deal=new, hands=new.hands)
         if self.deal.phase == "bid1" and new.phase != "bid1":
             # Law 82: the dealer's turning down the trump card bound his partner in the first round only
-            st = st._with(must_pass=tuple(0 if law == 82 and self.deal.phase == "bid1" else law
-                                             for law in st.must_pass))
+            st = st._with(
+                must_pass=tuple(0 if law == 82 and self.deal.phase == "bid1" else law for law in st.must_pass)
+            )
         if new.phase == "play":
             st = st._enter_play()
         elif new.phase == "done":
@@ -372,21 +394,34 @@ class Director:
             # must announce it before quitting his discard (Law 96).
             side = 1 - self.side_of(seat)
             late_dealer = seat == d.dealer and d.how == "adopt" and d.discarded is not None
-            return self._rule(_r(
-                K.LATE_ALONE, (96, 97) if late_dealer else (97,),
-                f"{ev.who} announced a lone hand after making the trump. The adversaries may require "
-                "him to play the hand with his partner.", offender=seat, chooser=side,
-                options=(Option("with-partner", "He plays the hand with his partner", (97,)),
-                         Option("let-alone", "Let him play alone", (97,)))))
+            return self._rule(
+                _r(
+                    K.LATE_ALONE,
+                    (96, 97) if late_dealer else (97,),
+                    f"{ev.who} announced a lone hand after making the trump. The adversaries may require "
+                    "him to play the hand with his partner.",
+                    offender=seat,
+                    chooser=side,
+                    options=(
+                        Option("with-partner", "He plays the hand with his partner", (97,)),
+                        Option("let-alone", "Let him play alone", (97,)),
+                    ),
+                )
+            )
         if d.maker is not None and d.partner(seat) == d.maker and (self.phase is Phase.PLAY or seat in self._passed()):
             # Law 99: the partner offers to take it after a lead, or after he himself passed.
-            return self._rule(_r(
-                K.LATE_TAKE, (99,),
-                f"{ev.who} offered to take the lone hand after a lead had been made or after he had passed: "
-                "neither partner can play alone.", offender=seat,
-                effects=("the hand is played with partners",)),
+            return self._rule(
+                _r(
+                    K.LATE_TAKE,
+                    (99,),
+                    f"{ev.who} offered to take the lone hand after a lead had been made or after he had passed: "
+                    "neither partner can play alone.",
+                    offender=seat,
+                    effects=("the hand is played with partners",),
+                ),
                 no_alone=_set(_set(self.no_alone, seat, 99), d.maker, 99),
-                deal=self._cancel_alone() if self.phase is Phase.BIDDING else self.deal)
+                deal=self._cancel_alone() if self.phase is Phase.BIDDING else self.deal,
+            )
         raise IllegalAction("there is nothing to announce alone on now")
 
     def _passed(self) -> set[int]:
@@ -413,36 +448,66 @@ class Director:
         if action.kind == "call" and d.phase == "bid2" and seat in self._passed_round_two():
             # Law 79: having passed (or named the suit turned down) he names the suit he meant: it is
             # void, and his partner also must pass.
-            return self._rule(_r(
-                K.MENTION_AFTER_PASSING, (79,),
-                f"{SEAT_NAMES[seat]} named a suit after passing in the second round: it is void, and his partner "
-                "must pass.", offender=seat, effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",)),
-                must_pass=_set(self.must_pass, self.partner(seat), 79))
+            return self._rule(
+                _r(
+                    K.MENTION_AFTER_PASSING,
+                    (79,),
+                    f"{SEAT_NAMES[seat]} named a suit after passing in the second round: it is void, and his partner "
+                    "must pass.",
+                    offender=seat,
+                    effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",),
+                ),
+                must_pass=_set(self.must_pass, self.partner(seat), 79),
+            )
         if action.kind == "order" and seat in self._passed() and d.phase == "bid1":
             # Law 80: he passed and then attempts to assist or order up: his partner must pass;
             # the adversaries may elect that it shall be played.
-            return self._rule(_r(
-                K.ORDER_AFTER_PASSING, (80,),
-                f"{SEAT_NAMES[seat]} passed and then attempted to {action.kind} up: his partner must pass. "
-                "The adversaries may elect that it shall be played.", offender=seat,
-                chooser=1 - self.side_of(seat), late=action,
-                options=(Option("partner-passes", "His partner must pass; the bidding goes on", (80,)),
-                         Option("played", "It shall be played: the trump is made as he said (his partner "
-                                "still must pass: no lone hand for him)", (80,)))),
-                must_pass=_set(self.must_pass, self.partner(seat), 80))
+            return self._rule(
+                _r(
+                    K.ORDER_AFTER_PASSING,
+                    (80,),
+                    f"{SEAT_NAMES[seat]} passed and then attempted to {action.kind} up: his partner must pass. "
+                    "The adversaries may elect that it shall be played.",
+                    offender=seat,
+                    chooser=1 - self.side_of(seat),
+                    late=action,
+                    options=(
+                        Option("partner-passes", "His partner must pass; the bidding goes on", (80,)),
+                        Option(
+                            "played",
+                            "It shall be played: the trump is made as he said (his partner "
+                            "still must pass: no lone hand for him)",
+                            (80,),
+                        ),
+                    ),
+                ),
+                must_pass=_set(self.must_pass, self.partner(seat), 80),
+            )
         if action.kind == "pass" and seat == d.dealer and d.phase == "bid1":
             # Law 82: the dealer turns down the trump card out of turn: binding on his partner.
-            return self._rule(_r(
-                K.DECLARATION_OUT_OF_TURN, (82,),
-                f"{SEAT_NAMES[seat]}, the dealer, turned down the trump card out of turn: it takes away no "
-                f"adversary's right, but it is binding on his partner, {SEAT_NAMES[self.partner(seat)]}, who must "
-                "pass in this round.", offender=seat, effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",)),
-                must_pass=_set(_set(self.must_pass, self.partner(seat), 82), seat, 82))
+            return self._rule(
+                _r(
+                    K.DECLARATION_OUT_OF_TURN,
+                    (82,),
+                    f"{SEAT_NAMES[seat]}, the dealer, turned down the trump card out of turn: it takes away no "
+                    f"adversary's right, but it is binding on his partner, {SEAT_NAMES[self.partner(seat)]}, who must "
+                    "pass in this round.",
+                    offender=seat,
+                    effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",),
+                ),
+                must_pass=_set(_set(self.must_pass, self.partner(seat), 82), seat, 82),
+            )
         # Law 82: no player can take away another's right by passing, ordering up or assisting out of turn.
-        return self._rule(_r(
-            K.DECLARATION_OUT_OF_TURN, (82,),
-            f"{SEAT_NAMES[seat]} declared ({action}) out of turn: it takes away no one's right and is void; "
-            f"it is {SEAT_NAMES[d.actor]}'s turn.", offender=seat, effects=("the declaration is void",)))
+        return self._rule(
+            _r(
+                K.DECLARATION_OUT_OF_TURN,
+                (82,),
+                f"{SEAT_NAMES[seat]} declared ({action}) out of turn: it takes away no one's right and is void; "
+                f"it is {SEAT_NAMES[d.actor]}'s turn.",
+                offender=seat,
+                effects=("the declaration is void",),
+            )
+        )
 
     def _ev_mention(self, ev: Event) -> Director:
         seat = self._seat(ev)
@@ -450,27 +515,38 @@ class Director:
             raise IllegalAction("Law 79 concerns a player who has passed", (79,))
         # Law 79: after passing (or naming the suit turned down) he mentions the suit he meant:
         # his partner also must pass.
-        return self._rule(_r(
-            K.MENTION_AFTER_PASSING, (79,),
-            f"{ev.who} mentioned the suit he intended to make after passing: his partner must pass.",
-            offender=seat, effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",)),
-            must_pass=_set(self.must_pass, self.partner(seat), 79))
+        return self._rule(
+            _r(
+                K.MENTION_AFTER_PASSING,
+                (79,),
+                f"{ev.who} mentioned the suit he intended to make after passing: his partner must pass.",
+                offender=seat,
+                effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",),
+            ),
+            must_pass=_set(self.must_pass, self.partner(seat), 79),
+        )
 
     def _ev_declare(self, ev: Event) -> Director:
         # Law 98: "I order it up and play it alone" is not a single declaration: it precludes a lone hand.
         seat = self._seat(ev)
-        st = self._rule(_r(
-            K.DOUBLE_DECLARATION, (98,),
-            f"{ev.who} did not make a single declaration (\u201cAlone at ...\u201d): the order stands, "
-            "and he may not play alone.", offender=seat, effects=("no lone hand",)),
-            no_alone=_set(self.no_alone, seat, 98))
+        st = self._rule(
+            _r(
+                K.DOUBLE_DECLARATION,
+                (98,),
+                f"{ev.who} did not make a single declaration (\u201cAlone at ...\u201d): the order stands, "
+                "and he may not play alone.",
+                offender=seat,
+                effects=("no lone hand",),
+            ),
+            no_alone=_set(self.no_alone, seat, 98),
+        )
         args = [a for a in ev.args if a.lower() != "alone"]
         act = "order" if not args or args[0].lower() == "order" else "call " + args[-1]
         return st._regular(Event(ev.who, act.split()[0], tuple(act.split()[1:])))
 
     def _discard(self, seat: int, action: Action) -> Director:
         d = self.deal
-        new = d.apply(action)                     # Laws 86, 88 enforced by Deal
+        new = d.apply(action)  # Laws 86, 88 enforced by Deal
         return self._after_deal_step(new)._replay_early()
 
     def _replay_early(self) -> Director:
@@ -487,9 +563,18 @@ class Director:
         d = self.deal
         exposed = self.exposed
         if self.turn_up_exposed and d.hands[d.dealer] >> d.turn_up & 1:
-            exposed = _set(exposed, d.dealer, exposed[d.dealer] | (1 << d.turn_up))      # Law 91
-        return self._with(phase=Phase.PLAY, hands=d.hands, actor=d.actor, leader=d.actor, won=d.won,
-                       trick=(), tricks=(), quitted=True, exposed=exposed)
+            exposed = _set(exposed, d.dealer, exposed[d.dealer] | (1 << d.turn_up))  # Law 91
+        return self._with(
+            phase=Phase.PLAY,
+            hands=d.hands,
+            actor=d.actor,
+            leader=d.actor,
+            won=d.won,
+            trick=(),
+            tricks=(),
+            quitted=True,
+            exposed=exposed,
+        )
 
     def _ev_play(self, ev: Event) -> Director:
         self._block_if_pending(ev)
@@ -510,11 +595,17 @@ class Director:
             extra = 0
             for c in cards[1:]:
                 extra |= 1 << c
-            st = st._rule(_r(K.TWO_CARDS_AT_ONCE, (46,),
-                                 f"{ev.who} played {len(cards)} cards at once: the first is played, the others "
-                                 "are exposed cards, liable to be called.", offender=seat,
-                                 effects=tuple(f"the {c.long_name()} is exposed" for c in cards[1:])),
-                          exposed=_set(st.exposed, seat, st.exposed[seat] | extra))
+            st = st._rule(
+                _r(
+                    K.TWO_CARDS_AT_ONCE,
+                    (46,),
+                    f"{ev.who} played {len(cards)} cards at once: the first is played, the others "
+                    "are exposed cards, liable to be called.",
+                    offender=seat,
+                    effects=tuple(f"the {c.long_name()} is exposed" for c in cards[1:]),
+                ),
+                exposed=_set(st.exposed, seat, st.exposed[seat] | extra),
+            )
         return st._play(seat, cards[0])
 
     def _dealer_six(self, seat: int, card: Card) -> bool:
@@ -529,7 +620,7 @@ class Director:
             if seat == d.dealer and (self.early or seat == leader):
                 return self._no_discard(seat, card)
             if self.early and seat == self._next(self.early[-1][0]) and seat not in (s for s, _ in self.early):
-                return self._with(early=self.early + ((seat, card),))      # the play goes on (Law 87)
+                return self._with(early=self.early + ((seat, card),))  # the play goes on (Law 87)
             if seat == leader and not self.early:
                 # Law 87: the eldest hand leads before the discard is completed: the lead stands,
                 # and the dealer can change his discard (he has not made it yet).
@@ -537,18 +628,31 @@ class Director:
                 if alone_third:
                     # Law 89: third hand alone, the second player leads before the dealer discarded:
                     # the dealer can be called on to play highest or lowest, or to win or lose.
-                    return self._rule(_r(
-                        K.LEAD_BEFORE_DISCARD_LONE, (89,),
-                        f"{SEAT_NAMES[seat]} led before the dealer had discarded, the third hand playing alone. "
-                        "The lone player may call on the dealer to play his highest or lowest of the suit led, "
-                        "or to win or lose the trick.", offender=seat, chooser=self.side_of(d.alone or 0),
-                        options=_play_options("The dealer", (89,)), target=d.dealer),
-                        early=((seat, card),))
-                return self._rule(_r(
-                    K.LEAD_BEFORE_DISCARD, (87,),
-                    f"{SEAT_NAMES[seat]} led before the dealer had quitted his discard: the lead stands, and the "
-                    "dealer may still discard as he wishes.", offender=seat, effects=("the lead stands",)),
-                    early=((seat, card),))
+                    return self._rule(
+                        _r(
+                            K.LEAD_BEFORE_DISCARD_LONE,
+                            (89,),
+                            f"{SEAT_NAMES[seat]} led before the dealer had discarded, the third hand playing alone. "
+                            "The lone player may call on the dealer to play his highest or lowest of the suit led, "
+                            "or to win or lose the trick.",
+                            offender=seat,
+                            chooser=self.side_of(d.alone or 0),
+                            options=_play_options("The dealer", (89,)),
+                            target=d.dealer,
+                        ),
+                        early=((seat, card),),
+                    )
+                return self._rule(
+                    _r(
+                        K.LEAD_BEFORE_DISCARD,
+                        (87,),
+                        f"{SEAT_NAMES[seat]} led before the dealer had quitted his discard: the lead stands, and the "
+                        "dealer may still discard as he wishes.",
+                        offender=seat,
+                        effects=("the lead stands",),
+                    ),
+                    early=((seat, card),),
+                )
         raise IllegalAction("the trump has not been made: no card can be played yet", (74,))
 
     def _no_discard(self, seat: int, card: Card) -> Director:
@@ -558,12 +662,18 @@ class Director:
         d = self.deal
         side = self.side_of(seat)
         lone = d.alone is not None
-        st = self._rule(_r(
-            K.NO_DISCARD, (90,),
-            f"{SEAT_NAMES[seat]}, the dealer, played without having discarded: the deal holds good; "
-            f"{self.side_name(side)} forfeit {4 if lone else 2} and may not score any point made on this hand.",
-            offender=seat, effects=(f"{self.side_name(side)} forfeits {4 if lone else 2}",)),
-            forfeit=self.forfeit if side in self.forfeit else self.forfeit + (side,), no_discard=True)
+        st = self._rule(
+            _r(
+                K.NO_DISCARD,
+                (90,),
+                f"{SEAT_NAMES[seat]}, the dealer, played without having discarded: the deal holds good; "
+                f"{self.side_name(side)} forfeit {4 if lone else 2} and may not score any point made on this hand.",
+                offender=seat,
+                effects=(f"{self.side_name(side)} forfeits {4 if lone else 2}",),
+            ),
+            forfeit=self.forfeit if side in self.forfeit else self.forfeit + (side,),
+            no_discard=True,
+        )
         leader = d._first_leader()
         st = st._after_deal_step(d._replace(phase="play", actor=leader, leader=leader))
         return st._replay_early()._play(seat, card)
@@ -572,7 +682,7 @@ class Director:
         st = self
         d = st.deal
         if d.alone is not None and d.out >> seat & 1:
-            return st._lone_partner_plays(seat, card)            # Laws 100-102: he is out of the play
+            return st._lone_partner_plays(seat, card)  # Laws 100-102: he is out of the play
         # an exposed card played leaves the table
         if st.exposed[seat] >> card & 1:
             st = st._with(exposed=_set(st.exposed, seat, st.exposed[seat] & ~(1 << card)))
@@ -592,19 +702,26 @@ class Director:
         legal = legal_play_mask(st.hands[seat], led, st.trump)
         if legal >> card & 1 and not legal_play_mask(st.hands[seat], led, st.trump, st._called_for(seat)) >> card & 1:
             # 1877 jambone: the called card must be played to the first trick (the kernel's rule)
-            raise IllegalAction(f"the {Card(st.deal.called or 0).long_name()} was called to the first trick "
-                                "(Washington code, 1877: jambone)")
+            raise IllegalAction(
+                f"the {Card(st.deal.called or 0).long_name()} was called to the first trick "
+                "(Washington code, 1877: jambone)"
+            )
         if legal >> card & 1:
-            st = st._check_requirements(seat, card)   # a revoke is not also punished as a call disobeyed
+            st = st._check_requirements(seat, card)  # a revoke is not also punished as a call disobeyed
         else:
             # Law 62: holding the suit led, he plays a card of a different suit: a revoke.
-            st = st._rule(_r(
-                K.REVOKE, (62, 64, 65),
-                f"{SEAT_NAMES[seat]} played the {card.long_name()} holding the suit led: a revoke (law 62). "
-                "It is established when the trick is turned and quitted, or when he or his partner plays to "
-                "the next trick (law 64); until then it may be corrected (laws 65, 69).", offender=seat,
-                effects=("the card stays played until corrected",)),
-                revokes=st.revokes + (Revoke(seat, len(st.tricks), card),))
+            st = st._rule(
+                _r(
+                    K.REVOKE,
+                    (62, 64, 65),
+                    f"{SEAT_NAMES[seat]} played the {card.long_name()} holding the suit led: a revoke (law 62). "
+                    "It is established when the trick is turned and quitted, or when he or his partner plays to "
+                    "the next trick (law 64); until then it may be corrected (laws 65, 69).",
+                    offender=seat,
+                    effects=("the card stays played until corrected",),
+                ),
+                revokes=st.revokes + (Revoke(seat, len(st.tricks), card),),
+            )
         return st._put(seat, card)
 
     def _put(self, seat: int, card: Card) -> Director:
@@ -614,7 +731,7 @@ class Director:
         active = st.active()
         if len(trick) < len(active):
             nxt = st._next(seat)
-            while st._played_this_trick(nxt):          # after Law 58 some have played out of order
+            while st._played_this_trick(nxt):  # after Law 58 some have played out of order
                 nxt = st._next(nxt)
             return st._with(actor=nxt)
         return st._complete_trick_unordered() if st.free_order == len(st.tricks) else st._complete_trick()
@@ -627,7 +744,7 @@ class Director:
 
     def _complete_trick(self) -> Director:
         if self.pending is not None and not self.rulings[self.pending].blocking:
-            rulings = self.rulings.set(self.pending, self.rulings[self.pending].choose("stands"))    # Law 53
+            rulings = self.rulings.set(self.pending, self.rulings[self.pending].choose("stands"))  # Law 53
             self = self._with(rulings=rulings, pending=None)
         cards = [c for _, c in self.trick]
         w = self.trick[trick_winner_index(self.trump, cards)][0]
@@ -677,22 +794,35 @@ class Director:
         """Law 60: a player omitted to play to a former trick and has played to the next: the
         adversaries may claim a new deal; if the deal stands, his surplus card at the end is
         considered played to the imperfect trick, and is no revoke there."""
-        return self._rule(_r(
-            K.CARD_OMITTED, (60,),
-            f"{SEAT_NAMES[seat]} omitted to play to trick {(self.imperfect or (0, 0))[0] + 1} and has played to the "
-            "next: the adversaries may claim a new deal, or let the deal stand (his surplus card at the end counts "
-            "as played to the imperfect trick, without a revoke).", offender=seat,
-            chooser=1 - self.side_of(seat),
-            options=(Option("new-deal", "A new deal", (60,)), Option("deal-stands", "The deal stands", (60,)))),
-            omission_ruled=True)
+        return self._rule(
+            _r(
+                K.CARD_OMITTED,
+                (60,),
+                f"{SEAT_NAMES[seat]} omitted to play to trick {(self.imperfect or (0, 0))[0] + 1} and has played to the "
+                "next: the adversaries may claim a new deal, or let the deal stand (his surplus card at the end counts "
+                "as played to the imperfect trick, without a revoke).",
+                offender=seat,
+                chooser=1 - self.side_of(seat),
+                options=(Option("new-deal", "A new deal", (60,)), Option("deal-stands", "The deal stands", (60,))),
+            ),
+            omission_ruled=True,
+        )
 
     def _abandon_lone(self, seat: int, how: str) -> Director:
         """Law 50: an adversary of a lone hand abandons his hand (lays it face up) or fails to play
         to every trick: the party playing alone scores five points; the hand ends there."""
-        return self._rule(_r(
-            K.ABANDONED_AGAINST_LONE, (50,),
-            f"{SEAT_NAMES[seat]}, an adversary of the lone hand, {how}: the party playing alone scores five points "
-            "(law 50).", offender=seat, effects=("the lone player scores five",)), abandoned=seat, phase=Phase.CLAIMS)
+        return self._rule(
+            _r(
+                K.ABANDONED_AGAINST_LONE,
+                (50,),
+                f"{SEAT_NAMES[seat]}, an adversary of the lone hand, {how}: the party playing alone scores five points "
+                "(law 50).",
+                offender=seat,
+                effects=("the lone player scores five",),
+            ),
+            abandoned=seat,
+            phase=Phase.CLAIMS,
+        )
 
     def _establish_by_play(self, seat: int) -> Director:
         cur = len(self.tricks)
@@ -718,35 +848,57 @@ class Director:
                 continue
             done, could, drop = st._requirement_outcome(r, seat, card, led, legal)
             if r.kind == "lead-suit" and led is None and not could and drop:
-                st = st._rule(_r(
-                    K.CALLED_SUIT_NOT_HELD, (57,),
-                    f"{SEAT_NAMES[seat]} was called on to lead {Suit(r.suit or 0).word} and has none: the penalty is "
-                    "paid.", offender=seat, effects=("the call lapses",)))
+                st = st._rule(
+                    _r(
+                        K.CALLED_SUIT_NOT_HELD,
+                        (57,),
+                        f"{SEAT_NAMES[seat]} was called on to lead {Suit(r.suit or 0).word} and has none: the penalty is "
+                        "paid.",
+                        offender=seat,
+                        effects=("the call lapses",),
+                    )
+                )
             if not done and could and r.kind == "play-card":
                 # Law 56: an exposed card called and not played: no revoke penalty (Law 54 names the
                 # highest/lowest and suit calls); the call stands and is repeated until it is played.
-                st = st._rule(_r(
-                    K.CALLED_CARD_NOT_PLAYED, (56,),
-                    f"{SEAT_NAMES[seat]} did not play the called {(r.card or card).long_name()}: the call stands "
-                    "and is repeated until the card is played (law 56).", offender=seat, card=r.card,
-                    effects=("the call is repeated",)))
+                st = st._rule(
+                    _r(
+                        K.CALLED_CARD_NOT_PLAYED,
+                        (56,),
+                        f"{SEAT_NAMES[seat]} did not play the called {(r.card or card).long_name()}: the call stands "
+                        "and is repeated until the card is played (law 56).",
+                        offender=seat,
+                        card=r.card,
+                        effects=("the call is repeated",),
+                    )
+                )
             elif not done and could:
                 reading = None
                 if r.kind in ("win", "lose"):
-                    reading = ("Law 54 names the calls of highest or lowest and of a suit; a call to win or lose the "
-                               "trick (laws 47, 59, 83, 89) is read the same way, as the laws give it no other "
-                               "sanction.")
-                st = st._rule(_r(
-                    K.CALL_NOT_OBEYED, (54,),
-                    f"{SEAT_NAMES[seat]} did not comply: {r.describe()}. He incurs the penalty of a revoke.",
-                    offender=seat, target=r.seat, effects=("penalty of a revoke",), reading=reading),
-                    revokes=st.revokes + (Revoke(seat, len(st.tricks), card, established=True, kind="call"),))
+                    reading = (
+                        "Law 54 names the calls of highest or lowest and of a suit; a call to win or lose the "
+                        "trick (laws 47, 59, 83, 89) is read the same way, as the laws give it no other "
+                        "sanction."
+                    )
+                st = st._rule(
+                    _r(
+                        K.CALL_NOT_OBEYED,
+                        (54,),
+                        f"{SEAT_NAMES[seat]} did not comply: {r.describe()}. He incurs the penalty of a revoke.",
+                        offender=seat,
+                        target=r.seat,
+                        effects=("penalty of a revoke",),
+                        reading=reading,
+                    ),
+                    revokes=st.revokes + (Revoke(seat, len(st.tricks), card, established=True, kind="call"),),
+                )
             if not drop:
                 keep.append(r)
         return st._with(requirements=tuple(keep))
 
-    def _requirement_outcome(self, r: Requirement, seat: int, card: Card, led: int | None,
-                             legal: int) -> tuple[bool, bool, bool]:
+    def _requirement_outcome(
+        self, r: Requirement, seat: int, card: Card, led: int | None, legal: int
+    ) -> tuple[bool, bool, bool]:
         """(complied, could have complied, drop the requirement)."""
         trump = self.trump
         if r.kind == "play-card":
@@ -754,13 +906,13 @@ class Director:
             if card == r.card:
                 return True, True, True
             could = bool(legal >> r.card & 1) and bool(self.hands[seat] >> r.card & 1)
-            return False, could, False        # Law 56: repeated until played; Law 55: no forced revoke
+            return False, could, False  # Law 56: repeated until played; Law 55: no forced revoke
         if r.kind == "lead-suit":
             if led is not None:
-                return True, False, False     # not his lead yet
+                return True, False, False  # not his lead yet
             holds = self.hands[seat] & SUIT_MASK[trump][r.suit or 0]
             if not holds:
-                return True, False, True      # Law 57: he has none of it: the penalty is paid
+                return True, False, True  # Law 57: he has none of it: the penalty is paid
             return EFFECTIVE_SUIT[trump][card] == r.suit, True, True
         if led is None:
             return True, False, True
@@ -769,7 +921,7 @@ class Director:
         if r.kind in ("highest", "lowest"):
             pool = cards_of_mask(follow)
             if not pool:
-                return True, False, True      # Law 55
+                return True, False, True  # Law 55
             keys = PLAY_KEY[trump][led_suit]
             best = max(pool, key=lambda c: keys[c]) if r.kind == "highest" else min(pool, key=lambda c: keys[c])
             return card == best, True, True
@@ -786,27 +938,49 @@ class Director:
         d = self.deal
         if d.alone is not None and seat == d.alone:
             # Law 104: the lone player leads out of turn: the card is exposed and can be called.
-            return self._rule(_r(
-                K.LONE_LEAD_OUT_OF_TURN, (104,),
-                f"{SEAT_NAMES[seat]}, playing alone, led out of turn: the {card.long_name()} is an exposed card "
-                "and can be called.", offender=seat, effects=("the card goes back on the table, exposed",)),
-                exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
+            return self._rule(
+                _r(
+                    K.LONE_LEAD_OUT_OF_TURN,
+                    (104,),
+                    f"{SEAT_NAMES[seat]}, playing alone, led out of turn: the {card.long_name()} is an exposed card "
+                    "and can be called.",
+                    offender=seat,
+                    effects=("the card goes back on the table, exposed",),
+                ),
+                exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
+            )
         # Laws 52, 53: the false lead lies on the table. If the other three follow it, the trick is
         # complete and the error cannot be rectified (Law 53); if the adversaries claim first, the cards
         # played to it are taken back, and they may call the card led or call a suit (Law 52).
         chooser = 1 - self.side_of(seat) if self.n == 4 else None
-        st = self._rule(_r(
-            K.LEAD_OUT_OF_TURN, (52, 53),
-            f"{SEAT_NAMES[seat]} led the {card.long_name()} out of turn; it was {SEAT_NAMES[self.actor]}'s lead. "
-            "Until the other three have followed, the adversaries may call the card erroneously led, or call a "
-            "suit from him or his partner when it is next the turn of either to lead; the cards played to the "
-            "false lead are then taken back. If all three follow, the trick stands (law 53).", offender=seat,
-            chooser=chooser, blocking=False, card=card, proper=self.actor,
-            options=(Option("call-card", f"Call the {card.long_name()} (it must be played at the first lawful "
-                                         "opportunity)", (52, 56)),
-                     Option("call-suit", "Call a suit (name it: 'call-suit H') from him or his partner at "
-                                         "their next lead", (52, 57)),
-                     Option("waive", "Exact no penalty: the lead stands", (52,)))))
+        st = self._rule(
+            _r(
+                K.LEAD_OUT_OF_TURN,
+                (52, 53),
+                f"{SEAT_NAMES[seat]} led the {card.long_name()} out of turn; it was {SEAT_NAMES[self.actor]}'s lead. "
+                "Until the other three have followed, the adversaries may call the card erroneously led, or call a "
+                "suit from him or his partner when it is next the turn of either to lead; the cards played to the "
+                "false lead are then taken back. If all three follow, the trick stands (law 53).",
+                offender=seat,
+                chooser=chooser,
+                blocking=False,
+                card=card,
+                proper=self.actor,
+                options=(
+                    Option(
+                        "call-card",
+                        f"Call the {card.long_name()} (it must be played at the first lawful opportunity)",
+                        (52, 56),
+                    ),
+                    Option(
+                        "call-suit",
+                        "Call a suit (name it: 'call-suit H') from him or his partner at their next lead",
+                        (52, 57),
+                    ),
+                    Option("waive", "Exact no penalty: the lead stands", (52,)),
+                ),
+            )
+        )
         if not st.quitted:
             st = st._quit()
         hands = _set(st.hands, seat, st.hands[seat] & ~(1 << card))
@@ -826,45 +1000,71 @@ class Director:
             exposed = self.exposed
             for s in adv:
                 exposed = _set(exposed, s, exposed[s] | self.hands[s])
-            return self._rule(_r(
-                K.ADVERSARY_OUT_OF_TURN_TO_LONE, (105,),
-                f"{SEAT_NAMES[seat]} played out of turn to the lead of the lone hand: both opposing hands are laid "
-                "on the table, and their cards (the card played out of turn among them) can be called by the "
-                "player playing alone.", offender=seat,
-                effects=("both adversaries' hands exposed",)), exposed=exposed)
+            return self._rule(
+                _r(
+                    K.ADVERSARY_OUT_OF_TURN_TO_LONE,
+                    (105,),
+                    f"{SEAT_NAMES[seat]} played out of turn to the lead of the lone hand: both opposing hands are laid "
+                    "on the table, and their cards (the card played out of turn among them) can be called by the "
+                    "player playing alone.",
+                    offender=seat,
+                    effects=("both adversaries' hands exposed",),
+                ),
+                exposed=exposed,
+            )
         if self.free_order == len(self.tricks):
             # Law 58: after the third hand played before the second, the fourth may play before his partner.
             return self._put_out_of_order(seat, card)
         if len(self.active()) == 4 and pos_actor == 1 and pos_seat == 2:
             # Law 58: the third hand plays before the second: the fourth may play before his partner.
-            st = self._rule(_r(
-                K.THIRD_BEFORE_SECOND, (58,),
-                f"{SEAT_NAMES[seat]} played before {SEAT_NAMES[self.actor]}: the card stands, and the fourth hand "
-                "may play before his partner without penalty.", offender=seat, effects=("the card stands",)),
-                free_order=len(self.tricks))
+            st = self._rule(
+                _r(
+                    K.THIRD_BEFORE_SECOND,
+                    (58,),
+                    f"{SEAT_NAMES[seat]} played before {SEAT_NAMES[self.actor]}: the card stands, and the fourth hand "
+                    "may play before his partner without penalty.",
+                    offender=seat,
+                    effects=("the card stands",),
+                ),
+                free_order=len(self.tricks),
+            )
             return st._put_out_of_order(seat, card)
         if len(self.active()) == 4 and pos_actor == 1 and pos_seat == 3:
             # Law 59: the third hand has not played and the fourth plays before his partner (the
             # second hand): the partner may be called on to win or lose the trick.
-            st = self._rule(_r(
-                K.FOURTH_BEFORE_PARTNER, (59,),
-                f"{SEAT_NAMES[seat]} played before his partner {SEAT_NAMES[self.actor]}: the adversaries may call "
-                f"on {SEAT_NAMES[self.actor]} to win or to lose the trick.", offender=seat,
-                chooser=1 - self.side_of(seat), target=self.actor,
-                options=(Option("win", f"{SEAT_NAMES[self.actor]} must win the trick if he can", (59,)),
-                         Option("lose", f"{SEAT_NAMES[self.actor]} must lose the trick if he can", (59,)),
-                         Option("waive", "Exact no penalty", (59,)))),
-                free_order=len(self.tricks))
+            st = self._rule(
+                _r(
+                    K.FOURTH_BEFORE_PARTNER,
+                    (59,),
+                    f"{SEAT_NAMES[seat]} played before his partner {SEAT_NAMES[self.actor]}: the adversaries may call "
+                    f"on {SEAT_NAMES[self.actor]} to win or to lose the trick.",
+                    offender=seat,
+                    chooser=1 - self.side_of(seat),
+                    target=self.actor,
+                    options=(
+                        Option("win", f"{SEAT_NAMES[self.actor]} must win the trick if he can", (59,)),
+                        Option("lose", f"{SEAT_NAMES[self.actor]} must lose the trick if he can", (59,)),
+                        Option("waive", "Exact no penalty", (59,)),
+                    ),
+                ),
+                free_order=len(self.tricks),
+            )
             return st._put_out_of_order(seat, card)
         # Otherwise: a card played out of turn is an exposed card (Law 46), liable to be called.
         return self._exposed_out_of_turn(seat, card)
 
     def _exposed_out_of_turn(self, seat: int, card: Card) -> Director:
-        return self._rule(_r(
-            K.CARD_OUT_OF_TURN, (46,),
-            f"{SEAT_NAMES[seat]} played the {card.long_name()} out of turn: it is an exposed card, left on the "
-            "table, liable to be called.", offender=seat, effects=("the card is exposed",)),
-            exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
+        return self._rule(
+            _r(
+                K.CARD_OUT_OF_TURN,
+                (46,),
+                f"{SEAT_NAMES[seat]} played the {card.long_name()} out of turn: it is an exposed card, left on the "
+                "table, liable to be called.",
+                offender=seat,
+                effects=("the card is exposed",),
+            ),
+            exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
+        )
 
     def _lone_partner_plays(self, seat: int, card: Card) -> Director:
         """Law 100: the lone player's partner plays upon the first lead: the player loses his
@@ -875,25 +1075,39 @@ class Director:
         d = self.deal
         assert d.alone is not None
         if not self.tricks and self.trick:
-            return self._rule(_r(
-                K.LONE_PARTNER_PLAYED, (100,),
-                f"{SEAT_NAMES[seat]} played upon the first lead although his partner announced a lone hand: "
-                f"{SEAT_NAMES[d.alone]} loses his right to play alone and must play the hand with his partner, "
-                "unless the adversaries elect that he play it alone.", offender=seat, chooser=1 - self.side_of(seat),
-                card=card,
-                options=(Option("with-partner", "He plays the hand with his partner (the card stands)", (100,)),
-                         Option("alone", "He plays it alone (the card goes back)", (100,)))))
+            return self._rule(
+                _r(
+                    K.LONE_PARTNER_PLAYED,
+                    (100,),
+                    f"{SEAT_NAMES[seat]} played upon the first lead although his partner announced a lone hand: "
+                    f"{SEAT_NAMES[d.alone]} loses his right to play alone and must play the hand with his partner, "
+                    "unless the adversaries elect that he play it alone.",
+                    offender=seat,
+                    chooser=1 - self.side_of(seat),
+                    card=card,
+                    options=(
+                        Option("with-partner", "He plays the hand with his partner (the card stands)", (100,)),
+                        Option("alone", "He plays it alone (the card goes back)", (100,)),
+                    ),
+                )
+            )
         return self._lone_partner_shows(seat, card)
 
     def _lone_partner_shows(self, seat: int, card: Card, laws: tuple[int, ...] = (101, 102)) -> Director:
         """Laws 101, 102: the partner of the lone player shows the face of a card (laying it on the
         table, or offering to play it): his partner scores only two for a march; a euchre scores four."""
-        return self._rule(_r(
-            K.LONE_PARTNER_SHOWED, laws,
-            f"{SEAT_NAMES[seat]}, whose partner plays alone, is out of the play (law 101); he exposed the "
-            f"{card.long_name()}: his partner can score only two points should he take every trick; if he is "
-            "euchred the adversaries score four (law 102).", offender=seat,
-            effects=("march capped at 2", "a euchre scores 4")), capped=True)
+        return self._rule(
+            _r(
+                K.LONE_PARTNER_SHOWED,
+                laws,
+                f"{SEAT_NAMES[seat]}, whose partner plays alone, is out of the play (law 101); he exposed the "
+                f"{card.long_name()}: his partner can score only two points should he take every trick; if he is "
+                "euchred the adversaries score four (law 102).",
+                offender=seat,
+                effects=("march capped at 2", "a euchre scores 4"),
+            ),
+            capped=True,
+        )
 
     def _lead_again(self, seat: int, card: Card) -> Director:
         """Law 47: a player who has played to an imperfect trick the highest card on the table (or
@@ -908,14 +1122,22 @@ class Director:
         highest = self.trick[trick_winner_index(self.trump, cards)][1] == mine
         if self._played_this_trick(p) or not highest or p not in self.active():
             return self._exposed_out_of_turn(seat, card)
-        return self._rule(_r(
-            K.WINNING_CARDS_IN_SUCCESSION, (47,),
-            f"{SEAT_NAMES[seat]} played the {card.long_name()} before his partner had played to the trick: the card "
-            f"is an exposed card, and {SEAT_NAMES[p]} may be called on to win the trick if he can.",
-            offender=seat, chooser=1 - self.side_of(seat), target=p,
-            options=(Option("win", f"{SEAT_NAMES[p]} must win the trick if he can", (47,)),
-                     Option("waive", "Only the card is exposed", (47,)))),
-            exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
+        return self._rule(
+            _r(
+                K.WINNING_CARDS_IN_SUCCESSION,
+                (47,),
+                f"{SEAT_NAMES[seat]} played the {card.long_name()} before his partner had played to the trick: the card "
+                f"is an exposed card, and {SEAT_NAMES[p]} may be called on to win the trick if he can.",
+                offender=seat,
+                chooser=1 - self.side_of(seat),
+                target=p,
+                options=(
+                    Option("win", f"{SEAT_NAMES[p]} must win the trick if he can", (47,)),
+                    Option("waive", "Only the card is exposed", (47,)),
+                ),
+            ),
+            exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
+        )
 
     def _position(self, seat: int) -> int:
         """0 = the leader of the current trick, 1 = second to play, ..."""
@@ -929,9 +1151,15 @@ class Director:
         legal = legal_play_mask(self.hands[seat], led, self.trump)
         st = self
         if not legal >> card & 1:
-            st = st._rule(_r(K.REVOKE, (62, 64),
-                                 f"{SEAT_NAMES[seat]} played the {card.long_name()} holding the suit led.",
-                                 offender=seat), revokes=st.revokes + (Revoke(seat, len(st.tricks), card),))
+            st = st._rule(
+                _r(
+                    K.REVOKE,
+                    (62, 64),
+                    f"{SEAT_NAMES[seat]} played the {card.long_name()} holding the suit led.",
+                    offender=seat,
+                ),
+                revokes=st.revokes + (Revoke(seat, len(st.tricks), card),),
+            )
         hands = _set(st.hands, seat, st.hands[seat] & ~(1 << card))
         trick = st.trick + ((seat, card),)
         st = st._with(hands=hands, trick=trick)
@@ -958,41 +1186,62 @@ class Director:
         if self.phase is Phase.BIDDING and card == d0.turn_up and not d0.hands[d0.dealer] >> card & 1:
             # Laws 46 III and 91: the trump card lifted from the pack becomes an exposed card (once the
             # dealer holds it, it is liable to be called).
-            return self._rule(_r(
-                K.TRUMP_CARD_LIFTED, (46, 91),
-                f"{ev.who} lifted the trump card from the pack: it becomes an exposed card.", offender=d0.dealer,
-                effects=("the turn-up is exposed when the dealer takes it up",)), turn_up_exposed=True)
+            return self._rule(
+                _r(
+                    K.TRUMP_CARD_LIFTED,
+                    (46, 91),
+                    f"{ev.who} lifted the trump card from the pack: it becomes an exposed card.",
+                    offender=d0.dealer,
+                    effects=("the turn-up is exposed when the dealer takes it up",),
+                ),
+                turn_up_exposed=True,
+            )
         if not self.hands[seat] >> card & 1:
             raise InputError(f"{ev.who} does not hold the {card.long_name()}", "card")
         d = self.deal
         if self.phase is Phase.BIDDING:
             # Law 95: he exposes a card before his declaration: he cannot play alone; Law 46: exposed.
-            return self._rule(_r(
-                K.EXPOSED_BEFORE_DECLARATION, (46, 95),
-                f"{ev.who} exposed the {card.long_name()} before declaring: he cannot play alone (law 95), and the "
-                "card is an exposed card, liable to be called in the play (law 46).", offender=seat,
-                effects=("no lone hand for him", "the card is exposed")),
+            return self._rule(
+                _r(
+                    K.EXPOSED_BEFORE_DECLARATION,
+                    (46, 95),
+                    f"{ev.who} exposed the {card.long_name()} before declaring: he cannot play alone (law 95), and the "
+                    "card is an exposed card, liable to be called in the play (law 46).",
+                    offender=seat,
+                    effects=("no lone hand for him", "the card is exposed"),
+                ),
                 no_alone=_set(self.no_alone, seat, 95),
-                exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
+                exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
+            )
         if d.alone is not None and seat == d.alone:
-            return self._rule(_r(
-                K.LONE_PLAYER_EXPOSED, (104,),
-                f"{ev.who}, playing alone, exposed the {card.long_name()}: no penalty.", offender=seat,
-                effects=("no penalty",)))
+            return self._rule(
+                _r(
+                    K.LONE_PLAYER_EXPOSED,
+                    (104,),
+                    f"{ev.who}, playing alone, exposed the {card.long_name()}: no penalty.",
+                    offender=seat,
+                    effects=("no penalty",),
+                )
+            )
         if d.alone is not None and seat == self.partner(d.alone):
             # Law 102: the lone player's partner exposes his cards: two points at most for a march;
             # in case of a euchre the adversaries score four.
             return self._lone_partner_shows(seat, card, (102,))
-        return self._rule(_r(
-            K.EXPOSED_CARD, (46,),
-            f"{ev.who} exposed the {card.long_name()}: it must be left on the table and is liable to be called.",
-            offender=seat, effects=("the card is exposed",)),
-            exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)))
+        return self._rule(
+            _r(
+                K.EXPOSED_CARD,
+                (46,),
+                f"{ev.who} exposed the {card.long_name()}: it must be left on the table and is liable to be called.",
+                offender=seat,
+                effects=("the card is exposed",),
+            ),
+            exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
+        )
 
     def _ev_callcard(self, ev: Event) -> Director:
         self._block_if_pending(ev)
         if self.phase == "bidding" and self.deal.phase == "callcard":
-            return self._regular(ev)        # 1877 jambone: one exposed card called to the first trick
+            return self._regular(ev)  # 1877 jambone: one exposed card called to the first trick
         caller = self._seat(ev)
         if len(ev.args) != 2:
             raise InputError("write 'callcard SEAT CARD'", "event")
@@ -1005,12 +1254,20 @@ class Director:
         if not self.exposed[target] >> card & 1:
             raise IllegalAction(f"the {card.long_name()} is not an exposed card", (46,))
         req = Requirement(target, Call.PLAY_CARD, (46, 56), card=card)
-        return self._rule(_r(
-            K.EXPOSED_CARD_CALLED, (46, 55, 56),
-            f"{ev.who} called {SEAT_NAMES[target]}'s {card.long_name()}: it must be played at the first lawful "
-            "opportunity; no call can force a revoke (law 55); the call can be repeated until the card is played "
-            "(law 56).", offender=target, card=card, target=target,
-            effects=(req.describe(),)), requirements=self.requirements + (req,))
+        return self._rule(
+            _r(
+                K.EXPOSED_CARD_CALLED,
+                (46, 55, 56),
+                f"{ev.who} called {SEAT_NAMES[target]}'s {card.long_name()}: it must be played at the first lawful "
+                "opportunity; no call can force a revoke (law 55); the call can be repeated until the card is played "
+                "(law 56).",
+                offender=target,
+                card=card,
+                target=target,
+                effects=(req.describe(),),
+            ),
+            requirements=self.requirements + (req,),
+        )
 
     def _ev_name(self, ev: Event) -> Director:
         # Law 51: a detached card is liable to be called if an adversary can name it; a wrong
@@ -1023,18 +1280,36 @@ class Director:
         if self.side_of(namer) == self.side_of(target):
             raise IllegalAction("only an adversary can name a detached card", (51,))
         if self.hands[target] >> card & 1:
-            return self._rule(_r(
-                K.DETACHED_CARD_NAMED, (51,),
-                f"{ev.who} named {SEAT_NAMES[target]}'s detached card, the {card.long_name()}: it is liable to be "
-                "called.", offender=target, card=card, effects=("the card is exposed",)),
-                exposed=_set(self.exposed, target, self.exposed[target] | (1 << card)))
-        return self._rule(_r(
-            K.WRONG_CARD_NAMED, (51,),
-            f"{ev.who} named a wrong card: he is liable to have a suit called when he or his partner next lead.",
-            offender=namer, chooser=1 - self.side_of(namer), target=namer,
-            options=(Option("call-suit", f"Call a suit (name it: 'call-suit H') from {ev.who} or his partner at "
-                                         "their next lead", (51, 57)),
-                     Option("waive", "Exact no penalty", (51,)))))
+            return self._rule(
+                _r(
+                    K.DETACHED_CARD_NAMED,
+                    (51,),
+                    f"{ev.who} named {SEAT_NAMES[target]}'s detached card, the {card.long_name()}: it is liable to be "
+                    "called.",
+                    offender=target,
+                    card=card,
+                    effects=("the card is exposed",),
+                ),
+                exposed=_set(self.exposed, target, self.exposed[target] | (1 << card)),
+            )
+        return self._rule(
+            _r(
+                K.WRONG_CARD_NAMED,
+                (51,),
+                f"{ev.who} named a wrong card: he is liable to have a suit called when he or his partner next lead.",
+                offender=namer,
+                chooser=1 - self.side_of(namer),
+                target=namer,
+                options=(
+                    Option(
+                        "call-suit",
+                        f"Call a suit (name it: 'call-suit H') from {ev.who} or his partner at their next lead",
+                        (51, 57),
+                    ),
+                    Option("waive", "Exact no penalty", (51,)),
+                ),
+            )
+        )
 
     def _ev_attention(self, ev: Event) -> Director:
         # Law 83: calling attention to the trick before the partner plays: the adversaries may
@@ -1043,12 +1318,18 @@ class Director:
         p = self.partner(seat)
         if self.phase is not Phase.PLAY or self._played_this_trick(p) or p not in self.active():
             raise IllegalAction("Law 83 concerns a remark made before the partner plays to the trick", (83,))
-        return self._rule(_r(
-            K.ATTENTION_CALLED, (83,),
-            f"{ev.who} called attention to the trick before his partner played: the adversaries may require "
-            f"{SEAT_NAMES[p]} to play his highest or lowest of the suit led, or to win or lose the trick.",
-            offender=seat, chooser=1 - self.side_of(seat), target=p,
-            options=_play_options(SEAT_NAMES[p], (83,), waive=True)))
+        return self._rule(
+            _r(
+                K.ATTENTION_CALLED,
+                (83,),
+                f"{ev.who} called attention to the trick before his partner played: the adversaries may require "
+                f"{SEAT_NAMES[p]} to play his highest or lowest of the suit led, or to win or lose the trick.",
+                offender=seat,
+                chooser=1 - self.side_of(seat),
+                target=p,
+                options=_play_options(SEAT_NAMES[p], (83,), waive=True),
+            )
+        )
 
     def _ev_throw(self, ev: Event) -> Director:
         seat = self._seat(ev)
@@ -1058,22 +1339,32 @@ class Director:
                 # Law 82: the dealer throws his cards on the table in the second round: it is his pass,
                 # binding on his partner (who must pass if he has not spoken).
                 p = self.partner(seat)
-                st = self._rule(_r(
-                    K.DEALER_THREW_CARDS, (82,),
-                    f"{ev.who} threw his cards on the table in the second round: it is his pass, and it is binding "
-                    f"on his partner, {SEAT_NAMES[p]}, who must pass.",
-                    offender=seat, effects=("the dealer passes", f"{SEAT_NAMES[p]} must pass")),
-                    must_pass=_set(_set(self.must_pass, p, 82), seat, 82))
+                st = self._rule(
+                    _r(
+                        K.DEALER_THREW_CARDS,
+                        (82,),
+                        f"{ev.who} threw his cards on the table in the second round: it is his pass, and it is binding "
+                        f"on his partner, {SEAT_NAMES[p]}, who must pass.",
+                        offender=seat,
+                        effects=("the dealer passes", f"{SEAT_NAMES[p]} must pass"),
+                    ),
+                    must_pass=_set(_set(self.must_pass, p, 82), seat, 82),
+                )
                 return st._regular(Event(ev.who, "pass")) if seat == d.actor else st
             # Laws 46, 48, 95: a hand thrown face up during the bidding: every card is exposed and
             # liable to be called; having exposed a card before declaring, he cannot play alone.
-            return self._rule(_r(
-                K.HAND_SHOWN_IN_BIDDING, (46, 48, 95),
-                f"{ev.who} threw his cards face up during the bidding: they are exposed cards, liable to be called "
-                "in the play (laws 46, 48), and he cannot play alone (law 95).", offender=seat,
-                effects=("his whole hand is exposed", "no lone hand for him")),
+            return self._rule(
+                _r(
+                    K.HAND_SHOWN_IN_BIDDING,
+                    (46, 48, 95),
+                    f"{ev.who} threw his cards face up during the bidding: they are exposed cards, liable to be called "
+                    "in the play (laws 46, 48), and he cannot play alone (law 95).",
+                    offender=seat,
+                    effects=("his whole hand is exposed", "no lone hand for him"),
+                ),
                 exposed=_set(self.exposed, seat, self.exposed[seat] | self.hands[seat]),
-                no_alone=_set(self.no_alone, seat, 95))
+                no_alone=_set(self.no_alone, seat, 95),
+            )
         if self.phase is not Phase.PLAY:
             raise IllegalAction("the hand is over")
         if d.alone is not None and d.out >> seat & 1:
@@ -1084,18 +1375,31 @@ class Director:
         thrown = self.thrown | {seat}
         if len(thrown) == len(self.active()):
             # Law 49: all throw their cards face up: the hands are abandoned; no claim unless a revoke.
-            return self._rule(_r(
-                K.ALL_HANDS_ABANDONED, (49,),
-                "All the players threw their cards face up: the hands are abandoned, and no claim that the game could "
-                "have been saved or won is entertained, unless a revoke is established.", offender=None,
-                effects=("the deal is scored on the tricks taken",)), phase=Phase.CLAIMS, thrown=thrown)
+            return self._rule(
+                _r(
+                    K.ALL_HANDS_ABANDONED,
+                    (49,),
+                    "All the players threw their cards face up: the hands are abandoned, and no claim that the game could "
+                    "have been saved or won is entertained, unless a revoke is established.",
+                    offender=None,
+                    effects=("the deal is scored on the tricks taken",),
+                ),
+                phase=Phase.CLAIMS,
+                thrown=thrown,
+            )
         # Law 48: the cards thrown face up are exposed and can be called, each player's by the adversary.
-        return self._rule(_r(
-            K.HAND_THROWN, (48,),
-            f"{ev.who} threw his cards on the table face up: they are exposed cards and can be called by the "
-            "adversaries; a player who retains his hand cannot be forced to abandon it.", offender=seat,
-            effects=("his whole hand is exposed",)),
-            exposed=_set(self.exposed, seat, self.exposed[seat] | self.hands[seat]), thrown=thrown)
+        return self._rule(
+            _r(
+                K.HAND_THROWN,
+                (48,),
+                f"{ev.who} threw his cards on the table face up: they are exposed cards and can be called by the "
+                "adversaries; a player who retains his hand cannot be forced to abandon it.",
+                offender=seat,
+                effects=("his whole hand is exposed",),
+            ),
+            exposed=_set(self.exposed, seat, self.exposed[seat] | self.hands[seat]),
+            thrown=thrown,
+        )
 
     def _ev_holds(self, ev: Event) -> Director:
         """Laws 90, 103: a player is found to hold N cards. The right number (five before the
@@ -1111,22 +1415,38 @@ class Director:
         d = self.deal
         laws: tuple[int, ...] = (90, 103) if d.alone is not None and d.out >> seat & 1 else (90,)
         if n == expected:
-            return self._rule(_r(
-                K.CARDS_COUNTED, laws,
-                f"{ev.who} holds {n} cards, the right number at this point: no offence.", offender=None,
-                effects=("no penalty",)))
+            return self._rule(
+                _r(
+                    K.CARDS_COUNTED,
+                    laws,
+                    f"{ev.who} holds {n} cards, the right number at this point: no offence.",
+                    offender=None,
+                    effects=("no penalty",),
+                )
+            )
         lone = d.alone is not None
         if side in self.forfeit:
-            return self._rule(_r(
-                K.WRONG_NUMBER_OF_CARDS, laws,
-                f"{ev.who} holds {n} cards instead of {expected}: {self.side_name(side)} have already forfeited on "
-                "this hand; one offence forfeits once.", offender=seat, effects=("no further penalty",)))
-        return self._rule(_r(
-            K.WRONG_NUMBER_OF_CARDS, laws,
-            f"{ev.who} holds {n} cards instead of {expected}: the deal holds good; {self.side_name(side)} forfeit "
-            f"{4 if lone else 2} and may not score any point made on this hand.", offender=seat,
-            effects=(f"{self.side_name(side)} forfeits {4 if lone else 2}",)),
-            forfeit=self.forfeit + (side,))
+            return self._rule(
+                _r(
+                    K.WRONG_NUMBER_OF_CARDS,
+                    laws,
+                    f"{ev.who} holds {n} cards instead of {expected}: {self.side_name(side)} have already forfeited on "
+                    "this hand; one offence forfeits once.",
+                    offender=seat,
+                    effects=("no further penalty",),
+                )
+            )
+        return self._rule(
+            _r(
+                K.WRONG_NUMBER_OF_CARDS,
+                laws,
+                f"{ev.who} holds {n} cards instead of {expected}: the deal holds good; {self.side_name(side)} forfeit "
+                f"{4 if lone else 2} and may not score any point made on this hand.",
+                offender=seat,
+                effects=(f"{self.side_name(side)} forfeits {4 if lone else 2}",),
+            ),
+            forfeit=self.forfeit + (side,),
+        )
 
     # ------------------------------------------------------------------ revokes
     def _ev_ask(self, ev: Event) -> Director:
@@ -1135,14 +1455,23 @@ class Director:
         if self.phase not in (Phase.PLAY, Phase.CLAIMS) or p not in self.active():
             raise IllegalAction("Law 65 concerns a question asked during the play, of a partner in the play", (65,))
         idx = len(self.tricks) - (0 if self.trick else 1)
-        revokes = tuple(replace(r, asked=True) if r.seat == p and r.trick == idx and not r.established else r
-                        for r in self.revokes)
-        return self._rule(_r(
-            K.PARTNERS_QUESTION, (65,),
-            f"{ev.who} asked his partner whether he has not a card of the suit renounced: the revoke, if any, is not "
-            "established by quitting the trick, and may be corrected unless the question is answered in the negative "
-            "or he or his partner leads or plays to the next trick.",
-            offender=None, target=p, effects=("the correction window stays open",)), revokes=revokes, question=p)
+        revokes = tuple(
+            replace(r, asked=True) if r.seat == p and r.trick == idx and not r.established else r for r in self.revokes
+        )
+        return self._rule(
+            _r(
+                K.PARTNERS_QUESTION,
+                (65,),
+                f"{ev.who} asked his partner whether he has not a card of the suit renounced: the revoke, if any, is not "
+                "established by quitting the trick, and may be corrected unless the question is answered in the negative "
+                "or he or his partner leads or plays to the next trick.",
+                offender=None,
+                target=p,
+                effects=("the correction window stays open",),
+            ),
+            revokes=revokes,
+            question=p,
+        )
 
     def _ev_answer(self, ev: Event) -> Director:
         """Law 65: the partner answers the question. "no" (he has none of the suit) closes the
@@ -1154,19 +1483,35 @@ class Director:
         if self.question != seat:
             raise IllegalAction(f"no question has been put to {ev.who}", (65,))
         if ev.args[0].lower() == "yes":
-            return self._rule(_r(
-                K.QUESTION_ANSWERED, (65, 69),
-                f"{ev.who} answered that he has a card of the suit: he must correct his revoke (laws 65, 69).",
-                offender=seat, effects=("the revoke is to be corrected",)), question=None)
+            return self._rule(
+                _r(
+                    K.QUESTION_ANSWERED,
+                    (65, 69),
+                    f"{ev.who} answered that he has a card of the suit: he must correct his revoke (laws 65, 69).",
+                    offender=seat,
+                    effects=("the revoke is to be corrected",),
+                ),
+                question=None,
+            )
         quitted_trick = len(self.tricks) - 1 if self.quitted or self.trick else None
         revokes = tuple(
             replace(r, asked=False, established=r.established or r.trick == quitted_trick)
-            if r.seat == seat and r.asked and not r.corrected else r for r in self.revokes)
-        return self._rule(_r(
-            K.QUESTION_ANSWERED, (64, 65),
-            f"{ev.who} answered in the negative: the question no longer keeps the revoke open; it is established "
-            "when the trick is turned and quitted (law 64).", offender=None,
-            effects=("the correction window closes",)), revokes=revokes, question=None)
+            if r.seat == seat and r.asked and not r.corrected
+            else r
+            for r in self.revokes
+        )
+        return self._rule(
+            _r(
+                K.QUESTION_ANSWERED,
+                (64, 65),
+                f"{ev.who} answered in the negative: the question no longer keeps the revoke open; it is established "
+                "when the trick is turned and quitted (law 64).",
+                offender=None,
+                effects=("the correction window closes",),
+            ),
+            revokes=revokes,
+            question=None,
+        )
 
     def _ev_correct(self, ev: Event) -> Director:
         """Laws 65, 69: the revoking player takes back his card and plays a proper one; the
@@ -1198,13 +1543,13 @@ class Director:
         for s, c in back:
             hands[s] |= 1 << c
         hands[seat] |= 1 << rv.card
-        after = seq[i + 1:]
+        after = seq[i + 1 :]
         keep_after = []
         for s, c in after:
             if s == self.partner(seat):
                 keep_after.append((s, c))
             else:
-                hands[s] |= 1 << c                # Law 69: withdrawn, not liable to be called
+                hands[s] |= 1 << c  # Law 69: withdrawn, not liable to be called
         if not hands[seat] >> new & 1:
             raise InputError(f"{ev.who} does not hold the {new.long_name()}", "card")
         led = seq[0][1] if i > 0 else None
@@ -1217,13 +1562,27 @@ class Director:
         revokes = tuple(replace(r, corrected=True) if r is rv else r for r in self.revokes)
         # the card played in error goes on the table as exposed (Law 69 lets the adversaries call it)
         hands[seat] |= 0
-        st = self._with(hands=tuple(hands), trick=trick, tricks=tricks, won=won, revokes=revokes,
-                     exposed=exposed, quitted=True, phase=Phase.PLAY, question=None)
-        st = st._rule(_r(
-            K.REVOKE_CORRECTED, (65, 69),
-            f"{ev.who} corrected his revoke with the {new.long_name()}: the {rv.card.long_name()} is liable to be "
-            "called by the adversaries; the players after him, except his partner, may withdraw their cards.",
-            offender=seat, effects=("the card played in error is exposed",)))
+        st = self._with(
+            hands=tuple(hands),
+            trick=trick,
+            tricks=tricks,
+            won=won,
+            revokes=revokes,
+            exposed=exposed,
+            quitted=True,
+            phase=Phase.PLAY,
+            question=None,
+        )
+        st = st._rule(
+            _r(
+                K.REVOKE_CORRECTED,
+                (65, 69),
+                f"{ev.who} corrected his revoke with the {new.long_name()}: the {rv.card.long_name()} is liable to be "
+                "called by the adversaries; the players after him, except his partner, may withdraw their cards.",
+                offender=seat,
+                effects=("the card played in error is exposed",),
+            )
+        )
         # the error card is not in his hand: it lies exposed on the table and is still his to play
         st = st._with(hands=_set(st.hands, seat, st.hands[seat] | (1 << rv.card)))
         order = st.active()
@@ -1250,25 +1609,48 @@ class Director:
         found = [r for r in self.revokes if r.established and self.side_of(r.seat) != side]
         claimed = self.claimed | {side}
         if not found:
-            return self._rule(_r(K.REVOKE_CLAIMED, (66,),
-                                 f"{ev.who} claimed a revoke; the tricks were searched and none is established.",
-                                 chooser=None, effects=("no penalty",)), claimants=self.claimants | {side})
+            return self._rule(
+                _r(
+                    K.REVOKE_CLAIMED,
+                    (66,),
+                    f"{ev.who} claimed a revoke; the tricks were searched and none is established.",
+                    chooser=None,
+                    effects=("no penalty",),
+                ),
+                claimants=self.claimants | {side},
+            )
         who = ", ".join(SEAT_NAMES[r.seat] for r in found)
         if self.phase is Phase.PLAY:
             revoking = 1 - side
-            return self._rule(_r(
-                K.REVOKE_CLAIMED, (63, 66, 70),
-                f"{ev.who} claimed a revoke before the hand was over: {len(found)} established by {who}. The revoking "
-                f"side, {self.side_name(revoking)}, may require the hand to be played out (law 70); the penalty is "
-                "scored before all other scores (law 4).", offender=found[0].seat, chooser=revoking,
-                options=(Option("play-out", "The hand is played out; its points are scored after the penalty", (70, 4)),
-                         Option("stop", "The hand stops here: only the penalty is scored", (63,)))),
-                claimed=claimed, claimants=self.claimants | {side})
-        return self._rule(_r(
-            K.REVOKE_CLAIMED, (63, 66),
-            f"{ev.who} claimed a revoke: {len(found)} established by {who}. The penalty is scored at the end of the "
-            "hand (law 63), before all other scores (law 4).", chooser=None, effects=("penalty scored",)),
-            claimed=claimed, claimants=self.claimants | {side})
+            return self._rule(
+                _r(
+                    K.REVOKE_CLAIMED,
+                    (63, 66, 70),
+                    f"{ev.who} claimed a revoke before the hand was over: {len(found)} established by {who}. The revoking "
+                    f"side, {self.side_name(revoking)}, may require the hand to be played out (law 70); the penalty is "
+                    "scored before all other scores (law 4).",
+                    offender=found[0].seat,
+                    chooser=revoking,
+                    options=(
+                        Option("play-out", "The hand is played out; its points are scored after the penalty", (70, 4)),
+                        Option("stop", "The hand stops here: only the penalty is scored", (63,)),
+                    ),
+                ),
+                claimed=claimed,
+                claimants=self.claimants | {side},
+            )
+        return self._rule(
+            _r(
+                K.REVOKE_CLAIMED,
+                (63, 66),
+                f"{ev.who} claimed a revoke: {len(found)} established by {who}. The penalty is scored at the end of the "
+                "hand (law 63), before all other scores (law 4).",
+                chooser=None,
+                effects=("penalty scored",),
+            ),
+            claimed=claimed,
+            claimants=self.claimants | {side},
+        )
 
     def _ev_mix(self, ev: Event) -> Director:
         """Law 67: a revoke claimed, the accused player or his partner mixes the cards before the
@@ -1279,23 +1661,36 @@ class Director:
             raise IllegalAction("no card has been played: there is no revoke to claim", (67,))
         if side in self.claimants and (1 - side) not in self.claimants:
             # the claimants gathered the cards: Law 67 concerns the accused side
-            return self._rule(_r(
-                K.CARDS_MIXED, (67,),
-                f"{ev.who}, who claimed the revoke, mixed the cards: Law 67 concerns the accused side; no effect.",
-                offender=None, effects=("no effect",)))
+            return self._rule(
+                _r(
+                    K.CARDS_MIXED,
+                    (67,),
+                    f"{ev.who}, who claimed the revoke, mixed the cards: Law 67 concerns the accused side; no effect.",
+                    offender=None,
+                    effects=("no effect",),
+                )
+            )
         pend = [r for r in self.revokes if self.side_of(r.seat) == side and not r.corrected]
         revokes = tuple(replace(r, established=True) if r in pend else r for r in self.revokes)
         mixed = self.mixed if pend else self.mixed | {side}
         st = self
         if st.pending is not None and st.rulings[st.pending].kind is K.REVOKE_CLAIMED:
-            st = st._with(pending=None)                 # the cards are gathered: no hand left to play out (70)
-        return st._rule(_r(
-            K.CARDS_MIXED, (67, 63),
-            f"{ev.who} mixed the cards before the revoke claim was examined: the revoke is established, and "
-            f"{self.side_name(1 - side)} score its penalty (law 63).", offender=None,
-            effects=("revoke established", "penalty scored")),
-            revokes=revokes, mixed=mixed, claimed=self.claimed | {1 - side}, phase=Phase.CLAIMS,
-            played_out=self.played_out and self.phase is not Phase.PLAY)
+            st = st._with(pending=None)  # the cards are gathered: no hand left to play out (70)
+        return st._rule(
+            _r(
+                K.CARDS_MIXED,
+                (67, 63),
+                f"{ev.who} mixed the cards before the revoke claim was examined: the revoke is established, and "
+                f"{self.side_name(1 - side)} score its penalty (law 63).",
+                offender=None,
+                effects=("revoke established", "penalty scored"),
+            ),
+            revokes=revokes,
+            mixed=mixed,
+            claimed=self.claimed | {1 - side},
+            phase=Phase.CLAIMS,
+            played_out=self.played_out and self.phase is not Phase.PLAY,
+        )
 
     def _ev_consult(self, ev: Event) -> Director:
         """Law 85: the partners consult on which of two penalties to exact: they lose their right."""
@@ -1307,10 +1702,16 @@ class Director:
             raise IllegalAction("law 85 concerns the election of a penalty; law 70 is the revoking side's right", (85,))
         default = _LOST_RIGHT.get(r.kind, "waive") if r.kind is not None else "waive"
         st = self._with(rulings=self.rulings.set(self.pending, r.choose(default)), pending=None)
-        st = st._rule(_r(
-            K.CONSULTED, (85,),
-            f"{ev.who} consulted on which penalty to exact: they lose their right to the penalty for the "
-            f"{r.irregularity} (law 85).", offender=None, effects=("no penalty exacted",)))
+        st = st._rule(
+            _r(
+                K.CONSULTED,
+                (85,),
+                f"{ev.who} consulted on which penalty to exact: they lose their right to the penalty for the "
+                f"{r.irregularity} (law 85).",
+                offender=None,
+                effects=("no penalty exacted",),
+            )
+        )
         return st._enforce(r, default, ())
 
     def _ev_imperfect(self, ev: Event) -> Director:
@@ -1318,11 +1719,17 @@ class Director:
         by the same dealer; all points scored on previous hands stand."""
         if self.phase is Phase.DONE:
             raise IllegalAction("the deal is over")
-        return self._rule(_r(
-            K.IMPERFECT_PACK, (33,),
-            "The pack is found incorrect or imperfect: there must be a new deal by the same dealer; the points "
-            "scored on previous hands stand.", effects=("new deal by the same dealer", "this hand scores nothing")),
-            phase=Phase.DONE, new_deal=(33,))
+        return self._rule(
+            _r(
+                K.IMPERFECT_PACK,
+                (33,),
+                "The pack is found incorrect or imperfect: there must be a new deal by the same dealer; the points "
+                "scored on previous hands stand.",
+                effects=("new deal by the same dealer", "this hand scores nothing"),
+            ),
+            phase=Phase.DONE,
+            new_deal=(33,),
+        )
 
     def _ev_cut(self, ev: Event) -> Director:
         # Law 68: after the cut for the next deal no revoke can be claimed.
@@ -1346,7 +1753,7 @@ class Director:
         if opt is None:
             raise InputError(f"no option {ev.args[0]!r}; the options are {', '.join(ids)}", "option")
         if opt == "call-suit":
-            _suit_arg(ev.args[1:])                      # checked before anything changes
+            _suit_arg(ev.args[1:])  # checked before anything changes
         st = self._with(rulings=self.rulings.set(self.pending, r.choose(opt)), pending=None)
         return st._enforce(r, opt, ev.args[1:])
 
@@ -1357,7 +1764,7 @@ class Director:
             assert r.offender is not None and r.card is not None and r.proper is not None
             seat, card, proper = r.offender, r.card, r.proper
             if opt == "waive":
-                return st                               # the lead stands
+                return st  # the lead stands
             # Law 53: the cards played to the false lead are taken back; only the offender is penalised.
             hands = list(st.hands)
             for s2, c2 in st.trick:
@@ -1378,8 +1785,9 @@ class Director:
                 d = self.deal
                 suit = d.turn_suit if action.kind == "order" else action.suit
                 assert suit is not None
-                new = d._replace(actor=seat, log=d.log)._made(Action(action.kind, suit=action.suit), suit, "order",
-                                                                first_round=d.phase == "bid1")
+                new = d._replace(actor=seat, log=d.log)._made(
+                    Action(action.kind, suit=action.suit), suit, "order", first_round=d.phase == "bid1"
+                )
                 p = self.partner(seat)
                 st = st._with(no_alone=_set(st.no_alone, p, 80))
                 return st._after_deal_step(new)
@@ -1433,7 +1841,7 @@ class Director:
         penalty first) and totals by side."""
         d = self.deal
         sides = d.rules.sides
-        entries: list[tuple[str, int, int, tuple[int, ...]]] = []   # (what, side, points, laws)
+        entries: list[tuple[str, int, int, tuple[int, ...]]] = []  # (what, side, points, laws)
         if d.phase == "done" and d.result is not None and self.phase is not Phase.PLAY:
             res: DealResult | None = d.result
         elif self.phase in (Phase.CLAIMS, Phase.DONE) and d.maker is not None:
@@ -1449,10 +1857,10 @@ class Director:
         for r in self.revokes:
             if r.established and (1 - self.side_of(r.seat)) in claimed:
                 counts[self.side_of(r.seat)] += 1
-        for side in self.mixed:                         # Law 67: the revoke claimed is established
+        for side in self.mixed:  # Law 67: the revoke claimed is established
             counts[side] += 1
         if sides == 2:
-            net = counts[0] - counts[1]                 # Law 71: equal numbers cancel
+            net = counts[0] - counts[1]  # Law 71: equal numbers cancel
             if not net and counts[0]:
                 entries.append(("revokes on both sides cancel", 0, 0, (71,)))
             if net:
@@ -1475,11 +1883,11 @@ class Director:
                 if not p:
                     continue
                 if side in self.forfeit:
-                    continue                            # Law 90: not entitled to score
+                    continue  # Law 90: not entitled to score
                 if self.capped and d.alone is not None and side == self.side_of(d.alone) and res.march:
-                    p = min(p, 2)                       # Law 102
+                    p = min(p, 2)  # Law 102
                 if self.capped and d.alone is not None and side != self.side_of(d.alone) and res.euchred:
-                    p = max(p, 4)                       # Law 102: a euchre scores four
+                    p = max(p, 4)  # Law 102: a euchre scores four
                 entries.append(("deal", side, p, (2, 3) if not self.capped else (2, 3, 102)))
         for side in self.forfeit:
             per = 4 if d.alone is not None else 2
@@ -1488,11 +1896,13 @@ class Director:
         for _, side, p, _ in entries:
             totals[side] += p
         return {
-            "entries": [{"what": w, "side": self.side_name(s), "points": p, "laws": list(laws)}
-                        for w, s, p, laws in entries],
+            "entries": [
+                {"what": w, "side": self.side_name(s), "points": p, "laws": list(laws)} for w, s, p, laws in entries
+            ],
             "points": {self.side_name(i): totals[i] for i in range(sides)},
-            "tricks_won": {self.side_name(i): sum(w for s, w in enumerate(self.won) if self.side_of(s) == i)
-                           for i in range(sides)},
+            "tricks_won": {
+                self.side_name(i): sum(w for s, w in enumerate(self.won) if self.side_of(s) == i) for i in range(sides)
+            },
             "complete": self.phase in (Phase.CLAIMS, Phase.DONE),
             "new_deal": bool(self.new_deal),
         }
@@ -1520,11 +1930,25 @@ class Director:
             "pending": self.pending,
             "requirements": [r.describe() for r in self.requirements],
             "exposed": {SEAT_NAMES[s]: [str(c) for c in cards_of_mask(m)] for s, m in enumerate(self.exposed) if m},
-            "revokes": [{"seat": SEAT_NAMES[r.seat], "trick": r.trick + 1, "card": str(r.card),
-                         "established": r.established, "corrected": r.corrected, "kind": r.kind}
-                        for r in self.revokes],
-            "tricks": [{"leader": SEAT_NAMES[t.leader], "cards": [[SEAT_NAMES[s], str(c)] for s, c in t.cards],
-                        "winner": SEAT_NAMES[t.winner]} for t in self.tricks],
+            "revokes": [
+                {
+                    "seat": SEAT_NAMES[r.seat],
+                    "trick": r.trick + 1,
+                    "card": str(r.card),
+                    "established": r.established,
+                    "corrected": r.corrected,
+                    "kind": r.kind,
+                }
+                for r in self.revokes
+            ],
+            "tricks": [
+                {
+                    "leader": SEAT_NAMES[t.leader],
+                    "cards": [[SEAT_NAMES[s], str(c)] for s, c in t.cards],
+                    "winner": SEAT_NAMES[t.winner],
+                }
+                for t in self.tricks
+            ],
             "score": self.result(),
         }
 
@@ -1540,10 +1964,10 @@ def _play_options(who: str, laws: tuple[int, ...], waive: bool = False) -> tuple
 
 # Law 85: the option that stands when the side entitled to elect loses its right by consulting
 _LOST_RIGHT: dict[Irregularity, str] = {
-    Irregularity.ORDER_AFTER_PASSING: "partner-passes",     # the law's own consequence (80)
-    Irregularity.LATE_ALONE: "let-alone",                   # they cannot require him to play with his partner (97)
-    Irregularity.LONE_PARTNER_PLAYED: "with-partner",       # the law's own consequence (100)
-    Irregularity.CARD_OMITTED: "deal-stands",               # no new deal claimed (60)
+    Irregularity.ORDER_AFTER_PASSING: "partner-passes",  # the law's own consequence (80)
+    Irregularity.LATE_ALONE: "let-alone",  # they cannot require him to play with his partner (97)
+    Irregularity.LONE_PARTNER_PLAYED: "with-partner",  # the law's own consequence (100)
+    Irregularity.CARD_OMITTED: "deal-stands",  # no new deal claimed (60)
 }
 
 

@@ -41,11 +41,12 @@ __all__ = ["Club", "CutRecord", "Draw", "Roster", "RosterPhase"]
 class RosterPhase(TextEnum):
     """The stages of a table between rubbers (Laws 15, 16): its state machine."""
 
-    PLAYING = "playing"    # a rubber in progress
-    BETWEEN = "between"    # the rubber ended, no card cut yet: candidates may still declare (Law 16)
-    CUTTING = "cutting"    # the cut-out done (Law 15); the four cut for partners and deal next
+    PLAYING = "playing"  # a rubber in progress
+    BETWEEN = "between"  # the rubber ended, no card cut yet: candidates may still declare (Law 16)
+    CUTTING = "cutting"  # the cut-out done (Law 15); the four cut for partners and deal next
 
-TABLE_SIZE = 6        # Law 12: the four players and the fifth and sixth, who belong to the table
+
+TABLE_SIZE = 6  # Law 12: the four players and the fifth and sixth, who belong to the table
 
 
 @dataclass(frozen=True)
@@ -96,9 +97,16 @@ def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str], most: in
     return dict(exposed)
 
 
-def _split_by_cut(names: list[str], keep: int, rng: random.Random, rules: RuleSet, purpose: str,
-                  laws: tuple[int, ...], exposed: dict[str, int],
-                  records: list[CutRecord]) -> tuple[list[str], list[str]]:
+def _split_by_cut(
+    names: list[str],
+    keep: int,
+    rng: random.Random,
+    rules: RuleSet,
+    purpose: str,
+    laws: tuple[int, ...],
+    exposed: dict[str, int],
+    records: list[CutRecord],
+) -> tuple[list[str], list[str]]:
     """Cut to separate the ``keep`` highest from the others (Law 8: the knave highest, then the
     ace, king ...). Those tied across the line cut again among themselves (as Law 13); a player
     who exposes more than one card must cut again (Law 10)."""
@@ -108,13 +116,13 @@ def _split_by_cut(names: list[str], keep: int, rng: random.Random, rules: RuleSe
         return list(names), []
     cards = pack(rules.pack_size)
     rng.shuffle(cards)
-    it = iter(cards)                        # Law 9: every one cuts from the same pack
+    it = iter(cards)  # Law 9: every one cuts from the same pack
     draws: list[Draw] = []
     ranks: dict[str, int] = {}
     for n in names:
         card = next(it)
         if exposed.get(n, 1) > 1:
-            draws.append(Draw(n, card, void=True))     # Law 10: more than one card exposed: he cuts again
+            draws.append(Draw(n, card, void=True))  # Law 10: more than one card exposed: he cuts again
             card = next(it)
         draws.append(Draw(n, card))
         ranks[n] = cut_rank(card, rules)
@@ -153,19 +161,19 @@ class Roster:
     waiting: tuple[str, ...] = ()
     consecutive: tuple[tuple[str, int], ...] = ()
     phase: RosterPhase = RosterPhase.PLAYING
-    cut_made: bool = False                       # Law 16: a card has been cut since the rubber ended
-    bound: tuple[tuple[str, int], ...] = ()      # Law 19: (name, rubbers played at the table when he took
-                                                 # his predecessor's place): out at the end of one rubber
-    substitutes: tuple[tuple[str, str], ...] = ()   # Law 18: (substitute, the player he replaces)
-    sub_places: tuple[tuple[str, int], ...] = ()    # Law 18: (substitute, his place among the waiting, or -1)
-    departed: tuple[str, ...] = ()               # Law 20: absent players (Law 18) who cut into another table
-    before_cut_out: Roster | None = None         # Law 16: the table as it was before a cut-out made without a card
+    cut_made: bool = False  # Law 16: a card has been cut since the rubber ended
+    bound: tuple[tuple[str, int], ...] = ()  # Law 19: (name, rubbers played at the table when he took
+    # his predecessor's place): out at the end of one rubber
+    substitutes: tuple[tuple[str, str], ...] = ()  # Law 18: (substitute, the player he replaces)
+    sub_places: tuple[tuple[str, int], ...] = ()  # Law 18: (substitute, his place among the waiting, or -1)
+    departed: tuple[str, ...] = ()  # Law 20: absent players (Law 18) who cut into another table
+    before_cut_out: Roster | None = None  # Law 16: the table as it was before a cut-out made without a card
     formation: TableFormation | None = None
     seed: int = 0
     rules: RuleSet = SOMERSET_1888
     cuts: tuple[CutRecord, ...] = ()
     rubbers: int = 0
-    log: tuple[str, ...] = field(default=())     # the operations, in order
+    log: tuple[str, ...] = field(default=())  # the operations, in order
 
     def __post_init__(self) -> None:
         """A table built by hand is checked as one formed by cutting: one InputError naming the field.
@@ -187,15 +195,21 @@ class Roster:
         players = _names(self.players, "players")
         if len(players) > 4:
             raise InputError(f"four play at a table, not {len(players)}", "players")
-        waiting = _names(players + tuple(self.waiting), "waiting")[len(players):]
+        waiting = _names(players + tuple(self.waiting), "waiting")[len(players) :]
         if len(players) + len(waiting) > TABLE_SIZE:
             raise InputError(f"six belong to a table at most, not {len(players) + len(waiting)}", "waiting")
         if not isinstance(self.phase, str) or self.phase not in tuple(RosterPhase):
             raise InputError(f"no phase {self.phase!r}: playing, between or cutting", "phase")
-        object.__setattr__(self, "phase", RosterPhase(self.phase))      # typed, whatever the caller passed
+        object.__setattr__(self, "phase", RosterPhase(self.phase))  # typed, whatever the caller passed
         if not isinstance(self.consecutive, (list, tuple)) or not all(
-                isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str) and isinstance(c[1], int)
-                and not isinstance(c[1], bool) and c[1] >= 0 for c in self.consecutive):
+            isinstance(c, tuple)
+            and len(c) == 2
+            and isinstance(c[0], str)
+            and isinstance(c[1], int)
+            and not isinstance(c[1], bool)
+            and c[1] >= 0
+            for c in self.consecutive
+        ):
             raise InputError("pairs of a name and the rubbers he has played (zero or more)", "consecutive")
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "waiting", waiting)
@@ -203,8 +217,14 @@ class Roster:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def form(cls, name: str, candidates: Iterable[str], seed: int = 0, rules: RuleSet = SOMERSET_1888,
-             exposed: Mapping[str, int] | None = None) -> Roster:
+    def form(
+        cls,
+        name: str,
+        candidates: Iterable[str],
+        seed: int = 0,
+        rules: RuleSet = SOMERSET_1888,
+        exposed: Mapping[str, int] | None = None,
+    ) -> Roster:
         """Form a table from the candidates, by cutting (Laws 8–14): the four highest play, the fifth
         and sixth belong to the table (Law 12), the others are not admitted.
 
@@ -224,9 +244,15 @@ class Roster:
         ex = _exposures(exposed, names, rules.pack_size)
         t = cls(name=name, players=(), seed=seed, rules=rules)
         formation, rec = t._form(names, ex)
-        return replace(t, players=formation.seats, waiting=formation.table,
-                       consecutive=tuple((p, 0) for p in formation.seats), formation=formation,
-                       cuts=rec, log=("form",))
+        return replace(
+            t,
+            players=formation.seats,
+            waiting=formation.table,
+            consecutive=tuple((p, 0) for p in formation.seats),
+            formation=formation,
+            cuts=rec,
+            log=("form",),
+        )
 
     def _rng(self) -> random.Random:
         return random.Random(self.seed * 1_000_003 + len(self.log))
@@ -234,9 +260,9 @@ class Roster:
     def _form(self, names: tuple[str, ...], exposed: dict[str, int]) -> tuple[TableFormation, tuple[CutRecord, ...]]:
         """form_table (Laws 8–14); a player who exposed more than one card cuts again, he alone (Law 10)."""
         rng = self._rng()
-        formation = form_table(list(names), seed=rng.randrange(2 ** 31), rules=self.rules, exposed=exposed)
+        formation = form_table(list(names), seed=rng.randrange(2**31), rules=self.rules, exposed=exposed)
         records: list[CutRecord] = []
-        for i, rnd in enumerate(formation.cuts):       # each round from the same pack (Law 9)
+        for i, rnd in enumerate(formation.cuts):  # each round from the same pack (Law 9)
             final = i == len(formation.cuts) - 1
             voids = {n: c for r, n, c in formation.voids if r == i}
             draws: list[Draw] = []
@@ -245,9 +271,16 @@ class Roster:
                     draws.append(Draw(n, Card.parse(voids[n]), void=True))
                 draws.append(Draw(n, Card.parse(c)))
             laws = (8, 9, 11, 12, 13, 14) + ((10,) if voids else ())
-            records.append(CutRecord("the table, partners and deal", laws, tuple(draws),
-                                     f"{formation.dealer} deals; partners " + " and ".join(
-                                         "-".join(p) for p in formation.partners) if final else "cut again"))
+            records.append(
+                CutRecord(
+                    "the table, partners and deal",
+                    laws,
+                    tuple(draws),
+                    f"{formation.dealer} deals; partners " + " and ".join("-".join(p) for p in formation.partners)
+                    if final
+                    else "cut again",
+                )
+            )
         return formation, tuple(records)
 
     # ------------------------------------------------------------------ queries
@@ -277,7 +310,7 @@ class Roster:
         return dict(self.consecutive).get(name, 0)
 
     def _step(self, op: str, **changes: object) -> Roster:
-        changes.setdefault("before_cut_out", None)       # only the cut-out just made can be made again (Law 16)
+        changes.setdefault("before_cut_out", None)  # only the cut-out just made can be made again (Law 16)
         return replace(self, log=self.log + (op,), **changes)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ entry (Law 16)
@@ -293,8 +326,9 @@ class Roster:
         if self.belongs(name):
             raise IllegalAction(f"{name} already belongs to the table")
         if self.phase is not RosterPhase.PLAYING and self.cut_made:
-            raise IllegalAction(f"{name} declared too late: a card has been cut for the new rubber or for cutting "
-                                "out", (16,))
+            raise IllegalAction(
+                f"{name} declared too late: a card has been cut for the new rubber or for cutting out", (16,)
+            )
         if self.phase is RosterPhase.CUTTING and self.before_cut_out is not None:
             # Law 16: no card has been cut yet: he declared in time, and claims admission in the cut-out with the
             # others, which is made again with him
@@ -303,8 +337,9 @@ class Roster:
             raise IllegalAction("the table is full: six belong to it", (12,))
         if len(self.players) < 4 and self.phase is not RosterPhase.PLAYING:
             # a vacancy (Law 19 with no candidate waiting): he takes the place
-            return self._step(f"declare {name}", players=self.players + (name,),
-                              consecutive=self.consecutive + ((name, 0),))
+            return self._step(
+                f"declare {name}", players=self.players + (name,), consecutive=self.consecutive + ((name, 0),)
+            )
         return self._step(f"declare {name}", waiting=self.waiting + (name,))
 
     # ------------------------------------------------------------------ the rubber
@@ -328,18 +363,27 @@ class Roster:
         players = list(self.players)
         for sub, absent in self.substitutes:
             if absent in self.departed:
-                players.remove(sub)                     # Law 20: his seat is vacant; the substitute's time is over
+                players.remove(sub)  # Law 20: his seat is vacant; the substitute's time is over
             else:
-                players[players.index(sub)] = absent    # Law 18: a substitute only during that rubber
+                players[players.index(sub)] = absent  # Law 18: a substitute only during that rubber
         waiting = list(self.waiting)
         for sub, at in sorted(self.sub_places, key=lambda x: x[1]):
             if at >= 0 and sub not in players and len(players) + len(waiting) < TABLE_SIZE:
                 waiting.insert(min(at, len(waiting)), sub)
         counts = dict(self.consecutive)
         cons = tuple((p, counts.get(p, 0) + 1) for p in players)
-        return self._step("end_rubber", players=tuple(players), waiting=tuple(waiting), consecutive=cons,
-                          phase=RosterPhase.BETWEEN, cut_made=False, substitutes=(), sub_places=(), departed=(),
-                          rubbers=self.rubbers + 1)
+        return self._step(
+            "end_rubber",
+            players=tuple(players),
+            waiting=tuple(waiting),
+            consecutive=cons,
+            phase=RosterPhase.BETWEEN,
+            cut_made=False,
+            substitutes=(),
+            sub_places=(),
+            departed=(),
+            rubbers=self.rubbers + 1,
+        )
 
     def cut_out(self, exposed: Mapping[str, int] | None = None) -> Roster:
         """Law 15: at the end of a rubber, the candidates waiting (one or two) claim admission; those
@@ -378,8 +422,9 @@ class Roster:
                 to_go = left - len(sure)
                 if to_go < len(tied):
                     ex = _exposures(exposed, tied, self.rules.pack_size)
-                    _, low = _split_by_cut(tied, len(tied) - to_go, self._rng(), self.rules, "cutting out",
-                                           (15, 8, 9), ex, records)
+                    _, low = _split_by_cut(
+                        tied, len(tied) - to_go, self._rng(), self.rules, "cutting out", (15, 8, 9), ex, records
+                    )
                     going += low
                 else:
                     going += tied
@@ -390,10 +435,17 @@ class Roster:
         waiting = tuple(w for w in self.waiting if w not in new_players) + tuple(going)
         counts = dict(self.consecutive)
         cons = tuple((p, counts.get(p, 0) if p in stay else 0) for p in new_players)
-        return self._step("cut_out", players=new_players, waiting=waiting, consecutive=cons, phase=RosterPhase.CUTTING,
-                          cut_made=self.cut_made or bool(records), cuts=self.cuts + tuple(records),
-                          bound=tuple(b for b in self.bound if b[0] not in going),
-                          before_cut_out=None if records else self)
+        return self._step(
+            "cut_out",
+            players=new_players,
+            waiting=waiting,
+            consecutive=cons,
+            phase=RosterPhase.CUTTING,
+            cut_made=self.cut_made or bool(records),
+            cuts=self.cuts + tuple(records),
+            bound=tuple(b for b in self.bound if b[0] not in going),
+            before_cut_out=None if records else self,
+        )
 
     def start_rubber(self, exposed: Mapping[str, int] | None = None) -> Roster:
         """The four cut for partners and the deal (Laws 11, 13, 14) and begin a rubber. At the end of
@@ -408,9 +460,15 @@ class Roster:
         ex = _exposures(exposed, t.players, t.rules.pack_size)
         formation, rec = t._form(t.players, ex)
         counts = dict(t.consecutive)
-        return t._step("start_rubber", players=formation.seats, formation=formation, phase=RosterPhase.PLAYING,
-                       cut_made=False, cuts=t.cuts + rec,
-                       consecutive=tuple((p, counts.get(p, 0)) for p in formation.seats))
+        return t._step(
+            "start_rubber",
+            players=formation.seats,
+            formation=formation,
+            phase=RosterPhase.PLAYING,
+            cut_made=False,
+            cuts=t.cuts + rec,
+            consecutive=tuple((p, counts.get(p, 0)) for p in formation.seats),
+        )
 
     # ------------------------------------------------------------------ leaving (Laws 18, 19)
     def substitute(self, absent: str, substitute: str, consenting: Iterable[str]) -> Roster:
@@ -433,19 +491,25 @@ class Roster:
         given = set(_names(consenting, "consenting"))
         if not others <= given:
             missing = ", ".join(sorted(others - given))
-            raise IllegalAction(f"a substitute needs the consent of the other three players (not given by "
-                                f"{missing})", (18,))
+            raise IllegalAction(
+                f"a substitute needs the consent of the other three players (not given by {missing})", (18,)
+            )
         players = tuple(substitute if p == absent else p for p in self.players)
-        original = dict(self.substitutes).get(absent, absent)      # a substitute quitting in his turn
+        original = dict(self.substitutes).get(absent, absent)  # a substitute quitting in his turn
         subs = tuple(x for x in self.substitutes if x[0] != absent) + ((substitute, original),)
         waiting = [w for w in self.waiting if w != substitute]
         places = dict(self.sub_places)
         left = places.pop(absent, None)
-        if left is not None and left >= 0:                          # the substitute quitting returns at once
+        if left is not None and left >= 0:  # the substitute quitting returns at once
             waiting.insert(min(left, len(waiting)), absent)
         places[substitute] = self.waiting.index(substitute) if substitute in self.waiting else -1
-        return self._step(f"substitute {absent} {substitute}", players=players, waiting=tuple(waiting),
-                          substitutes=subs, sub_places=tuple(places.items()))
+        return self._step(
+            f"substitute {absent} {substitute}",
+            players=players,
+            waiting=tuple(waiting),
+            substitutes=subs,
+            sub_places=tuple(places.items()),
+        )
 
     def leave(self, name: str) -> Roster:
         """A member leaves the table between rubbers. Law 19: a player who leaves a full table after
@@ -467,16 +531,22 @@ class Roster:
         if name not in self.players:
             raise InputError(f"{name!r} does not belong to this table", "name")
         if self.phase is RosterPhase.PLAYING:
-            raise IllegalAction(f"{name} cannot leave during the rubber but by appointing a substitute with the "
-                                "consent of the other three", (18,))
+            raise IllegalAction(
+                f"{name} cannot leave during the rubber but by appointing a substitute with the "
+                "consent of the other three",
+                (18,),
+            )
         counts = dict(self.consecutive)
         if not self.waiting:
-            return self._step(f"leave {name}", players=tuple(p for p in self.players if p != name),
-                              consecutive=tuple((p, n) for p, n in self.consecutive if p != name),
-                              bound=tuple(b for b in self.bound if b[0] != name))
+            return self._step(
+                f"leave {name}",
+                players=tuple(p for p in self.players if p != name),
+                consecutive=tuple((p, n) for p, n in self.consecutive if p != name),
+                bound=tuple(b for b in self.bound if b[0] != name),
+            )
         nxt = self.waiting[0]
         played = counts.get(name, 0)
-        one_of_two = played == 1        # a successor under Law 19 inherits the count: the same holds for him
+        one_of_two = played == 1  # a successor under Law 19 inherits the count: the same holds for him
         players = tuple(nxt if p == name else p for p in self.players)
         cons = tuple((nxt, played if one_of_two else 0) if p == name else (p, n) for p, n in self.consecutive)
         bound = tuple(b for b in self.bound if b[0] != name) + (((nxt, self.rubbers),) if one_of_two else ())
@@ -489,12 +559,12 @@ class Club:
     ``lobby`` holds the candidates without a place, in their order of precedence."""
 
     tables: tuple[Roster, ...] = ()
-    history: tuple[tuple[str, tuple[str, ...]], ...] = ()   # name -> tables belonged to or played at
+    history: tuple[tuple[str, tuple[str, ...]], ...] = ()  # name -> tables belonged to or played at
     lobby: tuple[str, ...] = ()
     seed: int = 0
     rules: RuleSet = SOMERSET_1888
     cuts: tuple[CutRecord, ...] = ()
-    notes: tuple[str, ...] = ()                             # what each operation decided, citing the laws
+    notes: tuple[str, ...] = ()  # what each operation decided, citing the laws
 
     def __post_init__(self) -> None:
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
@@ -523,10 +593,17 @@ class Club:
         old = next((t for t in self.tables if t.name == roster.name), None)
         # Law 18: a substitute whose appointment ended, and who had no place at this table, returns to the
         # lobby (he never disappears from the club)
-        released = tuple(s for s, _ in (old.substitutes if old is not None else ()) if s not in roster.members
-                         and not any(s in t.members for t in others) and s not in self.lobby)
-        return replace(self, tables=others + (roster,), history=self._remember(roster.members, roster.name),
-                       lobby=self.lobby + released)
+        released = tuple(
+            s
+            for s, _ in (old.substitutes if old is not None else ())
+            if s not in roster.members and not any(s in t.members for t in others) and s not in self.lobby
+        )
+        return replace(
+            self,
+            tables=others + (roster,),
+            history=self._remember(roster.members, roster.name),
+            lobby=self.lobby + released,
+        )
 
     def _remember(self, names: Iterable[str], table: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         hist = dict(self.history)
@@ -560,8 +637,11 @@ class Club:
             home = self.table_of(n)
             assert home is not None
             if n in home.players and home.phase is RosterPhase.PLAYING:
-                raise IllegalAction(f"{n} is playing a rubber at {home.name}: he cannot cut into another table "
-                                    "before it ends, and can leave only by appointing a substitute", (20, 18))
+                raise IllegalAction(
+                    f"{n} is playing a rubber at {home.name}: he cannot cut into another table "
+                    "before it ends, and can leave only by appointing a substitute",
+                    (20, 18),
+                )
         # Law 20: a member of another table cutting into this one loses his right of re-entry into it and takes
         # his chance of cutting in (having belonged to a table, he has no prior right under Law 17)
         club = self
@@ -578,22 +658,42 @@ class Club:
         others = [n for n in names if n not in fresh]
         places = max(TABLE_SIZE - len(fresh), 0)
         records: list[CutRecord] = []
-        high, low = _split_by_cut(others, places, self._rng(), self.rules, "admission to a fresh table", (17, 8, 9),
-                                  {n: k for n, k in ex.items() if n in others}, records)
+        high, low = _split_by_cut(
+            others,
+            places,
+            self._rng(),
+            self.rules,
+            "admission to a fresh table",
+            (17, 8, 9),
+            {n: k for n, k in ex.items() if n in others},
+            records,
+        )
         admitted = fresh + high
         if len(admitted) < 4:
             raise IllegalAction(f"four players are needed; {len(admitted)} admitted", (11,))
         # Law 10: an exposure belongs to the first cut a candidate makes: the cut for admission, if he made one
-        roster = Roster.form(name, admitted, seed=self._rng().randrange(2 ** 31), rules=self.rules,
-                             exposed={n: k for n, k in ex.items() if n in admitted and (n in fresh or not records)}
-                             or None)
+        roster = Roster.form(
+            name,
+            admitted,
+            seed=self._rng().randrange(2**31),
+            rules=self.rules,
+            exposed={n: k for n, k in ex.items() if n in admitted and (n in fresh or not records)} or None,
+        )
         left_out = [n for n in admitted if n not in roster.members]
-        note = (f"{name}: " + (", ".join(fresh) + " had the prior right of entry (Law 17)" if fresh else "no fresh "
-                               "candidate") + ("; " + ", ".join(high) + " cut in" if high else "")
-                + ("; " + ", ".join(low) + " cut out" if low else "") + "".join("; " + x for x in lost))
-        club = replace(self, cuts=self.cuts + tuple(records), notes=self.notes + (note,),
-                       lobby=tuple(n for n in self.lobby if n not in roster.members)
-                       + tuple(n for n in low + left_out if n not in self.lobby))
+        note = (
+            f"{name}: "
+            + (", ".join(fresh) + " had the prior right of entry (Law 17)" if fresh else "no fresh candidate")
+            + ("; " + ", ".join(high) + " cut in" if high else "")
+            + ("; " + ", ".join(low) + " cut out" if low else "")
+            + "".join("; " + x for x in lost)
+        )
+        club = replace(
+            self,
+            cuts=self.cuts + tuple(records),
+            notes=self.notes + (note,),
+            lobby=tuple(n for n in self.lobby if n not in roster.members)
+            + tuple(n for n in low + left_out if n not in self.lobby),
+        )
         return club.put(roster)
 
     # ------------------------------------------------------------------ Law 20
@@ -614,8 +714,9 @@ class Club:
         note = f"{name} declared for {table}"
         if home is not None and home.name != table:
             if name in home.players and home.phase is RosterPhase.PLAYING:
-                raise IllegalAction(f"{name} is playing a rubber at {home.name}: he can leave only by appointing a "
-                                    "substitute", (18,))
+                raise IllegalAction(
+                    f"{name} is playing a rubber at {home.name}: he can leave only by appointing a substitute", (18,)
+                )
             club = club.put(home.leave(name))
             note += f": he loses his right of re-entry into {home.name} (Law 20)"
         entered = target.declare(name)
@@ -641,19 +742,31 @@ class Club:
         if target.name == gone.name:
             raise InputError("the table broken up cannot take its own players", "into")
         remaining = [n for n in gone.members if n != breaker]
-        room = TABLE_SIZE - len(target.members) - target._reserved     # Law 18: substitutes' places kept
+        room = TABLE_SIZE - len(target.members) - target._reserved  # Law 18: substitutes' places kept
         records: list[CutRecord] = []
-        first, rest = _split_by_cut(remaining, room, self._rng(), self.rules, "precedence after a table broke up",
-                                    (21, 8, 9), {}, records)
+        first, rest = _split_by_cut(
+            remaining, room, self._rng(), self.rules, "precedence after a table broke up", (21, 8, 9), {}, records
+        )
         placed: list[str] = []
         for n in first + ([breaker] if len(first) < room else []):
-            target = target.declare(n)        # Law 16 applies at the other table too
+            target = target.declare(n)  # Law 16 applies at the other table too
             placed.append(n)
-        lobby = tuple(n for n in self.lobby if n not in gone.members) + tuple(rest) + (
-            (breaker,) if breaker not in placed else ())
-        note = (f"{breaker} broke up {table}: " + (", ".join(first) + " enter " + into if first else "no place at "
-                                                    + into) + (" (precedence by cutting)" if records else "")
-                + " (Law 21)")
-        club = replace(self, tables=tuple(t for t in self.tables if t.name != table), lobby=lobby,
-                       cuts=self.cuts + tuple(records), notes=self.notes + (note,))
+        lobby = (
+            tuple(n for n in self.lobby if n not in gone.members)
+            + tuple(rest)
+            + ((breaker,) if breaker not in placed else ())
+        )
+        note = (
+            f"{breaker} broke up {table}: "
+            + (", ".join(first) + " enter " + into if first else "no place at " + into)
+            + (" (precedence by cutting)" if records else "")
+            + " (Law 21)"
+        )
+        club = replace(
+            self,
+            tables=tuple(t for t in self.tables if t.name != table),
+            lobby=lobby,
+            cuts=self.cuts + tuple(records),
+            notes=self.notes + (note,),
+        )
         return club.put(target)

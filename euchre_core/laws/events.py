@@ -63,13 +63,12 @@ VERBS: dict[str, tuple[str, str]] = {
 class Event:
     """One physical event: who (a seat, a side, or the table), the verb and its arguments."""
 
-    who: str            # "A".."D", "AC"/"BD", or "" for the table
+    who: str  # "A".."D", "AC"/"BD", or "" for the table
     verb: str
     args: tuple[str, ...] = ()
 
     @classmethod
-    def parse(cls, text: str | Event, seats: str = "ABCD",
-              verbs: dict[str, tuple[str, str]] | None = None) -> Event:
+    def parse(cls, text: str | Event, seats: str = "ABCD", verbs: dict[str, tuple[str, str]] | None = None) -> Event:
         """Read an event; ``verbs`` is the table of verbs allowed (the play's :data:`VERBS` by
         default; the dealing procedure has its own). The error names the field at fault."""
         verbs = VERBS if verbs is None else verbs
@@ -217,7 +216,7 @@ class Chain(Sequence[T]):
         return hash(tuple(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Chain, (tuple(self),))          # copy and pickle flat, whatever the length
+        return (Chain, (tuple(self),))  # copy and pickle flat, whatever the length
 
     def __repr__(self) -> str:
         return f"Chain({tuple(self)!r})"

@@ -31,10 +31,10 @@ class Match:
     seed: int
     rubber: Rubber
     deal: Deal
-    number: int = 0                       # deals dealt so far, the current one included
+    number: int = 0  # deals dealt so far, the current one included
     history: tuple[Deal, ...] = ()
-    turned: bool = False                  # the trump card of the current deal has been turned (Law 5)
-    before: Rubber | None = None          # the score before the last deal was recorded (Law 5)
+    turned: bool = False  # the trump card of the current deal has been turned (Law 5)
+    before: Rubber | None = None  # the score before the last deal was recorded (Law 5)
 
     @classmethod
     def new(cls, seed: int = 0, rules: RuleSet = SOMERSET_1888, dealer: int = 0) -> Match:
@@ -65,10 +65,11 @@ class Match:
             return Match(self.rules, self.seed, self.rubber, deal, self.number, self.history, True, self.before)
         assert deal.result is not None
         rubber = self.rubber.record(deal.result.points, elder=deal.side_of(deal.eldest))
-        nxt = (deal.dealer + 1) % deal.n                                   # Law 28
+        nxt = (deal.dealer + 1) % deal.n  # Law 28
         new_deal = Deal.shuffled(self.seed * 1000 + self.number, dealer=nxt, rules=self.rules)
-        return Match(self.rules, self.seed, rubber, new_deal, self.number + 1, self.history + (deal,),
-                     before=self.rubber)
+        return Match(
+            self.rules, self.seed, rubber, new_deal, self.number + 1, self.history + (deal,), before=self.rubber
+        )
 
     def turn(self) -> Match:
         """The dealer turns the trump card of the current deal (from then on, Law 5 closes)."""
@@ -100,14 +101,18 @@ rectified (law 5)
             raise IllegalAction("the trump card has been turned: the score can no longer be rectified", (5,))
         base = self.before if self.before is not None else self.rubber
         if not isinstance(game, (tuple, list)):
-            raise InputError(f"give the score as a list of {self.rules.sides} whole numbers, by side, not {game!r}",
-                             "game")
+            raise InputError(
+                f"give the score as a list of {self.rules.sides} whole numbers, by side, not {game!r}", "game"
+            )
         fixed = base.corrected(game)
         # Law 5: only the score of the last hand can still be rectified; a correction that takes points away from
         # the score before it, or adds more than one hand can score, corrects an earlier hand: too late
         most = deal_points_bound(self.rules) + revoke_points_bound(self.rules)
         for side, (was, now) in enumerate(zip(base.game, game, strict=True)):
             if not 0 <= now - was <= most:
-                raise IllegalAction(f"side {side} stood at {was} before the last hand, which cannot have scored "
-                                    f"{now - was}: an error in an earlier hand can no longer be rectified", (5,))
+                raise IllegalAction(
+                    f"side {side} stood at {was} before the last hand, which cannot have scored "
+                    f"{now - was}: an error in an earlier hand can no longer be rectified",
+                    (5,),
+                )
         return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False, base)

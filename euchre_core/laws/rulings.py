@@ -38,53 +38,53 @@ class Irregularity(Enum):
     """The kinds of irregularity the table director rules on (Laws 33, 46-105). The value is a
     stable id (it appears in the JSON as ``kind``); :attr:`label` is the short English name."""
 
-    TWO_CARDS_AT_ONCE = "two-cards-at-once"                      # 46 I
-    EXPOSED_CARD = "exposed-card"                                # 46 II
-    TRUMP_CARD_LIFTED = "trump-card-lifted"                      # 46 III, 91
-    CARD_OUT_OF_TURN = "card-out-of-turn"                        # 46
-    EXPOSED_BEFORE_DECLARATION = "exposed-before-declaration"    # 46, 95
-    HAND_SHOWN_IN_BIDDING = "hand-shown-in-bidding"              # 46, 48, 95
-    EXPOSED_CARD_CALLED = "exposed-card-called"                  # 46, 55, 56
+    TWO_CARDS_AT_ONCE = "two-cards-at-once"  # 46 I
+    EXPOSED_CARD = "exposed-card"  # 46 II
+    TRUMP_CARD_LIFTED = "trump-card-lifted"  # 46 III, 91
+    CARD_OUT_OF_TURN = "card-out-of-turn"  # 46
+    EXPOSED_BEFORE_DECLARATION = "exposed-before-declaration"  # 46, 95
+    HAND_SHOWN_IN_BIDDING = "hand-shown-in-bidding"  # 46, 48, 95
+    EXPOSED_CARD_CALLED = "exposed-card-called"  # 46, 55, 56
     WINNING_CARDS_IN_SUCCESSION = "winning-cards-in-succession"  # 47
-    HAND_THROWN = "hand-thrown"                                  # 48
-    ALL_HANDS_ABANDONED = "all-hands-abandoned"                  # 49
-    ABANDONED_AGAINST_LONE = "abandoned-against-lone"            # 50
-    DETACHED_CARD_NAMED = "detached-card-named"                  # 51
-    WRONG_CARD_NAMED = "wrong-card-named"                        # 51
-    LEAD_OUT_OF_TURN = "lead-out-of-turn"                        # 52, 53
-    CALL_NOT_OBEYED = "call-not-obeyed"                          # 54
-    CALLED_CARD_NOT_PLAYED = "called-card-not-played"            # 56
-    CALLED_SUIT_NOT_HELD = "called-suit-not-held"                # 57
-    THIRD_BEFORE_SECOND = "third-before-second"                  # 58
-    FOURTH_BEFORE_PARTNER = "fourth-before-partner"              # 59
-    CARD_OMITTED = "card-omitted"                                # 60
-    REVOKE = "revoke"                                            # 62, 64
-    REVOKE_CORRECTED = "revoke-corrected"                        # 65, 69
-    PARTNERS_QUESTION = "partners-question"                      # 65
-    QUESTION_ANSWERED = "question-answered"                      # 65
-    REVOKE_CLAIMED = "revoke-claimed"                            # 63, 66, 70
-    CARDS_MIXED = "cards-mixed"                                  # 67
-    IMPERFECT_PACK = "imperfect-pack"                            # 33
-    MENTION_AFTER_PASSING = "mention-after-passing"              # 79
-    ORDER_AFTER_PASSING = "order-after-passing"                  # 80
-    DECLARATION_OUT_OF_TURN = "declaration-out-of-turn"          # 82
-    DEALER_THREW_CARDS = "dealer-threw-cards"                    # 82
-    BOUND_TO_PASS = "bound-to-pass"                              # 79, 80, 82
-    ATTENTION_CALLED = "attention-called"                        # 83
-    CONSULTED = "consulted"                                      # 85
-    LEAD_BEFORE_DISCARD = "lead-before-discard"                  # 87
-    LEAD_BEFORE_DISCARD_LONE = "lead-before-discard-lone"        # 89
-    WRONG_NUMBER_OF_CARDS = "wrong-number-of-cards"              # 90, 103
-    NO_DISCARD = "no-discard"                                    # 90
-    CARDS_COUNTED = "cards-counted"                              # 90, 103 (the count is right)
-    DOUBLE_DECLARATION = "double-declaration"                    # 98
-    LATE_ALONE = "late-alone"                                    # 97
-    LATE_TAKE = "late-take"                                      # 99
-    NOT_ALLOWED_ALONE = "not-allowed-alone"                      # 95, 98, 99
-    LONE_PARTNER_PLAYED = "lone-partner-played"                  # 100
-    LONE_PARTNER_SHOWED = "lone-partner-showed"                  # 101, 102
-    LONE_PLAYER_EXPOSED = "lone-player-exposed"                  # 104
-    LONE_LEAD_OUT_OF_TURN = "lone-lead-out-of-turn"              # 104
+    HAND_THROWN = "hand-thrown"  # 48
+    ALL_HANDS_ABANDONED = "all-hands-abandoned"  # 49
+    ABANDONED_AGAINST_LONE = "abandoned-against-lone"  # 50
+    DETACHED_CARD_NAMED = "detached-card-named"  # 51
+    WRONG_CARD_NAMED = "wrong-card-named"  # 51
+    LEAD_OUT_OF_TURN = "lead-out-of-turn"  # 52, 53
+    CALL_NOT_OBEYED = "call-not-obeyed"  # 54
+    CALLED_CARD_NOT_PLAYED = "called-card-not-played"  # 56
+    CALLED_SUIT_NOT_HELD = "called-suit-not-held"  # 57
+    THIRD_BEFORE_SECOND = "third-before-second"  # 58
+    FOURTH_BEFORE_PARTNER = "fourth-before-partner"  # 59
+    CARD_OMITTED = "card-omitted"  # 60
+    REVOKE = "revoke"  # 62, 64
+    REVOKE_CORRECTED = "revoke-corrected"  # 65, 69
+    PARTNERS_QUESTION = "partners-question"  # 65
+    QUESTION_ANSWERED = "question-answered"  # 65
+    REVOKE_CLAIMED = "revoke-claimed"  # 63, 66, 70
+    CARDS_MIXED = "cards-mixed"  # 67
+    IMPERFECT_PACK = "imperfect-pack"  # 33
+    MENTION_AFTER_PASSING = "mention-after-passing"  # 79
+    ORDER_AFTER_PASSING = "order-after-passing"  # 80
+    DECLARATION_OUT_OF_TURN = "declaration-out-of-turn"  # 82
+    DEALER_THREW_CARDS = "dealer-threw-cards"  # 82
+    BOUND_TO_PASS = "bound-to-pass"  # 79, 80, 82
+    ATTENTION_CALLED = "attention-called"  # 83
+    CONSULTED = "consulted"  # 85
+    LEAD_BEFORE_DISCARD = "lead-before-discard"  # 87
+    LEAD_BEFORE_DISCARD_LONE = "lead-before-discard-lone"  # 89
+    WRONG_NUMBER_OF_CARDS = "wrong-number-of-cards"  # 90, 103
+    NO_DISCARD = "no-discard"  # 90
+    CARDS_COUNTED = "cards-counted"  # 90, 103 (the count is right)
+    DOUBLE_DECLARATION = "double-declaration"  # 98
+    LATE_ALONE = "late-alone"  # 97
+    LATE_TAKE = "late-take"  # 99
+    NOT_ALLOWED_ALONE = "not-allowed-alone"  # 95, 98, 99
+    LONE_PARTNER_PLAYED = "lone-partner-played"  # 100
+    LONE_PARTNER_SHOWED = "lone-partner-showed"  # 101, 102
+    LONE_PLAYER_EXPOSED = "lone-player-exposed"  # 104
+    LONE_LEAD_OUT_OF_TURN = "lone-lead-out-of-turn"  # 104
     ADVERSARY_OUT_OF_TURN_TO_LONE = "adversary-out-of-turn-to-lone"  # 105
 
     @property
@@ -145,23 +145,23 @@ class Option:
 class Ruling:
     """The director's ruling on one irregularity."""
 
-    irregularity: str                       # short English name: "revoke", "lead out of turn", ...
-    laws: tuple[int, ...]                   # the laws that apply
-    text: str                               # the ruling in a sentence or two, citing the laws
-    offender: int | None = None             # the offending seat (None: nobody, or the table)
-    chooser: int | None = None              # the side entitled to choose (0 = A-C, 1 = B-D)
-    options: tuple[Option, ...] = ()        # what the chooser may elect (Law 85: one election, final)
-    effects: tuple[str, ...] = ()           # what happens without a choice
-    chosen: str | None = None               # the option elected, once it is
-    event: int | None = None                # index of the event in the log that caused it
-    points: tuple[int, ...] = field(default=())   # score effect by side, when the ruling scores
-    blocking: bool = True                   # play waits for the election (False: Law 53, the others may follow)
-    kind: Irregularity | None = None        # the typed kind (the director's rulings always have one)
-    target: int | None = None               # the seat an option binds (47, 59, 83, 89), or the namer (51)
-    card: Card | None = None                # the card concerned (52: the card led; 100: the partner's card)
-    proper: int | None = None               # 52: the seat whose lead it was
-    late: Action | None = None              # 80: the declaration made after passing
-    reading: str | None = None              # where the text is ambiguous: the reading chosen, and why
+    irregularity: str  # short English name: "revoke", "lead out of turn", ...
+    laws: tuple[int, ...]  # the laws that apply
+    text: str  # the ruling in a sentence or two, citing the laws
+    offender: int | None = None  # the offending seat (None: nobody, or the table)
+    chooser: int | None = None  # the side entitled to choose (0 = A-C, 1 = B-D)
+    options: tuple[Option, ...] = ()  # what the chooser may elect (Law 85: one election, final)
+    effects: tuple[str, ...] = ()  # what happens without a choice
+    chosen: str | None = None  # the option elected, once it is
+    event: int | None = None  # index of the event in the log that caused it
+    points: tuple[int, ...] = field(default=())  # score effect by side, when the ruling scores
+    blocking: bool = True  # play waits for the election (False: Law 53, the others may follow)
+    kind: Irregularity | None = None  # the typed kind (the director's rulings always have one)
+    target: int | None = None  # the seat an option binds (47, 59, 83, 89), or the namer (51)
+    card: Card | None = None  # the card concerned (52: the card led; 100: the partner's card)
+    proper: int | None = None  # 52: the seat whose lead it was
+    late: Action | None = None  # 80: the declaration made after passing
+    reading: str | None = None  # where the text is ambiguous: the reading chosen, and why
 
     @property
     def needs_choice(self) -> bool:

@@ -38,9 +38,9 @@ from ..kernel.rules import SOMERSET_1888, RuleSet
 
 __all__ = ["GameResult", "Rubber", "deal_points_bound", "revoke_points_bound"]
 
-LAW_50_POINTS = 5          # Law 50: an adversary abandons his hand against a lone player: five
-FORFEIT_ALONE = 4          # Law 90: the offenders forfeit two, four against a lone hand
-REVOKES_PER_SIDE = 8       # Laws 62, 63: two players, each may revoke in the first four tricks
+LAW_50_POINTS = 5  # Law 50: an adversary abandons his hand against a lone player: five
+FORFEIT_ALONE = 4  # Law 90: the offenders forfeit two, four against a lone hand
+REVOKES_PER_SIDE = 8  # Laws 62, 63: two players, each may revoke in the first four tricks
 
 
 def deal_points_bound(rules: RuleSet = SOMERSET_1888) -> int:
@@ -73,8 +73,9 @@ def revoke_points_bound(rules: RuleSet = SOMERSET_1888) -> int:
 def _points(value: object, rules: RuleSet, bound: int, field_name: str) -> tuple[int, ...]:
     """Whole points by side, each within what a deal can score (negative only in Hoyle's set-back)."""
     if not isinstance(value, (tuple, list)):
-        raise InputError(f"give the points as a list of {rules.sides} whole numbers, by side, not {value!r}",
-                         field_name)
+        raise InputError(
+            f"give the points as a list of {rules.sides} whole numbers, by side, not {value!r}", field_name
+        )
     if len(value) != rules.sides:
         raise InputError(f"give points for {rules.sides} sides, not {len(value)}", field_name)
     low = -bound if rules.three_handed_scoring == "set_back" and rules.sides == 3 else 0
@@ -98,13 +99,15 @@ def _revokes(value: object, rules: RuleSet) -> tuple[int, ...]:
     units = {rules.revoke_points, rules.revoke_alone_points} - {0}
     for p in rev:
         if p and not any(p % u == 0 for u in units):
-            raise InputError(f"{p} points: a revoke penalty is {' or '.join(map(str, sorted(units)))} points a "
-                             "revoke (law 63)", "revoke")
+            raise InputError(
+                f"{p} points: a revoke penalty is {' or '.join(map(str, sorted(units)))} points a revoke (law 63)",
+                "revoke",
+            )
     if rules.sides == 2 and all(rev):
         if not any(all(p % u == 0 for p in rev) for u in units):
             raise InputError("the revokes of one hand carry one penalty each (law 63)", "revoke")
         low = min(rev)
-        rev = tuple(p - low for p in rev)        # Law 71: an equal number of revokes on different sides cancel
+        rev = tuple(p - low for p in rev)  # Law 71: an equal number of revokes on different sides cancel
     return rev
 
 
@@ -116,7 +119,7 @@ class GameResult:
     winner: int
     value: int
     final: tuple[int, ...]
-    lapped: int = 0            # points carried to the next game
+    lapped: int = 0  # points carried to the next game
 
 
 @dataclass(frozen=True)
@@ -137,15 +140,21 @@ class Rubber:
             object.__setattr__(self, "game", (0,) * self.rules.sides)
         bound = self.rules.game_points - 1 + deal_points_bound(self.rules) + revoke_points_bound(self.rules)
         object.__setattr__(self, "game", _points(self.game, self.rules, bound, "game"))
-        if not isinstance(self.games, (tuple, list)) or not all(
+        if (
+            not isinstance(self.games, (tuple, list))
+            or not all(
                 isinstance(g, GameResult) and isinstance(g.winner, int) and 0 <= g.winner < self.rules.sides
-                for g in self.games) or len(self.games) > self._max_games():
+                for g in self.games
+            )
+            or len(self.games) > self._max_games()
+        ):
             raise InputError(f"the games finished, as at most {self._max_games()} GameResult values", "games")
         object.__setattr__(self, "games", tuple(self.games))
         if not _over(self.rules, self.games) and max(self.game) >= self.rules.game_points:
             # Law 2: a game in progress stands below five; a score of five or more has won it
-            raise InputError(f"a game in progress stands below {self.rules.game_points} points, not {self.game}",
-                             "game")
+            raise InputError(
+                f"a game in progress stands below {self.rules.game_points} points, not {self.game}", "game"
+            )
 
     @property
     def is_over(self) -> bool:
@@ -184,8 +193,9 @@ class Rubber:
             pts[w] += self.rules.rubber_points
         return tuple(pts)
 
-    def record(self, deal_points: Sequence[int], elder: int | None = None,
-               revoke: Sequence[int] | None = None) -> Rubber:
+    def record(
+        self, deal_points: Sequence[int], elder: int | None = None, revoke: Sequence[int] | None = None
+    ) -> Rubber:
         """Add a deal's points (by side). ``revoke`` holds the revoke penalties of the deal, by
         side (Law 63), scored before the other points (Law 4). ``elder`` breaks a tie when two
         players go out on the same deal in the three-handed game (Hoyle: "the elder hand is the
@@ -198,14 +208,15 @@ class Rubber:
         """
         pts = _points(deal_points, self.rules, deal_points_bound(self.rules), "points")
         rev = (0,) * self.rules.sides if revoke is None else _revokes(revoke, self.rules)
-        if elder is not None and (not isinstance(elder, int) or isinstance(elder, bool)
-                                  or not 0 <= elder < self.rules.sides):
+        if elder is not None and (
+            not isinstance(elder, int) or isinstance(elder, bool) or not 0 <= elder < self.rules.sides
+        ):
             raise InputError(f"no side {elder!r}", "elder")
         if self.is_over:
             raise IllegalAction("the rubber is over", (1,))
         game, games = list(self.game), list(self.games)
-        won: int | None = None                 # the side that completed a game on this deal
-        for stage in (rev, pts):               # Law 4: the revoke penalty first
+        won: int | None = None  # the side that completed a game on this deal
+        for stage in (rev, pts):  # Law 4: the revoke penalty first
             if not any(stage) or _over(self.rules, games):
                 continue
             if won is not None:
@@ -230,8 +241,9 @@ class Rubber:
         new, _ = Rubber(self.rules, (0,) * self.rules.sides, self.games)._close(list(fixed), games, None, "game")
         return Rubber(self.rules, tuple(new), tuple(games))
 
-    def _close(self, game: list[int], games: list[GameResult], elder: int | None,
-               field_name: str = "revoke") -> tuple[list[int], int | None]:
+    def _close(
+        self, game: list[int], games: list[GameResult], elder: int | None, field_name: str = "revoke"
+    ) -> tuple[list[int], int | None]:
         """Close the games the score completes (Law 2; the Lap may complete the next one too).
         ``field_name`` is the input blamed when two sides are out on one score."""
         target = self.rules.game_points
@@ -240,14 +252,17 @@ class Rubber:
             out = [s for s in range(len(game)) if game[s] >= target]
             if len(out) > 1:
                 if elder is not None and elder in out and self.rules.sides > 2:
-                    w = elder                  # Hoyle, three-handed: "the elder hand is the winner"
+                    w = elder  # Hoyle, three-handed: "the elder hand is the winner"
                 else:
                     best = max(game[s] for s in out)
                     top = [s for s in out if game[s] == best]
                     if len(top) > 1 or self.rules.sides == 2:
                         # two sides out on one score: which came first is not in the numbers
-                        raise InputError("both sides reach the game on one score: give the revoke penalty apart, "
-                                         "it is scored first (law 4)", field_name)
+                        raise InputError(
+                            "both sides reach the game on one score: give the revoke penalty apart, "
+                            "it is scored first (law 4)",
+                            field_name,
+                        )
                     w = top[0]
             else:
                 w = out[0]

@@ -64,12 +64,12 @@ class TableFormation:
     and made void by Law 10, as (round, name, card)."""
 
     players: tuple[str, ...]
-    table: tuple[str, ...]                    # Law 12: fifth and sixth belong to the table
+    table: tuple[str, ...]  # Law 12: fifth and sixth belong to the table
     partners: tuple[tuple[str, str], tuple[str, str]]
     dealer: str
     seats: tuple[str, ...]
-    cuts: list[list[tuple[str, str]]] = field(default_factory=list)   # each round: (name, card)
-    voids: tuple[tuple[int, str, str], ...] = ()                     # Law 10: (round, name, card)
+    cuts: list[list[tuple[str, str]]] = field(default_factory=list)  # each round: (name, card)
+    voids: tuple[tuple[int, str, str], ...] = ()  # Law 10: (round, name, card)
 
 
 @dataclass
@@ -91,7 +91,7 @@ class _Cutting:
         for n in names:
             card = next(it)
             if self.exposed.pop(n, 1) > 1:
-                self.voids.append((len(self.log), n, str(card)))     # Law 10: void, he cuts again
+                self.voids.append((len(self.log), n, str(card)))  # Law 10: void, he cuts again
                 card = next(it)
             rnd.append((n, str(card)))
             ranks[n] = cut_rank(card, self.rules)
@@ -115,8 +115,12 @@ def _standing(names: list[str], lines: list[int], c: _Cutting) -> list[list[str]
     return out
 
 
-def form_table(candidates: list[str], seed: int | None = None, rules: RuleSet = SOMERSET_1888,
-               exposed: Mapping[str, int] | None = None) -> TableFormation:
+def form_table(
+    candidates: list[str],
+    seed: int | None = None,
+    rules: RuleSet = SOMERSET_1888,
+    exposed: Mapping[str, int] | None = None,
+) -> TableFormation:
     """Cut for the table, partners and deal (Laws 8–14), reproducibly from ``seed``.
     ``exposed`` maps a candidate to the number of cards he exposed in his first cut (Law 10).
 
@@ -130,12 +134,13 @@ def form_table(candidates: list[str], seed: int | None = None, rules: RuleSet = 
     """
     if not isinstance(rules, RuleSet):
         raise InputError(f"not a rule set: {rules!r}", "rules")
-    seed = decode.seed(seed, "seed", optional=True)          # a whole number from 0 (Law 9: reproducible)
+    seed = decode.seed(seed, "seed", optional=True)  # a whole number from 0 (Law 9: reproducible)
     if not isinstance(candidates, (list, tuple)):
         raise InputError("a list of names", "candidates")
     if len(candidates) > rules.pack_size:
-        raise InputError(f"{len(candidates)} candidates cannot cut from one pack of {rules.pack_size} cards (law 9)",
-                         "candidates")
+        raise InputError(
+            f"{len(candidates)} candidates cannot cut from one pack of {rules.pack_size} cards (law 9)", "candidates"
+        )
     for i, n in enumerate(candidates):
         decode.text(n, decode.field("candidates", i), max_len=40, empty=False)
         if not n.strip():
@@ -146,13 +151,16 @@ def form_table(candidates: list[str], seed: int | None = None, rules: RuleSet = 
     if exposed is not None and not isinstance(exposed, Mapping):
         raise InputError("a mapping of candidate to the number of cards he exposed", "exposed")
     ex = dict(exposed or {})
-    if any(n not in names or not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= rules.pack_size
-           for n, k in ex.items()):
+    if any(
+        n not in names or not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= rules.pack_size
+        for n, k in ex.items()
+    ):
         raise InputError("a mapping of candidate to the number of cards (one or more) he exposed", "exposed")
     voiding = sum(1 for k in ex.values() if k > 1)
     if len(names) + voiding > rules.pack_size:
-        raise InputError(f"{len(names)} candidates cannot cut from one pack of {rules.pack_size} cards (law 9)",
-                         "candidates")
+        raise InputError(
+            f"{len(names)} candidates cannot cut from one pack of {rules.pack_size} cards (law 9)", "candidates"
+        )
     c = _Cutting(random.Random(seed), rules, [], [], ex)
     players = names
     table: list[str] = []
@@ -170,11 +178,16 @@ def form_table(candidates: list[str], seed: int | None = None, rules: RuleSet = 
     return _seat(players, table, (high, low), dealer, c.log, tuple(c.voids))
 
 
-def _seat(players: list[str], table: list[str], partners: tuple[tuple[str, str], tuple[str, str]],
-          dealer: str, log: list[list[tuple[str, str]]], voids: tuple[tuple[int, str, str], ...] = ()
-          ) -> TableFormation:
+def _seat(
+    players: list[str],
+    table: list[str],
+    partners: tuple[tuple[str, str], tuple[str, str]],
+    dealer: str,
+    log: list[list[tuple[str, str]]],
+    voids: tuple[tuple[int, str, str], ...] = (),
+) -> TableFormation:
     mine = partners[0] if dealer in partners[0] else partners[1]
     theirs = partners[1] if mine is partners[0] else partners[0]
     partner = mine[1] if mine[0] == dealer else mine[0]
-    seats = (dealer, theirs[0], partner, theirs[1])      # clockwise: dealer, eldest, partner, third
+    seats = (dealer, theirs[0], partner, theirs[1])  # clockwise: dealer, eldest, partner, third
     return TableFormation(tuple(players), tuple(table), partners, dealer, seats, log, voids)

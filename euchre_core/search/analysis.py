@@ -74,19 +74,38 @@ from ..kernel.tables import EFFECTIVE_SUIT, TRUMP_POWER
 from .completion import completion_json
 from .solver import solve
 
-__all__ = ["VERDICTS", "dd_line", "departures", "principal_variation", "claim_position", "line_by_trick",
-           "load_claims", "check_claim", "check_case", "case_analysis", "analyse", "stored_mismatches",
-           "write_claims", "main"]
+__all__ = [
+    "VERDICTS",
+    "dd_line",
+    "departures",
+    "principal_variation",
+    "claim_position",
+    "line_by_trick",
+    "load_claims",
+    "check_claim",
+    "check_case",
+    "case_analysis",
+    "analyse",
+    "stored_mismatches",
+    "write_claims",
+    "main",
+]
 
 VERDICTS = ("verified", "refuted", "natural-play-only")
 _CLAIM_INPUT_KEYS = {"id", "quote", "source", "at", "if", "play", "whatever", "expect", "instead", "note"}
 _CLAIM_COMPUTED_KEYS = {"verdict", "line"}
-_EXPECT_KEYS = {"makers_tricks_max", "makers_tricks_min", "tricks_won_by", "card_wins", "trumps_exactly",
-                "no_trump_below"}
+_EXPECT_KEYS = {
+    "makers_tricks_max",
+    "makers_tricks_min",
+    "tricks_won_by",
+    "card_wins",
+    "trumps_exactly",
+    "no_trump_below",
+}
 _STATIC_KEYS = {"trumps_exactly", "no_trump_below"}
 _NODE_LIMIT = 2_000_000
 
-Pair = list[str]          # ["B", "JD"]
+Pair = list[str]  # ["B", "JD"]
 
 
 # --------------------------------------------------------------------------- positions
@@ -96,9 +115,11 @@ def _play(deal: Deal, pairs: Iterable[Sequence[str]], where: str = "") -> Deal:
     """Apply ``[seat, card]`` pairs; the seat must be the one to play (else InputError)."""
     for seat, code in pairs:
         if deal.is_over or SEAT_NAMES[deal.actor] != seat:
-            raise InputError(f"{where}: {seat} {code} is out of turn "
-                             f"({'the deal is over' if deal.is_over else SEAT_NAMES[deal.actor] + ' to play'})",
-                             "play")
+            raise InputError(
+                f"{where}: {seat} {code} is out of turn "
+                f"({'the deal is over' if deal.is_over else SEAT_NAMES[deal.actor] + ' to play'})",
+                "play",
+            )
         deal = deal.apply(Action.play(Card.parse(code)))
     return deal
 
@@ -163,12 +184,19 @@ def departures(rep: CaseReplay, dd: list[int] | None = None) -> list[dict[str, A
             continue
         res = solve(st)
         maker_seat = st.side_of(st.actor) == st.makers
-        out.append({
-            "index": i, "trick": trick_of[i], "seat": pairs[i][0], "card": pairs[i][1],
-            "before": dd[i], "after": after[i],
-            "best": sorted(c for c, v in res.moves.items() if v == dd[i]),
-            "narrated": flags[i], "side": "makers" if maker_seat else "defenders",
-        })
+        out.append(
+            {
+                "index": i,
+                "trick": trick_of[i],
+                "seat": pairs[i][0],
+                "card": pairs[i][1],
+                "before": dd[i],
+                "after": after[i],
+                "best": sorted(c for c, v in res.moves.items() if v == dd[i]),
+                "narrated": flags[i],
+                "side": "makers" if maker_seat else "defenders",
+            }
+        )
     return out
 
 
@@ -244,7 +272,7 @@ def line_by_trick(deal: Deal, line: Sequence[Sequence[str]]) -> list[dict[str, A
             first = False
         deal = _play(deal, [[seat, code]], "line")
         current["cards"].append([seat, code])
-        if not deal.trick:                    # the trick is complete
+        if not deal.trick:  # the trick is complete
             current["winner"] = SEAT_NAMES[deal.tricks[-1].winner]
             out.append(current)
             current = None
@@ -272,8 +300,13 @@ def load_claims() -> dict[str, Any]:
 
 def _book_texts(data: dict[str, Any]) -> str:
     """Every text of the book in a case (whitespace normalised), where the quotes must be found."""
-    parts = [data.get("title"), data.get("preamble"), data.get("score_text"), data.get("outcome_text"),
-             (data.get("declaration") or {}).get("text")]
+    parts = [
+        data.get("title"),
+        data.get("preamble"),
+        data.get("score_text"),
+        data.get("outcome_text"),
+        (data.get("declaration") or {}).get("text"),
+    ]
     parts += [t.get("text") for t in data.get("tricks", [])]
     parts += [r.get("text") for r in data.get("remarks", [])]
     return " \n ".join(" ".join(str(p).split()) for p in parts if p)
@@ -346,8 +379,7 @@ class _Goal:
         return ok
 
     def tricks_ok(self, makers_tricks: int) -> bool:
-        return ((self.tmax is None or makers_tricks <= self.tmax)
-                and (self.tmin is None or makers_tricks >= self.tmin))
+        return (self.tmax is None or makers_tricks <= self.tmax) and (self.tmin is None or makers_tricks >= self.tmin)
 
     def partial(self, deal: Deal) -> bool | None:
         """True/False once decided by the tricks played so far, else None."""
@@ -375,14 +407,16 @@ class _Goal:
                 return None
             if self.won_by and any(n > len(deal.tricks) for n in self.won_by["tricks"]):
                 return None
-            if self.card is not None and (deal.hands[self.holder] >> self.card & 1
-                                          or any(c == self.card for _, c in deal.trick)):
+            if self.card is not None and (
+                deal.hands[self.holder] >> self.card & 1 or any(c == self.card for _, c in deal.trick)
+            ):
                 return None
         return True
 
 
-def _search(deal: Deal, goal: _Goal, prefer: list[Pair], universal_root: bool, counter: list[int]
-            ) -> tuple[bool, list[Pair]]:
+def _search(
+    deal: Deal, goal: _Goal, prefer: list[Pair], universal_root: bool, counter: list[int]
+) -> tuple[bool, list[Pair]]:
     """Can ``goal.side`` make the goal come true from ``deal`` whatever the others play?
     (At the root, with ``universal_root``, every card of the player to move is tried.)
     Returns the answer and a line that shows it (following ``prefer`` where it can)."""
@@ -403,8 +437,9 @@ def _search(deal: Deal, goal: _Goal, prefer: list[Pair], universal_root: bool, c
         rest_prefer = []
     fallback: list[Pair] | None = None
     for i, code in enumerate(codes):
-        ok, line = _search(deal.apply(Action.play(Card.parse(code))), goal,
-                           rest_prefer if i == 0 else [], False, counter)
+        ok, line = _search(
+            deal.apply(Action.play(Card.parse(code))), goal, rest_prefer if i == 0 else [], False, counter
+        )
         if ok == mine:
             return ok, [[seat, code]] + line
         if fallback is None:
@@ -418,7 +453,7 @@ def _holds(deal: Deal, goal: _Goal, prefer: list[Pair], whatever: bool = False) 
     to move, with ``whatever``)? And a line that shows the answer."""
     if not goal.static_ok(deal):
         return False, []
-    if goal.side is None:                         # only statements about the hands
+    if goal.side is None:  # only statements about the hands
         return True, []
     if goal.trick_only:
         if deal.is_over:
@@ -438,7 +473,7 @@ def _holds(deal: Deal, goal: _Goal, prefer: list[Pair], whatever: bool = False) 
             return False, [[SEAT_NAMES[deal.actor], worst]] + principal_variation(nxt)
         return goal.tricks_ok(res.maker_tricks), principal_variation(deal, prefer)
     ok, line = _search(deal, goal, prefer, whatever, [0])
-    return ok, line + principal_variation(_play(deal, line))     # decided: best play to the end
+    return ok, line + principal_variation(_play(deal, line))  # decided: best play to the end
 
 
 # --------------------------------------------------------------------------- one claim
@@ -473,7 +508,7 @@ def check_claim(rep: CaseReplay, claim: dict[str, Any]) -> dict[str, Any]:
     base = _position(rep, int(claim["at"]))
     premise = [list(p) for p in claim.get("if") or []]
     pos = _play(base, premise, where)
-    narrated = _line_pairs(rep)[int(claim["at"]):]
+    narrated = _line_pairs(rep)[int(claim["at"]) :]
     play = claim.get("play") or []
     if play == "narrated":
         play = narrated
@@ -561,12 +596,20 @@ def analyse(rep: CaseReplay, entry: dict[str, Any]) -> dict[str, Any]:
         out = {k: v for k, v in claim.items() if k not in _CLAIM_COMPUTED_KEYS}
         out.update(got)
         if reps:
-            out["variants"] = [{"seat": v["seat"], "card": v["card"], "as": v["as"],
-                                "verdict": check_claim(vrep, claim)["verdict"]} for v, vrep in reps]
+            out["variants"] = [
+                {"seat": v["seat"], "card": v["card"], "as": v["as"], "verdict": check_claim(vrep, claim)["verdict"]}
+                for v, vrep in reps
+            ]
         claims.append(out)
-    return {"case": rep.data["id"], "dd": dd, "dd_end": _value(rep.deal),
-            "narrated": _narrated_flags(rep), "departures": departures(rep, dd), "claims": claims,
-            "variants": variants}
+    return {
+        "case": rep.data["id"],
+        "dd": dd,
+        "dd_end": _value(rep.deal),
+        "narrated": _narrated_flags(rep),
+        "departures": departures(rep, dd),
+        "claims": claims,
+        "variants": variants,
+    }
 
 
 def check_case(case_id: str) -> dict[str, Any]:
@@ -582,8 +625,13 @@ def check_case(case_id: str) -> dict[str, Any]:
     """
     a = case_analysis(case_id)
     keep = ("id", "quote", "source", "verdict", "line", "at", "if", "values", "note", "variants")
-    return {"dd": a["dd"], "dd_end": a["dd_end"], "dd_narrated": a["narrated"], "departures": a["departures"],
-            "claims": [{k: c[k] for k in keep if k in c} for c in a["claims"]]}
+    return {
+        "dd": a["dd"],
+        "dd_end": a["dd_end"],
+        "dd_narrated": a["narrated"],
+        "departures": a["departures"],
+        "claims": [{k: c[k] for k in keep if k in c} for c in a["claims"]],
+    }
 
 
 # --------------------------------------------------------------------------- stored verdicts
@@ -604,12 +652,15 @@ def stored_mismatches(claims_doc: dict[str, Any] | None = None) -> list[str]:
         for stored, got in zip(entry.get("claims", []), result["claims"], strict=True):
             for key in ("verdict", "line"):
                 if stored.get(key) != got[key]:
-                    problems.append(f"Case {case_id}, claim {stored['id']}: stored {key} {stored.get(key)!r}, "
-                                    f"computed {got[key]!r}")
+                    problems.append(
+                        f"Case {case_id}, claim {stored['id']}: stored {key} {stored.get(key)!r}, computed {got[key]!r}"
+                    )
             for v in got.get("variants", []):
                 if v["verdict"] != got["verdict"]:
-                    problems.append(f"Case {case_id}, claim {stored['id']}: with {v['seat']} holding {v['as']} "
-                                    f"for {v['card']} the verdict is {v['verdict']}, not {got['verdict']}")
+                    problems.append(
+                        f"Case {case_id}, claim {stored['id']}: with {v['seat']} holding {v['as']} "
+                        f"for {v['card']} the verdict is {v['verdict']}, not {got['verdict']}"
+                    )
     return problems
 
 
@@ -653,12 +704,13 @@ def main(argv: list[str] | None = None) -> int:
         a = case_analysis(case_id)
         print(f"Case {a['case']}: dd {a['dd']} -> {a['dd_end']}")
         for d in a["departures"]:
-            print(f"  not best: trick {d['trick']}, {d['seat']} {d['card']} ({d['before']} -> {d['after']}; "
-                  f"best {', '.join(d['best'])})")
+            print(
+                f"  not best: trick {d['trick']}, {d['seat']} {d['card']} ({d['before']} -> {d['after']}; "
+                f"best {', '.join(d['best'])})"
+            )
         for c in a["claims"]:
             print(f"  {c['verdict']:>17}  {c['quote']}")
     return 0
-
 
 
 def case_to_json(case_id: str) -> dict[str, Any]:
@@ -669,14 +721,16 @@ def case_to_json(case_id: str) -> dict[str, Any]:
     :func:`euchre_core.search.analysis.check_case` (its docstring gives their form)."""
     rep = replay_case(case_id)
     d = rep.deal
-    deal_json = completion_json(case_id)       # the whole deal: the book's cards, then the engine's
-    deal_json.update({
-        "dealer": SEAT_NAMES[d.dealer],
-        "trump": d.trump.letter if d.trump is not None else None,
-        "turn_up": rep.data.get("turn_up"),
-        "hands": rep.data.get("hands"),
-        "narration_complete": d.is_over,
-    })
+    deal_json = completion_json(case_id)  # the whole deal: the book's cards, then the engine's
+    deal_json.update(
+        {
+            "dealer": SEAT_NAMES[d.dealer],
+            "trump": d.trump.letter if d.trump is not None else None,
+            "turn_up": rep.data.get("turn_up"),
+            "hands": rep.data.get("hands"),
+            "narration_complete": d.is_over,
+        }
+    )
     return {
         "case": rep.data.get("id"),
         "title": rep.data.get("title"),

@@ -92,7 +92,7 @@ def _fill(deal: Deal, winners: dict[int, int]) -> list[Card] | None:
         return []
     for card in _best_cards(deal):
         after = deal.apply(Action.play(card))
-        if not after.trick and after.tricks:          # a trick just ended: does it keep the book's winner?
+        if not after.trick and after.tricks:  # a trick just ended: does it keep the book's winner?
             n = len(after.tricks)
             if n in winners and after.tricks[-1].winner != winners[n]:
                 continue
@@ -108,10 +108,11 @@ def _assumption(case_id: str, stated: bool | None, dd_from_book: int, reached: b
     makers = "".join(SEAT_NAMES[s] for s in range(deal.n) if deal.side_of(s) == deal.makers)
     if reached:
         return None
-    best = f"with best play from the book's last card the makers take {dd_from_book} trick" + \
-        ("s" if dd_from_book != 1 else "")
+    best = f"with best play from the book's last card the makers take {dd_from_book} trick" + (
+        "s" if dd_from_book != 1 else ""
+    )
     said = "make their point" if stated else "are euchred"
-    return (f"The book's result ({makers} {said}) assumes the play it calls natural, not the best: {best}.")
+    return f"The book's result ({makers} {said}) assumes the play it calls natural, not the best: {best}."
 
 
 @cache
@@ -126,16 +127,18 @@ def complete_case(case_id: str) -> CompletedCase:
     for seat_name, code in entry.get("book_cards", []):
         seat, card = _seat(seat_name), Card.parse(code)
         if deal.actor != seat:
-            raise InputError(f"case {case_id}: the book's next card is {seat_name}'s, but {SEAT_NAMES[deal.actor]} "
-                             "is to play", "book_cards")
+            raise InputError(
+                f"case {case_id}: the book's next card is {seat_name}'s, but {SEAT_NAMES[deal.actor]} is to play",
+                "book_cards",
+            )
         states.append(deal)
-        deal = deal.apply(Action.play(card))      # raises IllegalAction (with the law) if the book's card is not
+        deal = deal.apply(Action.play(card))  # raises IllegalAction (with the law) if the book's card is not
         sources.append(BOOK)
     book_end = deal
     winners = {int(n): _seat(s) for n, s in entry.get("winners", {}).items()}
     line = _fill(deal, winners)
     kept = line is not None
-    if line is None:                               # the named winners cannot all be kept with best play
+    if line is None:  # the named winners cannot all be kept with best play
         line = _fill(deal, {}) or []
     for card in line:
         states.append(deal)
@@ -155,8 +158,15 @@ def complete_case(case_id: str) -> CompletedCase:
         named = ", ".join(f"trick {n} to {SEAT_NAMES[s]}" for n, s in sorted(winners.items()))
         assumption = f"The book names the winners ({named}); best play does not keep them all."
     full = CaseReplay(rep.data, deal, states)
-    return CompletedCase(full, tuple(sources), narrated, dd, {"makers_make_point": stated} if stated is not None
-                         else None, assumption, entry.get("quote"))
+    return CompletedCase(
+        full,
+        tuple(sources),
+        narrated,
+        dd,
+        {"makers_make_point": stated} if stated is not None else None,
+        assumption,
+        entry.get("quote"),
+    )
 
 
 def completion_json(case_id: str) -> dict[str, Any]:
@@ -177,14 +187,19 @@ def completion_json(case_id: str) -> dict[str, Any]:
             plays.append({"seat": seat, "card": card, "source": c.sources[i]})
             i += 1
         trick["plays"] = plays
-        trick["source"] = BOOK if all(p["source"] == BOOK for p in plays) else (
-            ENGINE if all(p["source"] == ENGINE for p in plays) else "book+engine")
-    summary.update({
-        "book_cards": c.sources.count(BOOK),
-        "engine_cards": c.sources.count(ENGINE),
-        "book_result": c.book_result,
-        "assumption": c.assumption,
-        "quote": c.quote,
-        "complete": d.is_over,
-    })
+        trick["source"] = (
+            BOOK
+            if all(p["source"] == BOOK for p in plays)
+            else (ENGINE if all(p["source"] == ENGINE for p in plays) else "book+engine")
+        )
+    summary.update(
+        {
+            "book_cards": c.sources.count(BOOK),
+            "engine_cards": c.sources.count(ENGINE),
+            "book_result": c.book_result,
+            "assumption": c.assumption,
+            "quote": c.quote,
+            "complete": d.is_over,
+        }
+    )
     return summary

@@ -66,10 +66,10 @@ __all__ = [
 #: Named strengths: the number of sampled deals behind each decision.
 STRENGTHS: dict[str, int] = {"easy": 4, "default": 24, "strong": 64}
 DEFAULT_STRENGTH = "default"
-MAX_STRENGTH = 1_000     # samples per decision when the strength is a number (the strongest name uses 64)
+MAX_STRENGTH = 1_000  # samples per decision when the strength is a number (the strongest name uses 64)
 #: Before the play (bids, the take, the discard) each decision looks at this many times the samples.
 BID_FACTOR = 2
-_PRUNE = 1.0             # points: after a quarter of the samples, drop actions this much worse
+_PRUNE = 1.0  # points: after a quarter of the samples, drop actions this much worse
 #: The work allowed per sample: a decision stops looking at more samples once the solver has searched
 #: this many positions for each sample it was given (a count, so a decision is still the same for the
 #: same seed; it bounds the time of the rare decisions whose deals are slow to solve).
@@ -106,7 +106,7 @@ class Observation:
     log: tuple[tuple[int, str], ...]
     counts: tuple[int, ...]
     known: tuple[tuple[int, Card], ...]
-    took_up: bool                      # the dealer has taken the turn-up into his hand
+    took_up: bool  # the dealer has taken the turn-up into his hand
     phase: str
     actor: int
     trump: Suit | None
@@ -151,8 +151,9 @@ class Observation:
         return out
 
 
-def observe(deal: Deal, seat: int | None = None,
-            reveal: Mapping[int, Iterable[Card | str]] | None = None) -> Observation:
+def observe(
+    deal: Deal, seat: int | None = None, reveal: Mapping[int, Iterable[Card | str]] | None = None
+) -> Observation:
     """What ``seat`` (by default the seat to act) knows of ``deal``.
 
     ``reveal`` adds cards of other seats that this seat is allowed to know (``{seat: cards}``);
@@ -166,9 +167,11 @@ def observe(deal: Deal, seat: int | None = None,
     if deal.n != 4:
         raise InputError("the opponent plays the four-handed game", "rules")
     me = deal.actor if seat is None else seat
-    took_up = bool(deal.hands[deal.dealer] >> deal.turn_up & 1) or any(
-        s == deal.dealer and c == deal.turn_up for t in deal.tricks for s, c in t.cards
-    ) or any(s == deal.dealer and c == deal.turn_up for s, c in deal.trick)
+    took_up = (
+        bool(deal.hands[deal.dealer] >> deal.turn_up & 1)
+        or any(s == deal.dealer and c == deal.turn_up for t in deal.tricks for s, c in t.cards)
+        or any(s == deal.dealer and c == deal.turn_up for s, c in deal.trick)
+    )
     log = []
     for s, a in deal.log:
         if a.kind == "discard" and s != me:
@@ -221,8 +224,12 @@ def _hidden_needs(obs: Observation) -> tuple[list[int], list[list[Card]], bool]:
     for s in range(obs.n):
         if s != obs.seat:
             need[s] = obs.counts[s] - len(known[s])
-    discard_unseen = obs.took_up and obs.seat != obs.dealer and obs.phase not in ("discard",) and any(
-        s == obs.dealer and a == "discard" for s, a in obs.log)
+    discard_unseen = (
+        obs.took_up
+        and obs.seat != obs.dealer
+        and obs.phase not in ("discard",)
+        and any(s == obs.dealer and a == "discard" for s, a in obs.log)
+    )
     return need, known, discard_unseen
 
 
@@ -234,8 +241,9 @@ def _unseen_pool(obs: Observation) -> list[Card]:
     return [c for c in pack(obs.rules.pack_size) if c not in seen]
 
 
-def _deal_hidden(obs: Observation, rng: random.Random, pool: list[Card], need: list[int],
-                 voids: list[int], discard_unseen: bool) -> tuple[list[list[Card]], Card | None]:
+def _deal_hidden(
+    obs: Observation, rng: random.Random, pool: list[Card], need: list[int], voids: list[int], discard_unseen: bool
+) -> tuple[list[list[Card]], Card | None]:
     """One assignment of the unseen cards: each seat gets ``need[s]`` cards of suits it has not
     shown void in; the dealer's unseen discard is any other unseen card."""
     trump = int(obs.trump) if obs.trump is not None else None
@@ -273,8 +281,9 @@ def _deal_hidden(obs: Observation, rng: random.Random, pool: list[Card], need: l
     return hidden, (left[0] if discard_unseen and left else None)
 
 
-def _backtrack(order: list[int], pool: list[Card], need: list[int], allowed: Any,
-               rng: random.Random) -> tuple[list[list[Card]], list[Card]] | None:
+def _backtrack(
+    order: list[int], pool: list[Card], need: list[int], allowed: Any, rng: random.Random
+) -> tuple[list[list[Card]], list[Card]] | None:
     """Card by card, seat by seat: an assignment that respects the voids, or None."""
     hidden: list[list[Card]] = [[] for _ in range(max(order) + 1 if order else 1)]
     slots = [s for s in order for _ in range(need[s])]
@@ -315,7 +324,7 @@ def _world(obs: Observation, hidden: list[list[Card]], discard: Card | None, sto
                 cards.append(d)
             cards = [c for c in cards if c != obs.turn_up]
         dealt.append(cards)
-    if obs.turn_up == JOKER:               # Hoyle's Joker: the next card names the suit
+    if obs.turn_up == JOKER:  # Hoyle's Joker: the next card names the suit
         first = [c for c in stock if c != JOKER and c.suit == obs.turn_suit][:1]
         stock = first + [c for c in stock if c not in first]
     deal = Deal.start(dealt, obs.turn_up, obs.dealer, obs.rules, stock=stock)
@@ -524,7 +533,7 @@ def decide(obs: Observation, strength: int | str = DEFAULT_STRENGTH, seed: int =
     side = obs.seat % 2
     totals: dict[Action, int] = {a: 0 for a in legal}
     counts: dict[Action, int] = {a: 0 for a in legal}
-    budget = NODE_BUDGET * samples            # positions the solver may search for this decision
+    budget = NODE_BUDGET * samples  # positions the solver may search for this decision
     nodes = 0
     used = 0
     if obs.phase == "play":
@@ -635,7 +644,7 @@ def _hint_matches(cards: Sequence[Card], trump: int, role: str, turn_up: Card) -
     right, left = RIGHT_BOWER[trump], LEFT_BOWER[trump]
     ace, king, queen = trump * 8 + Rank.ACE, trump * 8 + Rank.KING, trump * 8 + Rank.QUEEN
     has = set(tr).__contains__
-    others = n - 1                      # trumps besides any one named
+    others = n - 1  # trumps besides any one named
     oa = _outside_aces(cards, trump)
     plain = _plain_suits(cards, trump)
     medium = [c for c in tr if c in (right, left) or (c & 7) >= Rank.TEN]
@@ -755,18 +764,28 @@ def book_bid(hand: Sequence[Card], turn_up: Card, role: str, trump: Suit | None 
         nxt = Suit(trump).partner
         tr = trumps_in(cards, trump)
         if _great_strength(cards, trump):
-            return BookAdvice(True, ("eldest-2",), reason="With great strength, order it up.",
-                              alone=_alone_worthy(cards, trump))
+            return BookAdvice(
+                True, ("eldest-2",), reason="With great strength, order it up.", alone=_alone_worthy(cards, trump)
+            )
         if can_make(cards, nxt):
-            return BookAdvice(False, ("eldest-2",), reason=f"Do not order if you can make it next ({nxt.word}): "
-                              "pass, and make it next.")
+            return BookAdvice(
+                False,
+                ("eldest-2",),
+                reason=f"Do not order if you can make it next ({nxt.word}): pass, and make it next.",
+            )
         medium = [c for c in tr if c in (RIGHT_BOWER[trump], LEFT_BOWER[trump]) or (c & 7) >= Rank.TEN]
         plain = _plain_suits(cards, trump)
-        some_strength = bool(_outside_aces(cards, trump)) or len(plain) <= 1 or any(
-            Rank.KING in {x & 7 for x in v} for v in plain.values())
+        some_strength = (
+            bool(_outside_aces(cards, trump))
+            or len(plain) <= 1
+            or any(Rank.KING in {x & 7 for x in v} for v in plain.values())
+        )
         if turn_up != RIGHT_BOWER[trump] and len(medium) >= 3 and some_strength:
-            return BookAdvice(True, ("eldest-1",), reason="Three medium trumps or better, with some strength in "
-                              "suit, and nothing to go to: order.")
+            return BookAdvice(
+                True,
+                ("eldest-1",),
+                reason="Three medium trumps or better, with some strength in suit, and nothing to go to: order.",
+            )
         return BookAdvice(False, ("eldest-1",), reason="Not three medium trumps with strength in suit: pass.")
     if role not in ("second", "third", "dealer"):
         raise InputError(f"no such position {role!r} (eldest, second, third, dealer)", "role")
@@ -804,26 +823,36 @@ def book_make(hand: Sequence[Card], turned_down: Suit, role: str) -> BookAdvice:
 
     def best(suits: Iterable[Suit]) -> Suit | None:
         ok = [s for s in suits if can_make(cards, s)]
-        return max(ok, key=lambda s: (sum(TRUMP_POWER[int(s)][c] for c in trumps_in(cards, s)), -int(s)),
-                   default=None)
+        return max(ok, key=lambda s: (sum(TRUMP_POWER[int(s)][c] for c in trumps_in(cards, s)), -int(s)), default=None)
 
     if role == "second":
         s = best(cross)
         if s is not None:
-            return BookAdvice(True, ("second-19",), suit=s, alone=_alone_worthy(cards, int(s)),
-                              reason="Your partner turned it down: make it of the other colour.")
+            return BookAdvice(
+                True,
+                ("second-19",),
+                suit=s,
+                alone=_alone_worthy(cards, int(s)),
+                reason="Your partner turned it down: make it of the other colour.",
+            )
         if can_make(cards, nxt) and very_strong(nxt):
             return BookAdvice(True, (), suit=nxt, alone=_alone_worthy(cards, int(nxt)))
         return BookAdvice(False, ("second-19",))
     if role in ("eldest", "dealer") and can_make(cards, nxt):
         hint = "eldest-3" if role == "eldest" else "dealer-14"
-        return BookAdvice(True, (hint,), suit=nxt, alone=_alone_worthy(cards, int(nxt)),
-                          reason="Make it next when you can.")
+        return BookAdvice(
+            True, (hint,), suit=nxt, alone=_alone_worthy(cards, int(nxt)), reason="Make it next when you can."
+        )
     strong = [s for s in cross if very_strong(s)]
     if strong:
         s = max(strong, key=lambda s: sum(TRUMP_POWER[int(s)][c] for c in trumps_in(cards, s)))
-        return BookAdvice(True, ("eldest-3",) if role == "eldest" else (), suit=s,
-                          alone=_alone_worthy(cards, int(s)), reason="Cross the suit only when very strong.")
+        return BookAdvice(
+            True,
+            ("eldest-3",) if role == "eldest" else (),
+            suit=s,
+            alone=_alone_worthy(cards, int(s)),
+            reason="Cross the suit only when very strong.",
+        )
     if role == "dealer":
         s = best(cross)
         if s is not None and _outside_aces(cards, int(s)):
@@ -853,7 +882,7 @@ def book_discard(six: Sequence[Card], trump: Suit | int, turn_up: Card) -> Card:
         return min(candidates[suit], key=lambda c: (c & 7, c))
     rest = [c for c in six if c != turn_up]
     plain_cards = [c for c in rest if EFFECTIVE_SUIT[t][c] != t]
-    if plain_cards:                       # only aces outside: keep the trumps, throw an ace
+    if plain_cards:  # only aces outside: keep the trumps, throw an ace
         return min(plain_cards, key=lambda c: (len(plain[EFFECTIVE_SUIT[t][c]]), c))
     return min(rest, key=lambda c: TRUMP_POWER[t][c])
 
@@ -922,7 +951,7 @@ def _policy(deal: Deal) -> Action:
             return plain
     if Action("pass") in legal:
         return Action("pass")
-    if ph == "bid2":                   # stick the dealer: name his best suit
+    if ph == "bid2":  # stick the dealer: name his best suit
         calls = [a for a in legal if a.kind == "call" and not a.alone]
         return max(calls, key=lambda a: sum(TRUMP_POWER[int(a.suit)][c] for c in trumps_in(hand, a.suit)))  # type: ignore[arg-type]
     return legal[0]

@@ -93,24 +93,50 @@ from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER, TRUMP_POWER
 from ..kernel.version import __version__
 from .solver import solve
 
-__all__ = ["RULE", "KINDS", "load_specs", "spec_by_id", "simulate_hint", "hand_strength", "rule_discard",
-           "game_model", "stored_game_model", "win_probability", "spec_hash", "engine_fingerprint", "token_words",
-           "MAX_SAMPLES", "GAME_MODEL_DEALS", "GAME_MODEL_SEED", "SE_FLOOR", "VERDICTS", "verdict"]
+__all__ = [
+    "RULE",
+    "KINDS",
+    "load_specs",
+    "spec_by_id",
+    "simulate_hint",
+    "hand_strength",
+    "rule_discard",
+    "game_model",
+    "stored_game_model",
+    "win_probability",
+    "spec_hash",
+    "engine_fingerprint",
+    "token_words",
+    "MAX_SAMPLES",
+    "GAME_MODEL_DEALS",
+    "GAME_MODEL_SEED",
+    "SE_FLOOR",
+    "VERDICTS",
+    "verdict",
+]
 
-SEATS = "ABCD"                         # A deals; B eldest; C the dealer's partner; D third hand
-ROUND1 = speaking_order(4, 0)          # the order of both rounds, A dealing: B C D A (Laws 74-77)
+SEATS = "ABCD"  # A deals; B eldest; C the dealer's partner; D third hand
+ROUND1 = speaking_order(4, 0)  # the order of both rounds, A dealing: B C D A (Laws 74-77)
 KINDS = ("bid", "make", "discard", "lead", "play")
 MAX_SAMPLES = 20_000
-MAX_TRIES = 20_000                     # draws per accepted layout before giving up
+MAX_TRIES = 20_000  # draws per accepted layout before giving up
 RULE = {
     # a plain player's rule of thumb for the others' bids (and the dealer's discard): not the book's
-    "right": 3.0, "left": 2.5, "ace": 2.0, "king": 1.5, "queen": 1.25, "small": 1.0,
-    "plain_ace": 1.0, "void": 0.5,     # each plain suit void, when holding two trumps or more
-    "threshold": 6.0,                  # make the trump at this strength or more
+    "right": 3.0,
+    "left": 2.5,
+    "ace": 2.0,
+    "king": 1.5,
+    "queen": 1.25,
+    "small": 1.0,
+    "plain_ace": 1.0,
+    "void": 0.5,  # each plain suit void, when holding two trumps or more
+    "threshold": 6.0,  # make the trump at this strength or more
 }
 _RANKS = "789TJQKA"
-_TOKEN = re.compile(r"^(?:(?P<code>[789TJQKA][CDHS])|(?P<bower>[RL])|(?P<trank>[AKQT987])t|(?P<tclass>[smt])t?"
-                    r"|(?P<prank>[AKQJT987xn])(?P<group>[123N])|(?P<plain>[xan]))$")
+_TOKEN = re.compile(
+    r"^(?:(?P<code>[789TJQKA][CDHS])|(?P<bower>[RL])|(?P<trank>[AKQT987])t|(?P<tclass>[smt])t?"
+    r"|(?P<prank>[AKQJT987xn])(?P<group>[123N])|(?P<plain>[xan]))$"
+)
 
 
 # --------------------------------------------------------------------------- the rule of thumb
@@ -164,8 +190,9 @@ def rule_discard(six: list[int], trump: int) -> int:
         count[s] = count.get(s, 0) + 1
         if c & 7 == 7:
             aces.add(s)
-    return min(plain, key=lambda c: (c & 7 == 7, count[EFFECTIVE_SUIT[trump][c]],
-                                     EFFECTIVE_SUIT[trump][c] in aces, c & 7, c))
+    return min(
+        plain, key=lambda c: (c & 7 == 7, count[EFFECTIVE_SUIT[trump][c]], EFFECTIVE_SUIT[trump][c] in aces, c & 7, c)
+    )
 
 
 def _dealer_takes(hand: list[int], turn_up: int, trump: int) -> list[int]:
@@ -183,7 +210,7 @@ def _round1_bid(seat: int, hands: list[list[int]], turn_up: int) -> bool:
     t = turn_up >> 3
     if seat == 0:
         return _wants(_dealer_takes(hands[0], turn_up, t), t)
-    if seat == 2:                      # the dealer's partner counts the card his partner takes up
+    if seat == 2:  # the dealer's partner counts the card his partner takes up
         return _wants(hands[2] + [turn_up], t)
     return _wants(hands[seat], t)
 
@@ -248,9 +275,16 @@ def engine_fingerprint() -> str:
     return FINGERPRINTS[raw]
 
 
-_ENGINE_FILES = ("search/simulate.py", "search/solver.py", "kernel/deal.py", "kernel/play.py", "kernel/tables.py",
-                 "kernel/rules.py", "kernel/cards.py")
-FINGERPRINTS: dict[str, str] = {}      # the raw sources' hash -> the fingerprint (a memo: parsing takes time)
+_ENGINE_FILES = (
+    "search/simulate.py",
+    "search/solver.py",
+    "kernel/deal.py",
+    "kernel/play.py",
+    "kernel/tables.py",
+    "kernel/rules.py",
+    "kernel/cards.py",
+)
+FINGERPRINTS: dict[str, str] = {}  # the raw sources' hash -> the fingerprint (a memo: parsing takes time)
 
 
 def engine_sources_hash() -> str:
@@ -266,9 +300,13 @@ def _code_shape(source: str) -> str:
     tree = ast.parse(source)
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if (isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and body
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
+        if (
+            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             node.body = body[1:] or [ast.Pass()]
     return ast.dump(tree)
 
@@ -280,8 +318,16 @@ def spec_hash(spec: dict[str, Any], samples: int, seed: int, engine: str | None 
     >>> len(spec_hash({"id": "x"}, 10, 1, engine="e"))
     16
     """
-    text = json.dumps({"spec": spec, "samples": samples, "seed": seed, "engine": engine or engine_fingerprint(),
-                       **({"batch": batch} if batch else {})}, sort_keys=True)
+    text = json.dumps(
+        {
+            "spec": spec,
+            "samples": samples,
+            "seed": seed,
+            "engine": engine or engine_fingerprint(),
+            **({"batch": batch} if batch else {}),
+        },
+        sort_keys=True,
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -306,7 +352,7 @@ class _Resolver:
         nxt = 3 - trump
         rest = [s for s in plain if s != nxt]
         rng.shuffle(rest)
-        order = rest + [nxt]                       # the next suit last: groups prefer the others
+        order = rest + [nxt]  # the next suit last: groups prefer the others
         self.groups = {"N": nxt, "1": order[0], "2": order[1], "3": order[2]}
 
     def candidates(self, tok: str) -> list[int]:
@@ -541,8 +587,11 @@ class _Sim:
                 continue
             if lay is not None:
                 return lay
-        raise InputError("no layout fits this spec (the holding, the constraints and the passes before the "
-                         "player are incompatible, or very rare)", "others")
+        raise InputError(
+            "no layout fits this spec (the holding, the constraints and the passes before the "
+            "player are incompatible, or very rare)",
+            "others",
+        )
 
     def _draw_once(self, rng: random.Random) -> dict[str, Any] | None:
         res = _Resolver(self.trump, rng, set())
@@ -558,8 +607,7 @@ class _Sim:
                 tokens.append((f"holds.{seat}.{j}", str(tok)))
         got = _resolve_all(tokens, res)
         if "turn_up" in got and got["turn_up"] >> 3 != self.trump:
-            raise InputError("the turn-up must be of the trump suit (the trump was made in the first round)",
-                             "turn_up")
+            raise InputError("the turn-up must be of the trump suit (the trump was made in the first round)", "turn_up")
         if "turn_down" in got and self.kind == "make" and got["turn_down"] >> 3 != self.trump:
             raise InputError("for a second-round make, 'trump' is the suit turned down", "turn_down")
         hands: list[list[int]] = [[] for _ in range(4)]
@@ -594,14 +642,19 @@ class _Sim:
             dealt = [list(h) for h in hands]
             kept = _dealer_takes(hands[0], turn_up, self.trump)
             if any(c not in kept for c in hands[0] if c in res.used):
-                return None                 # he would have discarded a card the spec says he holds or played
+                return None  # he would have discarded a card the spec says he holds or played
             hands[0] = kept
         if not self._constraints_ok(hands):
             return None
-        lay = {"hands": hands, "turn_up": turn_up, "turn_down": got.get("turn_down"), "table": table,
-               "cards": {key: c for key, c in got.items() if key.startswith("hand.")},
-               "dealt": dealt,                  # the hands as dealt, before the dealer took up (else None)
-               "spare": rest[k]}                # an unseen card: what a dealer who is the player discarded
+        lay = {
+            "hands": hands,
+            "turn_up": turn_up,
+            "turn_down": got.get("turn_down"),
+            "table": table,
+            "cards": {key: c for key, c in got.items() if key.startswith("hand.")},
+            "dealt": dealt,  # the hands as dealt, before the dealer took up (else None)
+            "spare": rest[k],
+        }  # an unseen card: what a dealer who is the player discarded
         if self.kind in ("bid", "make") and not self._earlier_passed(lay):
             return None
         if self.kind in ("lead", "play", "discard") and not self._made_by_rule(lay):
@@ -629,11 +682,11 @@ class _Sim:
         passed and the maker made the trump (the player's own bid is his, as the spec says)."""
         maker = self.maker if self.maker is not None else 0
         hands = lay["hands"]
-        if lay["turn_up"] is not None:                 # made in the first round
+        if lay["turn_up"] is not None:  # made in the first round
             up = lay["turn_up"]
             before = [s for s in ROUND1[: ROUND1.index(maker)] if s != self.player]
             dealt = [list(h) for h in (lay.get("dealt") or hands)]
-            if up in dealt[0]:                          # the dealer is the player: his hand before he took up
+            if up in dealt[0]:  # the dealer is the player: his hand before he took up
                 dealt[0] = [c for c in dealt[0] if c != up] + [lay["spare"]]
             if any(_round1_bid(s, dealt, up) for s in before):
                 return False
@@ -643,8 +696,11 @@ class _Sim:
             return True
         if any(_round1_bid(s, hands, down) for s in ROUND1 if s != self.player):
             return False
-        if any(_round2_choice(s, hands[s], down >> 3) is not None
-               for s in ROUND1[: ROUND1.index(maker)] if s != self.player):
+        if any(
+            _round2_choice(s, hands[s], down >> 3) is not None
+            for s in ROUND1[: ROUND1.index(maker)]
+            if s != self.player
+        ):
             return False
         return maker == self.player or _round2_choice(maker, hands[maker], down >> 3) == self.trump
 
@@ -683,8 +739,9 @@ class _Sim:
         mine = tricks if makers_side == self.side else 5 - tricks
         return _Outcome(pts, self.side, mine)
 
-    def _round1_made(self, hands: list[list[int]], turn_up: int, maker: int, alone: int | None,
-                     memo: dict[Any, int] | None) -> _Outcome:
+    def _round1_made(
+        self, hands: list[list[int]], turn_up: int, maker: int, alone: int | None, memo: dict[Any, int] | None
+    ) -> _Outcome:
         """The turn-up's suit made in the first round by ``maker`` (``alone``: the lone seat);
         the dealer takes the turn-up up and discards by :func:`rule_discard`."""
         t = turn_up >> 3
@@ -696,26 +753,30 @@ class _Sim:
 
         return self._outcome(maker % 2, maker, alone, _memo_solve(memo, ("r1", t, maker, alone), tricks))
 
-    def _round2_made(self, hands: list[list[int]], suit: int, maker: int, memo: dict[Any, int] | None
-                     ) -> _Outcome:
+    def _round2_made(self, hands: list[list[int]], suit: int, maker: int, memo: dict[Any, int] | None) -> _Outcome:
         """``suit`` made in the second round by ``maker`` (nobody alone); the hands as dealt."""
-        return self._outcome(maker % 2, maker, None,
-                             _memo_solve(memo, ("r2", suit, maker, None), lambda: _solve_tricks(hands, suit, maker)))
+        return self._outcome(
+            maker % 2,
+            maker,
+            None,
+            _memo_solve(memo, ("r2", suit, maker, None), lambda: _solve_tricks(hands, suit, maker)),
+        )
 
-    def _rest_of_bidding(self, lay: dict[str, Any], start_round: int, after: int, memo: dict[Any, int] | None
-                         ) -> _Outcome:
+    def _rest_of_bidding(
+        self, lay: dict[str, Any], start_round: int, after: int, memo: dict[Any, int] | None
+    ) -> _Outcome:
         """The bidding after the player passed: the others by the rule; the player in the
         second round by the rule or as the spec's ``then`` says."""
         hands = lay["hands"]
         turn = lay["turn_up"] if lay["turn_up"] is not None else lay["turn_down"]
         turned = turn >> 3
         if start_round == 1:
-            for s in ROUND1[ROUND1.index(after) + 1:]:
+            for s in ROUND1[ROUND1.index(after) + 1 :]:
                 if _round1_bid(s, hands, turn):
                     return self._round1_made(hands, turn, s, None, memo)
             order = list(ROUND1)
         else:
-            order = list(ROUND1[ROUND1.index(after) + 1:])
+            order = list(ROUND1[ROUND1.index(after) + 1 :])
         for s in order:
             if s == self.player and start_round == 1 and self.then:
                 suit = 3 - turned if self.then == "next" else _suit(self.then, "then")
@@ -777,8 +838,7 @@ class _Sim:
     def _eval_cards(self, lay: dict[str, Any]) -> dict[str, _Outcome]:
         assert self.maker is not None
         hands = lay["hands"]
-        d = Deal.position([[Card(c) for c in h] for h in hands], Suit(self.trump), maker=self.maker,
-                          alone=self.alone)
+        d = Deal.position([[Card(c) for c in h] for h in hands], Suit(self.trump), maker=self.maker, alone=self.alone)
         for s, c in lay["table"]:
             if d.actor != s:
                 raise InputError(f"trick: {SEATS[s]} is not to play (it is {SEATS[d.actor]}'s turn)", "trick")
@@ -791,8 +851,10 @@ class _Sim:
         for o in self.compare:
             code = str(Card(self._card_of(lay, o)))
             if code not in moves:
-                raise InputError(f"{o} ({code}) is not a legal card here: give the player a hand that "
-                                 "allows it (e.g. a void)", "hand")
+                raise InputError(
+                    f"{o} ({code}) is not a legal card here: give the player a hand that allows it (e.g. a void)",
+                    "hand",
+                )
             out[o] = self._outcome(makers_side, self.maker, self.alone, moves[code])
         return out
 
@@ -810,7 +872,7 @@ def _deal_points_by_rule(rng: random.Random) -> tuple[int, int]:
     """One random deal, dealer A: the rule bids, double-dummy play; (points A C, points B D)."""
     cards = pack(32)
     rng.shuffle(cards)
-    hands = [[int(c) for c in cards[5 * i: 5 * i + 5]] for i in range(4)]
+    hands = [[int(c) for c in cards[5 * i : 5 * i + 5]] for i in range(4)]
     up = int(cards[20])
     for s in ROUND1:
         if _round1_bid(s, hands, up):
@@ -863,9 +925,9 @@ def win_probability(model: dict[str, Any]) -> dict[tuple[int, int, bool], float]
 
     for _ in range(500):
         delta = 0.0
-        for (m, o, d) in w:
+        for m, o, d in w:
             v = 0.0
-            for a, b, f in outcomes:          # a: the dealer's side's points
+            for a, b, f in outcomes:  # a: the dealer's side's points
                 gain, loss = (a, b) if d else (b, a)
                 v += f * after(m + gain, o + loss, not d)
             delta = max(delta, abs(v - w[(m, o, d)]))
@@ -928,8 +990,21 @@ def verdict(diff: float, se: float, basis: str = "points") -> str:
     return "unclear" if se < SE_FLOOR["win" if basis.startswith("win") else "points"] else "borderline"
 
 
-_SPEC_TEXT = ("id", "hint", "label", "kind", "seat", "trump", "turn_up", "turn_down", "advised", "maker", "alone",
-              "then", "base")
+_SPEC_TEXT = (
+    "id",
+    "hint",
+    "label",
+    "kind",
+    "seat",
+    "trump",
+    "turn_up",
+    "turn_down",
+    "advised",
+    "maker",
+    "alone",
+    "then",
+    "base",
+)
 _CONSTRAINTS = ("holds", "min_trumps", "max_trumps", "min_strength", "void")
 
 
@@ -940,12 +1015,13 @@ def _decode_spec(spec: dict[str, Any]) -> None:
     checked by the simulation's own setup."""
     path = ""
     decode.check_tree(spec, "spec_or_id", max_depth=4, max_items=20, max_string=200, top=True)
-    decode.mapping(spec, "spec_or_id", keys=(*_SPEC_TEXT, "hand", "alternatives", "others", "scores", "trick",
-                                             "option_labels"))
+    decode.mapping(
+        spec, "spec_or_id", keys=(*_SPEC_TEXT, "hand", "alternatives", "others", "scores", "trick", "option_labels")
+    )
     for k in _SPEC_TEXT:
         if spec.get(k) is not None:
             decode.text(spec[k], k, max_len=200)
-    for k in ("seat", "maker", "alone"):      # a seat exactly: "" or "BC" is not a seat
+    for k in ("seat", "maker", "alone"):  # a seat exactly: "" or "BC" is not a seat
         if spec.get(k) is not None:
             decode.seat(spec[k], k)
     if "hand" in spec:
@@ -981,8 +1057,9 @@ def _decode_spec(spec: dict[str, Any]) -> None:
         decode.text(v, f"{path}option_labels.{k[:20]}", max_len=80)
 
 
-def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: int = 1,
-                  batch: int = 0) -> dict[str, Any]:
+def simulate_hint(
+    spec_or_id: str | dict[str, Any], samples: int = 200, seed: int = 1, batch: int = 0
+) -> dict[str, Any]:
     """Put one hint to the test: JSON in, JSON out (the browser's widget calls it through
     ``euchre_core.app.web.call``).
 
@@ -1035,7 +1112,7 @@ def simulate_hint(spec_or_id: str | dict[str, Any], samples: int = 200, seed: in
     """
     samples = decode.integer(samples, "samples", 1, MAX_SAMPLES)
     seed = decode.seed(seed, "seed")
-    batch = decode.integer(batch, "batch", 0, MAX_SAMPLES)     # 0: a fixed number of layouts
+    batch = decode.integer(batch, "batch", 0, MAX_SAMPLES)  # 0: a fixed number of layouts
     if isinstance(spec_or_id, str):
         spec = dict(spec_by_id(decode.text(spec_or_id, "spec_or_id", max_len=80)))
     elif isinstance(spec_or_id, dict):
@@ -1090,13 +1167,13 @@ class _Tally:
     def __init__(self, sim: _Sim) -> None:
         self.sim = sim
         names = sim.compare
-        self.totals = {o: [0.0, 0.0, 0, 0] for o in names}       # points, tricks, made, counted-for-made
-        self.cmp = {o: [0, 0, 0] for o in names}                  # advised better, same, worse
-        self.diff = {o: [0.0, 0.0] for o in names}                # sum and sum of squares of (advised - option)
+        self.totals = {o: [0.0, 0.0, 0, 0] for o in names}  # points, tricks, made, counted-for-made
+        self.cmp = {o: [0, 0, 0] for o in names}  # advised better, same, worse
+        self.diff = {o: [0.0, 0.0] for o in names}  # sum and sum of squares of (advised - option)
         self.wins = {o: [0.0] * len(sim.scores) for o in names}
-        self.wdiff = {o: [0.0, 0.0] for o in names}               # the same for the chance of winning (1st score)
+        self.wdiff = {o: [0.0, 0.0] for o in names}  # the same for the chance of winning (1st score)
         self.table = _default_win_table(GAME_MODEL_DEALS, GAME_MODEL_SEED) if sim.scores else {}
-        self.next_mine = sim.side == 1                            # A deals this deal; B's side deals next
+        self.next_mine = sim.side == 1  # A deals this deal; B's side deals next
         self.all_best = 0
 
     def add(self, res: dict[str, _Outcome]) -> None:
@@ -1104,8 +1181,13 @@ class _Tally:
         sim = self.sim
         names = sim.compare
         adv = res[sim.advised]
-        won = {o: [_win(self.table, m + res[o].pts[sim.side], th + res[o].pts[1 - sim.side], self.next_mine)
-                   for m, th in sim.scores] for o in names}
+        won = {
+            o: [
+                _win(self.table, m + res[o].pts[sim.side], th + res[o].pts[1 - sim.side], self.next_mine)
+                for m, th in sim.scores
+            ]
+            for o in names
+        }
         for o in names:
             r = res[o]
             t = self.totals[o]
@@ -1134,21 +1216,33 @@ class _Tally:
         options = []
         for o in sim.compare:
             t = self.totals[o]
-            options.append({
-                "option": o,
-                "label": _label(sim, o, spec),
-                "points": round(t[0] / samples, 3),
-                "tricks": None if o in ("pass", "pass=0") else round(t[1] / samples, 3),
-                "made": round(100 * t[2] / t[3], 1) if t[3] else None,
-                "vs_advised": None if o == sim.advised else {
-                    "better": round(100 * self.cmp[o][0] / samples, 1),
-                    "same": round(100 * self.cmp[o][1] / samples, 1),
-                    "worse": round(100 * self.cmp[o][2] / samples, 1),
-                    "diff": round(self.diff[o][0] / samples, 3), "se": _stderr(self.diff[o], samples),
-                    **({"win_diff": round(self.wdiff[o][0] / samples, 2), "win_se": _stderr(self.wdiff[o], samples)}
-                       if sim.scores else {})},
-                "win": [round(100 * w / samples, 1) for w in self.wins[o]],
-            })
+            options.append(
+                {
+                    "option": o,
+                    "label": _label(sim, o, spec),
+                    "points": round(t[0] / samples, 3),
+                    "tricks": None if o in ("pass", "pass=0") else round(t[1] / samples, 3),
+                    "made": round(100 * t[2] / t[3], 1) if t[3] else None,
+                    "vs_advised": None
+                    if o == sim.advised
+                    else {
+                        "better": round(100 * self.cmp[o][0] / samples, 1),
+                        "same": round(100 * self.cmp[o][1] / samples, 1),
+                        "worse": round(100 * self.cmp[o][2] / samples, 1),
+                        "diff": round(self.diff[o][0] / samples, 3),
+                        "se": _stderr(self.diff[o], samples),
+                        **(
+                            {
+                                "win_diff": round(self.wdiff[o][0] / samples, 2),
+                                "win_se": _stderr(self.wdiff[o], samples),
+                            }
+                            if sim.scores
+                            else {}
+                        ),
+                    },
+                    "win": [round(100 * w / samples, 1) for w in self.wins[o]],
+                }
+            )
         adv_row = options[0]
         others = [o for o in options[1:] if o["option"] != "pass=0"] or options[1:]
         # the verdict: the advised option against the best other one, by the average points, or, when
@@ -1157,7 +1251,7 @@ class _Tally:
         basis = f"win {sim.scores[0][0]}-{sim.scores[0][1]}" if by_win else "points"
         best_other = max(others, key=lambda o: o["win"][0] if by_win else o["points"]) if others else None
         v, d, se, interval = None, None, None, None
-        if best_other is not None:                  # decided on the unrounded figures
+        if best_other is not None:  # decided on the unrounded figures
             sums = (self.wdiff if by_win else self.diff)[best_other["option"]]
             d, se = sums[0] / samples, _stderr(sums, samples, None)
             v = verdict(d, se, basis)
@@ -1197,7 +1291,7 @@ def _stderr(sums: list[float], n: int, digits: int | None = 3) -> float:
 def _made(r: _Outcome, sim: _Sim, option: str) -> bool:
     """Did the makers make their point? (For the player's own bids and the other options.)"""
     if sim.kind in ("bid", "make"):
-        return r.pts[sim.side] > 0                  # the player's side made it
+        return r.pts[sim.side] > 0  # the player's side made it
     assert sim.maker is not None
     return r.pts[sim.maker % 2] > 0
 
@@ -1223,8 +1317,7 @@ def _label(sim: _Sim, option: str, spec: dict[str, Any]) -> str:
     return f"discard {words}" if kind == "discard" else f"lead {words}" if kind == "lead" else f"play {words}"
 
 
-_RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten", "9": "nine", "8": "eight",
-               "7": "seven"}
+_RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten", "9": "nine", "8": "eight", "7": "seven"}
 
 
 def token_words(tok: str) -> str:

@@ -74,8 +74,12 @@ class SolveResult:
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's JSON form: ``{"maker_tricks", "moves", "nodes", "ms"}``."""
-        return {"maker_tricks": self.maker_tricks, "moves": dict(self.moves), "nodes": self.nodes,
-                "ms": round(self.ms, 3)}
+        return {
+            "maker_tricks": self.maker_tricks,
+            "moves": dict(self.moves),
+            "nodes": self.nodes,
+            "ms": round(self.ms, 3),
+        }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -104,7 +108,7 @@ def _build_layout(trump: int) -> tuple[list[int], dict[int, int], list[int], int
     plain = [s for s in range(4) if s != trump]
     for j, s in enumerate(plain):
         run = sorted((c for c in range(32) if eff[c] == s), key=lambda c: PLAY_KEY[trump][s][c])
-        for i, c in enumerate(run):          # at most 8 cards: the ninth bit of the slot is the sentinel
+        for i, c in enumerate(run):  # at most 8 cards: the ninth bit of the slot is the sentinel
             bit_of[c] = 1 << (j * _SLOT + i)
     order = sorted((c for c in range(33) if eff[c] == trump), key=lambda c: TRUMP_POWER[trump][c])
     for i, c in enumerate(order):
@@ -118,7 +122,7 @@ def _build_layout(trump: int) -> tuple[list[int], dict[int, int], list[int], int
             suit_of_len[j * _SLOT + p + 1] = ((1 << 8) - 1) << (j * _SLOT)
     for p in range(10):
         suit_of_len[_TRUMP_BASE + p + 1] = trump_mask
-    for c in range(33):                 # sanity: the layout agrees with the engine's tables
+    for c in range(33):  # sanity: the layout agrees with the engine's tables
         b = bit_of[c]
         assert suit_of_len[b.bit_length()] & b
         assert (suit_of_len[b.bit_length()] == trump_mask) == (EFFECTIVE_SUIT[trump][c] == trump)
@@ -140,6 +144,7 @@ def to_layout(mask: int, bit_of: list[int]) -> int:
 # position's tables, because local and closure variables are the fastest lookups Python has;
 # ``hands`` (a list of one bit mask per seat) is changed in place while searching and restored.
 
+
 class Core:
     """Null-window searches over one position's cards (a fresh table for each solve).
 
@@ -151,11 +156,11 @@ class Core:
     def __init__(self, hands: list[int], active: list[int], maker_seats: set[int], trump: int) -> None:
         suit_of_len, trump_mask = LAYOUTS[trump][2], LAYOUTS[trump][3]
         n = len(hands)
-        nxt = [0] * n                              # the next seat to play (a lone player's partner skipped)
+        nxt = [0] * n  # the next seat to play (a lone player's partner skipped)
         for i, s in enumerate(active):
             nxt[s] = active[(i + 1) % len(active)]
         is_maker = [1 if s in maker_seats else 0 for s in range(n)]
-        last_k = len(active) - 1                   # index in the trick of its last card
+        last_k = len(active) - 1  # index in the trick of its last card
         # transposition table, at the start of tricks only: (hands..., leader) ->
         # (lower bound, upper bound) on the makers' tricks to come, and the best lead found (a bit)
         tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -249,9 +254,9 @@ class Core:
             while m:
                 low = m & -m
                 m ^= low
-                x = allm & ~((low << 1) - 1)          # cards in play above it (and the suit's sentinel)
+                x = allm & ~((low << 1) - 1)  # cards in play above it (and the suit's sentinel)
                 if x & -x & hand:
-                    continue                           # the next card up is ours: equivalent
+                    continue  # the next card up is ours: equivalent
                 if x & suit_of_len[low.bit_length()]:
                     rest.append(low)
                 else:
@@ -288,25 +293,25 @@ class Core:
             hand = hands[seat]
             legal = hand & led or hand
             maxi = is_maker[seat]
-            lt = led | trump_mask                      # what can win the trick
-            reps = []                                  # from the lowest up
-            beat = 0                                   # the cheapest card that takes the lead in the trick
+            lt = led | trump_mask  # what can win the trick
+            reps = []  # from the lowest up
+            beat = 0  # the cheapest card that takes the lead in the trick
             m = legal
             while m:
                 low = m & -m
                 m ^= low
                 x = allm & ~((low << 1) - 1)
                 if x & -x & hand:
-                    continue                           # equivalent to the next card up
+                    continue  # equivalent to the next card up
                 if not beat and low > win and low & lt:
                     beat = low
                     continue
                 reps.append(low)
             if beat:
                 if is_maker[wseat] != maxi:
-                    reps.insert(0, beat)               # an adversary is winning: win it cheaply first
+                    reps.insert(0, beat)  # an adversary is winning: win it cheaply first
                 else:
-                    reps.append(beat)                  # the partner is winning: play low first
+                    reps.append(beat)  # the partner is winning: play low first
             if k == last_k:
                 # the trick is complete: its winner leads the next (the trivial cases of
                 # boundary() are settled here, without the call)
@@ -355,8 +360,9 @@ class Core:
         return self._counter[0]
 
 
-def _root_values(core: Core, seat: int, trick: tuple[tuple[int, int], ...], legal: list[int],
-                 left: int) -> dict[int, int]:
+def _root_values(
+    core: Core, seat: int, trick: tuple[tuple[int, int], ...], legal: list[int], left: int
+) -> dict[int, int]:
     """The exact makers' tricks to come (the current trick included) after each of ``seat``'s
     ``legal`` cards (layout bits); ``trick`` holds the (seat, bit) already played to the trick."""
     hands = core.hands
@@ -396,7 +402,7 @@ def _root_values(core: Core, seat: int, trick: tuple[tuple[int, int], ...], lega
     groups: list[list[int]] = []
     for c in sorted(legal):
         if groups and not others & (c - 1) & ~((groups[-1][-1] << 1) - 1):
-            groups[-1].append(c)                     # the sentinels keep suits apart
+            groups[-1].append(c)  # the sentinels keep suits apart
         else:
             groups.append([c])
     values: dict[int, int] = {}
@@ -501,6 +507,7 @@ def _solve_fast(deal: Deal, maker_seats: set[int]) -> tuple[dict[int, int], int]
 # ---------------------------------------------------------------------------------------------
 # JSON input for the command line
 
+
 def _field(obj: dict[str, Any], name: str) -> Any:
     if name not in obj:
         raise InputError("missing", name)
@@ -578,8 +585,9 @@ def position_from_json(obj: dict[str, Any]) -> Deal:
         c = decode.card(item[1], where)
         plays.append((seat, c))
         hands[seat].append(c)
-    won_in = decode.mapping(obj.get("tricks_won") if obj.get("tricks_won") is not None else {}, "tricks_won",
-                            keys=sides)
+    won_in = decode.mapping(
+        obj.get("tricks_won") if obj.get("tricks_won") is not None else {}, "tricks_won", keys=sides
+    )
     won = [0] * n
     for k, v in won_in.items():
         won[names.index(k[0])] += decode.integer(v, decode.field("tricks_won", k), 0, 5)
@@ -624,14 +632,15 @@ def main_solve(path: str, as_json: bool = False) -> int:
     assert deal.makers is not None
     side = deal.side_name(deal.makers)
     print(f"Makers {side} take {res.maker_tricks} trick{'s' if res.maker_tricks != 1 else ''} with best play.")
-    sign = -1 if deal.actor in _maker_seats(deal) else 1      # the player's best cards first
+    sign = -1 if deal.actor in _maker_seats(deal) else 1  # the player's best cards first
     order = sorted(res.moves.items(), key=lambda kv: sign * kv[1])
-    print(f"{deal.seat_name(deal.actor)} to play; the makers' tricks after each card: "
-          + ", ".join(f"{c} {v}" for c, v in order))
+    print(
+        f"{deal.seat_name(deal.actor)} to play; the makers' tricks after each card: "
+        + ", ".join(f"{c} {v}" for c, v in order)
+    )
     print(f"({res.nodes} nodes, {res.ms:.1f} ms)")
     return 0
 
 
 def _maker_seats(deal: Deal) -> set[int]:
     return {s for s in range(deal.n) if deal.side_of(s) == deal.makers}
-
