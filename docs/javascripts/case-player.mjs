@@ -1,10 +1,12 @@
 /* The case player: a case of the book card by card, with "what if" another card had been played.
 
    Mounted by engine.mjs on <div class="case-player" data-case="ID"> (build_scripts/templates/case.md.j2).
-   It draws what euchre_core.app.web.case_step and euchre_core.app.web.what_if answer (in the engine's worker)
-   and forwards the reader's choices: the engine decides the legal cards, the winners, the solver's
+   It draws what euchre_core.app.web.case_step and euchre_core.app.web.what_if answer — from the page's
+   data precomputed by the engine at build time (answers.mjs), else from the engine's worker — and
+   forwards the reader's choices: the engine decides the legal cards, the winners, the solver's
    line, the scores and the words of an error. The static tables of the page stay as they are. */
 
+import { answer as precomputed, has, warm } from "./answers.mjs";
 import { cardHtml, escapeHtml, statusView } from "./engine-ui.mjs";
 
 const SEATS = ["A", "B", "C", "D"];
@@ -18,32 +20,9 @@ const ICONS = {   // Material Design icons (Apache-2.0): SVG, so they need no fo
   "last": "M6 18l8.5-6L6 6v12zM16 6v12h2V6z",
 };
 
-/* The engine's answers, kept for the whole visit (this module outlives Material's instant
-   navigation): a position is asked once. After the first page is drawn, the first position of every
-   case is asked in idle time, so that the next case page is live as soon as Material shows it. */
+/* The answers, kept for the whole visit (this module outlives Material's instant navigation): a
+   position is asked once. */
 const answers = new Map();
-let prefetching = false;
-
-function idle(callback) {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(callback, { timeout: 2000 });
-  else setTimeout(callback, 50);
-}
-
-function prefetch(engine) {
-  if (prefetching) return;
-  prefetching = true;
-  engine.call("euchre_core.formats.cases.list_cases", {}).then(function (ids) {
-    const todo = ids.filter(function (id) { return !answers.has(id + "/0"); });
-    (function one() {
-      const id = todo.shift();
-      if (id === undefined) return;
-      engine.call("euchre_core.app.web.case_step", { case_id: id, step: 0 }).then(function (answer) {
-        answers.set(id + "/0", answer);
-        idle(one);
-      }, function () {});
-    })();
-  }, function () {});
-}
 
 function parseFragment(hash) {
   const m = /^#(trick|step)-(\d+)$/.exec(hash || "");
@@ -94,7 +73,7 @@ export function mountCasePlayer(root, engine) {
   function stepAnswer(n) {
     const key = caseId + "/" + n;
     if (answers.has(key)) return Promise.resolve(answers.get(key));
-    return engine.call("euchre_core.app.web.case_step", { case_id: caseId, step: n }).then(function (answer) {
+    return precomputed("euchre_core.app.web.case_step", { case_id: caseId, step: n }).then(function (answer) {
       answers.set(key, answer);
       return answer;
     });
@@ -114,7 +93,6 @@ export function mountCasePlayer(root, engine) {
       announce.textContent = options.quiet ? "" : answer.announce;
       if (options.fragment !== false) setFragment();
       performance.mark("euchre:case-step");   // for benchmarks/bench_browser.py
-      idle(function () { prefetch(engine); });
       if (queued) {
         const action = queued;
         queued = null;
@@ -156,8 +134,7 @@ export function mountCasePlayer(root, engine) {
 
   function act(action) {
     if (!data) {
-      queued = action;
-      engine.ready();
+      queued = action;   // the first position is on its way (from the page's data, or from Python)
       return;
     }
     const n = target(action);
@@ -344,7 +321,7 @@ export function mountCasePlayer(root, engine) {
     const seat = data.to_move;
     const id = ++request;
     status.busy(true);
-    engine.call("euchre_core.app.web.what_if", { case_id: caseId, step: at, card: card }).then(function (answer) {
+    precomputed("euchre_core.app.web.what_if", { case_id: caseId, step: at, card: card }).then(function (answer) {
       if (!alive || id !== request) return;
       status.busy(false);
       showLine(answer);
@@ -396,24 +373,33 @@ export function mountCasePlayer(root, engine) {
 
   /* ---------------------------------------------------------------- start */
 
+  /* The first position at once: from the page's data (no Python), else from the engine. */
   const unsubscribe = engine.onStatus(function (s) {
     controls.hidden = s.phase === "error" && data === null;
-    if (s.phase === "ready" && data === null && alive) {
-      const first = firstLink && root === document.querySelector(".case-player[data-case]") ? firstLink : null;
-      if (!first) {
-        go(0, { quiet: true, fragment: false });
-      } else {
-        stepAnswer(0).then(function (answer) {
-          return go(resolve(first, answer), { fragment: false });
-        }, function (error) { status.problem(error); });
-      }
-    }
   });
-  if (firstLink && root === document.querySelector(".case-player[data-case]")) {
+  const first = firstLink && root === document.querySelector(".case-player[data-case]") ? firstLink : null;
+  if (!first) {
+    go(0, { quiet: true, fragment: false });
+  } else {
+    stepAnswer(0).then(function (answer) {
+      return go(resolve(first, answer), { fragment: false });
+    }, function (error) { status.problem(error); });
     root.scrollIntoView({ block: "start" });
   }
-  root.addEventListener("pointerdown", function () { engine.ready(); }, { once: true });
-  root.addEventListener("focusin", function () { engine.ready(); }, { once: true });
+  /* Python starts only on the first sign of going off the book: a pointer over, the focus on or a
+     touch of a card whose answer is not in the page's data (ARCHITECTURE.md, "When Python starts"). */
+  function offBook(event) {
+    const b = event.target.closest && event.target.closest("button[data-card]");
+    if (!b || !data || step === null) return;
+    const card = b.getAttribute("data-card");
+    if (card === data.book_card ? !has("euchre_core.app.web.case_step", { case_id: caseId, step: step + 1 })
+      : !has("euchre_core.app.web.what_if", { case_id: caseId, step: step, card: card })) {
+      warm().catch(function () {});
+    }
+  }
+  ["pointerover", "focusin", "touchstart"].forEach(function (type) {
+    root.addEventListener(type, offBook, { passive: true });
+  });
 
   return function dispose() {
     alive = false;
