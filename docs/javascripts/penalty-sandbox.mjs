@@ -5,6 +5,7 @@
    sees the rulings and the score. "Your own deal" starts a seeded deal from the bidding.
    The JavaScript only draws and forwards: euchre_core.app.sandbox (Python) rules on everything. */
 
+import { answer } from "./answers.mjs";
 import { cardHtml, escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 
 const SEATS = ["A", "B", "C", "D"];
@@ -49,14 +50,15 @@ export function mountSandbox(root, engine) {
     if (shell.isBusy() || !view) return;
     const kwargs = { law: base ? null : law, events: view.events, event: event };
     if (base) kwargs.base = base;
-    run(engine.call("euchre_core.app.sandbox.act", kwargs));
+    // the ready scenario's options and the plays after them are precomputed; the rest goes to Python
+    run(base ? engine.call("euchre_core.app.sandbox.act", kwargs) : answer("euchre_core.app.sandbox.act", kwargs));
   }
 
   box.querySelector(".sandbox-start").addEventListener("click", function () {
     base = null;
     view = null;
     table.hidden = false;
-    run(engine.call("euchre_core.app.sandbox.start", { law: law }));
+    run(answer("euchre_core.app.sandbox.start", { law: law }));
   });
   box.querySelector(".sandbox-own").addEventListener("click", function () {
     const seed = Math.floor(Math.random() * 100000);
