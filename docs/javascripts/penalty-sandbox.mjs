@@ -5,7 +5,7 @@
    sees the rulings and the score. "Your own deal" starts a seeded deal from the bidding.
    The JavaScript only draws and forwards: euchre_core.app.sandbox (Python) rules on everything. */
 
-import { answer } from "./answers.mjs";
+import { answer, has, warm } from "./answers.mjs";
 import { cardHtml, escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 
 const SEATS = ["A", "B", "C", "D"];
@@ -46,10 +46,15 @@ export function mountSandbox(root, engine) {
     });
   }
 
-  function send(event) {
-    if (shell.isBusy() || !view) return;
+  function kwargsOf(event) {
     const kwargs = { law: base ? null : law, events: view.events, event: event };
     if (base) kwargs.base = base;
+    return kwargs;
+  }
+
+  function send(event) {
+    if (shell.isBusy() || !view) return;
+    const kwargs = kwargsOf(event);
     // the ready scenario's options and the plays after them are precomputed; the rest goes to Python
     run(base ? engine.call("euchre_core.app.sandbox.act", kwargs) : answer("euchre_core.app.sandbox.act", kwargs));
   }
@@ -159,13 +164,18 @@ export function mountSandbox(root, engine) {
         return " " + escapeHtml(e.what) + ": " + escapeHtml(e.side) + " " + e.points + " (laws " + e.laws.join(", ") + ").";
       }).join("") + "</p>";
     table.innerHTML = html;
-    table.querySelectorAll(".sandbox-card").forEach(function (b) {
-      b.addEventListener("click", function () {
-        send(b.getAttribute("data-seat") + ": " + verb + " " + b.getAttribute("data-card"));
+    function eventOf(b) {
+      return b.hasAttribute("data-event") ? b.getAttribute("data-event")
+        : b.getAttribute("data-seat") + ": " + verb + " " + b.getAttribute("data-card");
+    }
+    table.querySelectorAll(".sandbox-card, .sandbox-act").forEach(function (b) {
+      b.addEventListener("click", function () { send(eventOf(b)); });
+      /* going off the book (an answer not in the page's data): start Python now (ARCHITECTURE.md) */
+      ["pointerover", "focusin", "touchstart"].forEach(function (type) {
+        b.addEventListener(type, function () {
+          if (view && (base || !has("euchre_core.app.sandbox.act", kwargsOf(eventOf(b))))) warm().catch(function () {});
+        }, { passive: true });
       });
-    });
-    table.querySelectorAll(".sandbox-act").forEach(function (b) {
-      b.addEventListener("click", function () { send(b.getAttribute("data-event")); });
     });
     table.querySelector(".sandbox-verb").addEventListener("change", function (e) {
       verb = e.target.value;
