@@ -154,7 +154,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             raise PluginError(f"euchre: docs/{src_uri} exists, but that page is generated from the data")
         files.append(File.generated(config, src_uri, content=text))
     try:
-        runtime = pyodide_runtime.runtime_files()
+        runtime = pyodide_runtime.runtime_files(compiled=not _serving)   # serve: no Node run per engine edit
     except pyodide_runtime.RuntimeMissing as error:
         raise PluginError(f"euchre: {error}") from None
     for src_uri, source in runtime.items():

@@ -124,3 +124,28 @@ def test_an_off_book_action_starts_python(page: tuple[object, Guard], built_site
     expect(box.locator(".sandbox-table")).to_contain_text("turn-up", timeout=BOOT)
     assert tab.evaluate("euchreEngine.stats().starts") == 1  # type: ignore[attr-defined]
     assert any(u.endswith("/repo/pyodide/pyodide.asm.wasm") for u in guard.requests)
+
+
+def test_the_console_imports_the_rest_of_the_standard_library_on_demand(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    shipped = (built_site.dir / "pyodide" / "python_stdlib_rest.zip").is_file()
+    tab.goto(built_site.base + "engine/")  # type: ignore[attr-defined]
+    console = tab.locator(".engine-console").first  # type: ignore[attr-defined]
+    code = console.get_by_label(re.compile("^Python"))
+    code.fill("from euchre_core.app.web import case_step\ncase_step('I', 3)['book_card']")
+    console.get_by_role("button", name="Run").click()
+    expect(console.locator(".ec-output")).to_have_text("'8S'\n", timeout=BOOT)
+    # the engine's own modules never needed the rest of the standard library
+    assert not [u for u in guard.requests if u.endswith("python_stdlib_rest.zip")]
+    code.fill("import statistics, difflib\nprint(statistics.mean([1, 2, 6]))\n"
+              "difflib.SequenceMatcher(None, 'ab', 'ac').ratio()")
+    console.get_by_role("button", name="Run").click()
+    expect(console.locator(".ec-output")).to_have_text("3\n0.5\n", timeout=BOOT)
+    assert any(u.endswith("python_stdlib_rest.zip") for u in guard.requests) == shipped
+    code.fill("import no_such_module")
+    console.get_by_role("button", name="Run").click()
+    expect(console.locator(".ec-error")).to_contain_text("ModuleNotFoundError")
