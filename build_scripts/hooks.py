@@ -171,6 +171,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         page_dest = files.get_file_from_path(src_uri).dest_uri  # type: ignore[union-attr]
         files.append(File.generated(config, precompute.answers_path(page_dest), content=data))
         _markers[src_uri] = precompute.marker(page_dest)
+    _markers[""] = precompute.index_marker([precompute.answers_path(files.get_file_from_path(s).dest_uri)  # type: ignore[union-attr]
+                                            for s in answers])
     config.nav = generated.nav
     global _files_signature
     _files_signature = hash(tuple(sorted(f.src_uri for f in files)))
@@ -179,6 +181,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_content(html: str, page: Any, config: MkDocsConfig, files: Files) -> str:
-    """A page with precomputed answers gets the element that tells ``answers.mjs`` where they are."""
-    extra = _markers.get(page.file.src_uri)
-    return html + extra if extra else html
+    """A page with precomputed answers gets the element that tells ``answers.mjs`` where they are;
+    every page, the list of the site's answers files (fetched when the reader points at a link)."""
+    return html + _markers.get(page.file.src_uri, "") + _markers.get("", "")

@@ -202,11 +202,24 @@ def answers_path(page_dest: str) -> str:
 def marker(page_dest: str) -> str:
     """The element ``answers.mjs`` finds in the page's content: the file's URL relative to the page.
 
-    >>> marker("cases/i/index.html")
+    >>> marker("cases/i/index.html").split("><link")[0] + ">"
     '<div class="euchre-answers" data-src="answers.json" hidden></div>'
     """
     rel = posixpath.relpath(answers_path(page_dest), posixpath.dirname(page_dest) or ".")
-    return f'<div class="euchre-answers" data-src="{rel}" hidden></div>'
+    # the preload starts the download as soon as the parser sees it, before the scripts ask
+    return (f'<div class="euchre-answers" data-src="{rel}" hidden></div>'
+            f'<link rel="preload" href="{rel}" as="fetch" crossorigin="anonymous">')
+
+
+def index_marker(answers_uris: list[str]) -> str:
+    """The element on every page that lists the site's answers files (paths from the site's root), so
+    that ``answers.mjs`` can fetch a linked page's answers when the reader points at the link, in
+    parallel with Material's instant navigation.
+
+    >>> index_marker(["cases/i/answers.json", "cases/ii/answers.json"])
+    '<div class="euchre-answers-index" data-files="cases/i/answers.json cases/ii/answers.json" hidden></div>'
+    """
+    return f'<div class="euchre-answers-index" data-files="{" ".join(sorted(answers_uris))}" hidden></div>'
 
 
 def site_files(pages: dict[str, str]) -> dict[str, bytes]:

@@ -105,6 +105,35 @@ export function stats() {
 }
 window.euchreAnswers = { answer: answer, has: has, warm: warm, loaded: loaded, stats: stats, key: key };
 
+/* A link to a page with precomputed answers: when the reader points at it (pointer over, focus,
+   touch), its answers are fetched at once, in parallel with the page that Material's instant
+   navigation fetches on the click (every page lists the site's answers files:
+   <div class="euchre-answers-index" data-files="cases/i/answers.json ..."> from the site's root). */
+function siteRoot() {
+  try {
+    return new URL(JSON.parse(document.getElementById("__config").textContent).base + "/", location.href);
+  } catch (error) {
+    return null;
+  }
+}
+
+function onPoint(event) {
+  const link = event.target && event.target.closest && event.target.closest("a[href]");
+  const index = document.querySelector(".euchre-answers-index[data-files]");
+  const root = siteRoot();
+  if (!link || !index || !root) return;
+  const target = new URL(link.getAttribute("href"), location.href);
+  if (target.origin !== location.origin) return;
+  target.hash = "";
+  target.search = "";
+  const file = new URL("answers.json", target).href;
+  const files = index.getAttribute("data-files").split(" ");
+  if (files.some(function (f) { return new URL(f, root).href === file; })) load(file);
+}
+["pointerover", "focusin", "touchstart"].forEach(function (type) {
+  document.addEventListener(type, onPoint, { passive: true, capture: true });
+});
+
 /* Fetch the data as soon as the page is there (and after each instant navigation), before a widget asks. */
 function subscribe() {
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(loaded);
