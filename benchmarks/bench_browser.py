@@ -159,19 +159,20 @@ def main() -> int:
                     # a first-level "what if": A over-trumps at step 3 (Case I)
                     page.evaluate("location.hash = '#step-3'")
                     page.wait_for_function("document.querySelector('.cp-where').textContent.includes('card 3')")
-                    r["whatif"].append(page.evaluate("""() => new Promise(resolve => {
+                    timed = """([name, selector]) => new Promise(resolve => {
+                        const before = performance.getEntriesByName(name).length;
                         const t = performance.now();
-                        new PerformanceObserver((list, obs) => { obs.disconnect();
-                          resolve(list.getEntries()[0].startTime - t); }).observe({type: 'mark', buffered: false});
-                        document.querySelector('.case-player button[data-card="JC"]').click();
-                    })"""))
-                    r["next"].append(page.evaluate("""() => new Promise(resolve => {
-                        document.querySelector('.cp-whatif [data-back]').click();
-                        const t = performance.now();
-                        new PerformanceObserver((list, obs) => { obs.disconnect();
-                          resolve(list.getEntries()[0].startTime - t); }).observe({type: 'mark', buffered: false});
-                        document.querySelector('.case-player .cp-next').click();
-                    })"""))
+                        document.querySelector(selector).click();
+                        (function wait() {
+                          const marks = performance.getEntriesByName(name);
+                          if (marks.length > before) resolve(marks[marks.length - 1].startTime - t);
+                          else setTimeout(wait, 0);
+                        })();
+                    })"""
+                    r["whatif"].append(page.evaluate(timed, ["euchre:what-if",
+                                                             '.case-player button[data-card="JC"]']))
+                    page.locator(".cp-whatif [data-back]").click()
+                    r["next"].append(page.evaluate(timed, ["euchre:case-step", ".case-player .cp-next"]))
                     # instant navigation to the next case, its table live (no Python): the pointer
                     # goes over the link (real mouse events), and the click follows at once
                     page.locator("a.md-nav__link", has_text="Case II").first.hover()

@@ -115,3 +115,35 @@ def test_key_is_canonical() -> None:
 def test_over_budget_stops_the_build() -> None:
     with pytest.raises(precompute.BudgetExceeded, match="cases/i.md"):
         precompute.check_budget("cases/i.md", b"x" * (precompute.BUDGET_RAW + 1))
+
+
+def test_the_runtime_is_precompiled_for_the_wasms_python(built_site: BuiltSite) -> None:
+    """The stdlib split in two pyc-only zips (the rest loaded on demand), the wheel with a pyc beside
+    each module, all with Python 3.14's magic number (build_scripts/pyodide_compile.mjs)."""
+    import zipfile
+
+    from build_scripts import pyodide_runtime
+
+    folder = built_site.dir / "pyodide"
+    if not (folder / "python_stdlib_rest.zip").is_file():
+        pytest.skip("built without Node (or EUCHRE_PYC=0): the runtime is shipped uncompiled")
+    magic = bytes.fromhex("2b0e0d0a")   # CPython 3.14 (importlib.util.MAGIC_NUMBER inside Pyodide 314.0.7)
+    npm = zipfile.ZipFile(pyodide_runtime.PYODIDE_DIR / "python_stdlib.zip").namelist()
+    original = {n.removesuffix(".py") for n in npm if n.endswith(".py")}
+    names: set[str] = set()
+    for part in ("python_stdlib.zip", "python_stdlib_rest.zip"):
+        with zipfile.ZipFile(folder / part) as zf:
+            for name in zf.namelist():
+                assert not name.endswith(".py"), f"{part}: {name} is a source"
+                if name.endswith(".pyc"):
+                    assert zf.read(name)[:4] == magic, name
+                    names.add(name.removesuffix(".pyc"))
+    assert original <= names, sorted(original - names)[:5]         # nothing of the stdlib is lost
+    core = zipfile.ZipFile(folder / "python_stdlib.zip").namelist()
+    assert "json/__init__.pyc" in core and "_euchre_stdlib_rest.pyc" in core
+    rest = zipfile.ZipFile(folder / "python_stdlib_rest.zip").namelist()
+    assert "statistics.pyc" not in core and "statistics.pyc" in rest
+    wheel = zipfile.ZipFile(next(folder.glob("euchre_core-*.whl")))
+    pycs = [n for n in wheel.namelist() if n.endswith(".cpython-314.pyc")]
+    sources = [n for n in wheel.namelist() if n.endswith(".py")]
+    assert len(pycs) == len(sources) and all(wheel.read(n)[:4] == magic for n in pycs)
