@@ -19,8 +19,8 @@ up before it goes to Python. What is precomputed (each entry under :func:`key`):
 
 The files stay small: :data:`BUDGET_RAW` and :data:`BUDGET_GZIP` bytes per page, checked by the
 build (a page over budget stops it) and by ``tests/test_precompute.py``. Computing all of them
-takes about half a second, so nothing is cached on disk; the cases' solver analysis they use is
-itself cached by the engine.
+takes about 0.7 s, so nothing is cached on disk (``mkdocs serve`` keeps the last result while
+the pages and the engine's files are unchanged).
 
 >>> key("euchre_core.app.web.case_step", {"step": 3, "case_id": "I"})
 'euchre_core.app.web.case_step {"case_id":"I","step":3}'
@@ -39,6 +39,7 @@ import itertools
 import json
 import posixpath
 import re
+from pathlib import Path
 from typing import Any
 
 from euchre_core.app import lessons, web
@@ -224,13 +225,23 @@ def index_marker(answers_uris: list[str]) -> str:
 
 def site_files(pages: dict[str, str]) -> dict[str, bytes]:
     """``{page src_uri: answers.json bytes}`` for every generated page with precomputed widgets."""
-    out: dict[str, bytes] = {}
-    for src_uri, text in pages.items():
-        if src_uri in SKIP_PAGES:
-            continue
-        answers = page_answers(text)
-        if answers:
-            data = encode(answers)
-            check_budget(src_uri, data)
-            out[src_uri] = data
-    return out
+    from build_scripts import serve_cache
+
+    def compute() -> dict[str, bytes]:
+        out: dict[str, bytes] = {}
+        for src_uri, text in pages.items():
+            if src_uri in SKIP_PAGES:
+                continue
+            answers = page_answers(text)
+            if answers:
+                data = encode(answers)
+                check_budget(src_uri, data)
+                out[src_uri] = data
+        return out
+
+    if not serve_cache.enabled:
+        return compute()
+    # mkdocs serve: recomputed only when a page's text or the engine's files change
+    key = serve_cache.signature([Path(web.__file__).parents[1]],
+                                extra="\0".join(f"{k}\0{v}" for k, v in sorted(pages.items())))
+    return serve_cache.memo("precompute", key, compute)
