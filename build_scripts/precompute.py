@@ -10,7 +10,9 @@ up before it goes to Python. What is precomputed (each entry under :func:`key`):
   book's line (the hands, the legal cards, the double-dummy value of the position, …), and
   ``what_if`` for every card of the hand to play at every step: each legal alternative finished
   by best play for both sides, with its outcome; a card the laws forbid gives the engine's error
-  (its message and law), as the live engine would;
+  (its message and law), as the live engine would; and the solver's analysis of the case
+  (``case_analysis``: the double-dummy value at every step, the book's departures from best play
+  with the best cards there);
 * a law's page with ready penalty scenarios (``<div class="penalty-sandbox" data-law="52">``):
   ``sandbox.start`` and ``sandbox.act`` for each option the pending ruling offers, and then each
   lawful card of the seat to play after that option (the plays that follow the election);
@@ -46,6 +48,7 @@ from euchre_core.app import lessons, web
 
 CASE_STEP = "euchre_core.app.web.case_step"
 WHAT_IF = "euchre_core.app.web.what_if"
+ANALYSIS = "euchre_core.search.analysis.case_analysis"
 SANDBOX_START = "euchre_core.app.sandbox.start"
 SANDBOX_ACT = "euchre_core.app.sandbox.act"
 CHECK_ANSWER = "euchre_core.app.lessons.check_answer"
@@ -83,8 +86,10 @@ def _ask(out: dict[str, Any], name: str, kwargs: dict[str, Any]) -> dict[str, An
 
 
 def case_answers(case_id: str) -> dict[str, Any]:
-    """Every step of a case's line and every card of the hand to play at every step (``what_if``)."""
+    """Every step of a case's line, every card of the hand to play at every step (``what_if``), and
+    the solver's analysis of the case."""
     out: dict[str, Any] = {}
+    _ask(out, ANALYSIS, {"case_id": case_id})
     first = _ask(out, CASE_STEP, {"case_id": case_id, "step": 0})
     if not first["ok"]:
         raise ValueError(f"case {case_id}: {first['error']['message']}")

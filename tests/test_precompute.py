@@ -69,8 +69,10 @@ def test_a_case_page_holds_the_books_line_and_every_first_level_what_if(built_si
                     kwargs = {"case_id": case_id, "step": step, "card": card}
                     entry = answers[precompute.key(precompute.WHAT_IF, kwargs)]
                     assert entry["ok"] == (card in state["legal"]), (case_id, step, card)
-        # a branch of a branch is not precomputed (it is Python's)
-        assert not any(k.startswith("euchre_core.search") for k in answers)
+        analysis = answers[precompute.key(precompute.ANALYSIS, {"case_id": case_id})]["result"]
+        assert len(analysis["dd"]) == steps
+        # a branch of a branch is not precomputed (it is Python's): only these three functions
+        assert {k.split(" ")[0] for k in answers} == {precompute.CASE_STEP, precompute.WHAT_IF, precompute.ANALYSIS}
 
 
 def test_law_52_the_ready_scenario_and_each_option_offered(built_site: BuiltSite) -> None:
