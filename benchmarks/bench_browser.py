@@ -244,6 +244,10 @@ def main() -> int:
         print(f"    of which Material's (click → new page announced): {spread(r['nav_material'], 'ms', 1)}")
         print(f"  first answer that needs Python:               {spread(r['first_python'])}"
               f"   ({first / floor:.2f}× the floor; target ≤ 0.70×)")
+        paired = [a / b for a, b in zip(r["first_python"], r["bare_today"], strict=False)]
+        print(f"    paired with the same run's floor:           {spread(paired, '×', 2)}")
+        paired = [a / b for a, b in zip(r["bare_site"], r["bare_today"], strict=False)]
+        print(f"  bare boot, site's runtime / today's (paired): {spread(paired, '×', 2)}")
         fetched = [b / 1e6 for b in r["first_python_bytes"]]
         print(f"    bytes it fetched:                           {spread(fetched, 'MB', 2)}")
     print("\nRuntime bytes (raw; gzip -6 as a compressing server would send them):")
