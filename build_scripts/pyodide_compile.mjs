@@ -6,9 +6,9 @@
    imports every module of euchre_core and asks it a few questions of each kind (so that the modules
    it imports lazily are loaded too), then writes to OUT_DIR:
 
-   * python_stdlib.zip       the standard library modules the runtime and the engine use (each
-                             top-level module or package whole), as .pyc only (unchecked-hash pycs:
-                             nothing is compiled in the reader's browser);
+   * python_stdlib.zip       the standard library modules the runtime and the engine imported (module
+                             by module), as .pyc only (unchecked-hash pycs: nothing is compiled in the
+                             reader's browser);
    * python_stdlib_rest.zip  the rest of the standard library, also pre-compiled, loaded on demand
                              (the first import of one of its modules: the console), with the module
                              _euchre_stdlib_rest in the first zip that knows its names;
@@ -46,7 +46,7 @@ booted = set(sys.modules)
 
 import euchre_core
 for m in pkgutil.walk_packages(euchre_core.__path__, "euchre_core."):
-    if not m.name.endswith("__main__"):
+    if not m.name.endswith(("__main__", ".cli")):   # the command line is not the browser's
         importlib.import_module(m.name)
 from euchre_core.app import lessons, sandbox, web
 
@@ -66,39 +66,48 @@ for name, kwargs in [
     json.loads(web.call(name, kwargs))
 
 stdlib_zip = next(p for p in sys.path if p.endswith(".zip"))
-tops = {n.split(".")[0] for n in sys.modules}
+# the stdlib's files that Python read: the modules (and packages) imported so far
+used = set()
+for module in list(sys.modules.values()):
+    f = getattr(module, "__file__", None) or ""
+    if f.startswith(stdlib_zip + "/"):
+        used.add(f[len(stdlib_zip) + 1:])
 src = zipfile.ZipFile("/tmp/in/python_stdlib.zip")
-core_names, rest_names = set(), set()
-def top_of(entry):
-    first = entry.split("/")[0]
-    return first[:-3] if first.endswith(".py") else first
 entries = [i for i in src.infolist() if not i.is_dir()]
-for info in entries:
-    (core_names if top_of(info.filename) in tops else rest_names).add(top_of(info.filename))
-rest_names -= core_names
+core = [i for i in entries if i.filename in used or not i.filename.endswith(".py")]
+rest = [i for i in entries if i.filename.endswith(".py") and i.filename not in used]
+
+def dotted(entry):
+    name = entry[:-3].replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
 
 def pyc(data, filename):
     code = compile(data, filename, "exec", dont_inherit=True)
     return _code_to_hash_pyc(code, importlib.util.source_hash(data), False)
 
 REST = "/lib/python_stdlib_rest.zip"
-finder = '''"""The rest of the standard library, fetched on the first import of one of its modules."""
-import importlib, importlib.machinery, sys
+finder = '''"""The rest of the standard library (module by module: a package may be split between the two zips),
+fetched on the first import of one of its modules."""
+import sys, zipimport
 
 NAMES = frozenset(%r)
 PATH = %r
 _load = None
+_loaded = False
 
 
 class RestOfTheStdlib:
     @classmethod
     def find_spec(cls, name, path=None, target=None):
-        if path is not None or name not in NAMES or PATH in sys.path:
+        global _loaded
+        if name not in NAMES:
             return None
-        _load()
-        sys.path.append(PATH)
-        importlib.invalidate_caches()
-        return importlib.machinery.PathFinder.find_spec(name)
+        if not _loaded:
+            _load()
+            _loaded = True
+            sys.path.append(PATH)
+        parent = name.rpartition(".")[0]
+        return zipimport.zipimporter(PATH + "/" + (parent.replace(".", "/") + "/" if parent else "")).find_spec(name)
 
 
 def install(load):
@@ -107,7 +116,7 @@ def install(load):
     _load = load
     if RestOfTheStdlib not in sys.meta_path:
         sys.meta_path.append(RestOfTheStdlib)
-''' % (sorted(rest_names), REST)
+''' % (sorted(dotted(i.filename) for i in rest), REST)
 
 def write(path, items, zip_root):
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
@@ -125,8 +134,8 @@ def write(path, items, zip_root):
             zi.compress_type = zipfile.ZIP_DEFLATED
             out.writestr(zi, pyc(finder.encode(), zip_root + "/_euchre_stdlib_rest.py"))
 
-write("/tmp/out/python_stdlib.zip", [i for i in entries if top_of(i.filename) in core_names], stdlib_zip)
-write("/tmp/out/python_stdlib_rest.zip", [i for i in entries if top_of(i.filename) in rest_names], REST)
+write("/tmp/out/python_stdlib.zip", core, stdlib_zip)
+write("/tmp/out/python_stdlib_rest.zip", rest, REST)
 
 # the engine: a __pycache__ pyc beside each module, for where the wheel is installed
 packages = site.getsitepackages()[0]
@@ -148,8 +157,8 @@ json.dumps({
     "stdlib_zip": stdlib_zip,
     "site_packages": packages,
     "booted": len(booted),
-    "core": sorted(core_names),
-    "rest": sorted(rest_names),
+    "core": sorted(i.filename for i in core),
+    "rest": sorted(i.filename for i in rest),
 })
 `;
 const manifest = JSON.parse(pyodide.runPython(PROGRAM));
