@@ -18,7 +18,8 @@ Everything also with the network throttled through the DevTools protocol (``--th
 default 20 Mbit/s down and up, 40 ms latency). Prints medians and each run (the spread), and the
 runtime's bytes before and after. No assertions.
 
-Run: ``python benchmarks/bench_browser.py [--runs 5] [--site DIR] [--no-throttle]``.
+Run: ``python benchmarks/bench_browser.py [--runs 5] [--site DIR] [--no-throttle] [--gzip]`` (``--gzip``: every
+file served gzip-compressed, as GitHub Pages sends them; by default as they are).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
+import io
 import os
 import statistics
 import subprocess
@@ -56,12 +58,31 @@ LIVE = "performance.getEntriesByName('euchre:case-step').length > 0"
 
 
 class Quiet(SimpleHTTPRequestHandler):
+    compress = False
+    _gzipped: dict[str, bytes] = {}
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
 
+    def send_head(self) -> Any:
+        """With ``--gzip``: every file gzip-compressed (level 6, as a compressing host would send it)."""
+        path = self.translate_path(self.path)
+        if not self.compress or "gzip" not in self.headers.get("Accept-Encoding", "") or not os.path.isfile(path):
+            return super().send_head()
+        data = self._gzipped.get(path)
+        if data is None:
+            data = self._gzipped[path] = gzip.compress(Path(path).read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
 
-def serve(root: Path) -> tuple[ThreadingHTTPServer, str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+
+def serve(root: Path, compress: bool = False) -> tuple[ThreadingHTTPServer, str]:
+    handler = type("Handler", (Quiet,), {"compress": compress})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -89,13 +110,14 @@ def main() -> int:
     parser.add_argument("--no-throttle", action="store_true", help="skip the throttled runs")
     parser.add_argument("--mbit", type=float, default=20.0)
     parser.add_argument("--latency", type=float, default=40.0)
+    parser.add_argument("--gzip", action="store_true", help="serve every file gzip-compressed (as GitHub Pages)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     results: dict[str, dict[str, list[float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        server, base = serve(root)
+        server, base = serve(root, args.gzip)
         if args.site:
             (root / "repo").symlink_to(args.site.resolve())
         else:
@@ -223,7 +245,8 @@ def main() -> int:
         today[wheel_name + " (sources)"] = len(wheel)
         today_gzip[wheel_name + " (sources)"] = len(gzip.compress(wheel, 6))
 
-    print(f"\nChromium headless, cold profile for every load, {args.runs} runs (medians; min, max and each run):")
+    print(f"\nChromium headless, cold profile for every load, {args.runs} runs (medians; min, max and each run)"
+          f"{'; files served gzip-compressed' if args.gzip else '; files served as they are'}:")
     for label, r in results.items():
         floor = statistics.median(r["bare_today"])
         first = statistics.median(r["first_python"])
