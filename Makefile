@@ -9,7 +9,7 @@ CHROMIUM ?= /usr/bin/chromium
 # build_scripts (hooks, the Markdown extension) and euchre_core import from the repository root.
 RUN := PYTHONPATH=. NO_MKDOCS_2_WARNING=1
 
-.PHONY: all venv node-deps build serve test lint dist chromium clean
+.PHONY: all venv node-deps build serve preview test lint dist chromium clean
 
 all: build
 
@@ -41,6 +41,11 @@ build: venv node-deps
 
 serve: venv node-deps
 	$(RUN) $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+# The built site, served at the URL it was built for (SITE_URL, by default http://127.0.0.1:8000/):
+# Material's instant navigation only works there (build_scripts/preview.py).
+preview: build
+	$(RUN) $(BIN)/python -m build_scripts.preview site
 
 # The browser tests drive Debian's Chromium (Playwright never downloads a browser here).
 chromium:

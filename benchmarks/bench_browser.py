@@ -1,19 +1,25 @@
-"""The engine in the browser: how long the reader waits, and how much is downloaded.
+"""Instant pages: how long the reader waits, and how much is downloaded (issue 16's targets).
 
 Builds the site into a temporary folder (or takes ``--site DIR``, a built site), serves it on
-127.0.0.1 under /repo/ with a threaded static server, and drives Debian's Chromium (headless, a
-new cold profile for every page load) to measure, in one run:
+127.0.0.1 under /repo/ with a threaded static server, together with today's runtime files as the npm
+package has them (``node_modules/pyodide`` under /today/), and drives Debian's Chromium (headless, a
+new cold profile for every page load) to measure, in one run, each case alternately:
 
-* the floor: a bare page that only calls ``loadPyodide`` on the same runtime files;
-* a case page: from navigation to the first step answered by Python, and, when the reader clicks
-  Next at once, from that click to its answer; the bytes transferred (page, worker and runtime);
-* the next case page reached by Material's instant navigation: from the click to the widgets live;
-* every answer of a live page: each step of every case and each "what if" (every legal card at
-  every step of every case), through ``window.euchreEngine.call`` (worker round trip included),
-  and the reader's Next clicks on Case I (click to the new position drawn).
+* the floor, today: a bare page that only calls ``loadPyodide`` on today's runtime files;
+* the same bare boot on the site's runtime (pre-compiled, trimmed standard library);
+* a case page: DOMContentLoaded, the table live (its first position drawn) after it, whether any of
+  Python was fetched, the bytes before the first interaction (all, and beyond Material's own
+  ``assets/``); a first-level "what if" (click on a card → the line drawn) and a Next click;
+* the first answer that needs Python (on the case page, a call that is not precomputed: from the
+  call to the answer, Python's start included), against the bare boot of today's files;
+* instant navigation to the next case page: click → the new table live.
 
-Run: ``python benchmarks/bench_browser.py [--runs 5] [--site DIR]``. Prints numbers (medians of
-the cold runs, which alternate between the bare page and the case page), no assertions.
+Everything also with the network throttled through the DevTools protocol (``--throttle``, by
+default 20 Mbit/s down and up, 40 ms latency). Prints medians and each run (the spread), and the
+runtime's bytes before and after. No assertions.
+
+Run: ``python benchmarks/bench_browser.py [--runs 5] [--site DIR] [--no-throttle] [--gzip]`` (``--gzip``: every
+file served gzip-compressed, as GitHub Pages sends them; by default as they are).
 """
 
 from __future__ import annotations
@@ -29,213 +35,255 @@ import sys
 import tempfile
 import threading
 import time
-import zipfile
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+from build_scripts import pyodide_runtime  # noqa: E402
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-component-update", "--disable-sync"]
 BARE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
-const { loadPyodide } = await import("./repo/pyodide/pyodide.mjs");
-await loadPyodide({ indexURL: new URL("./repo/pyodide/", location.href).href });
+window.bareStart = performance.now();
+const { loadPyodide } = await import("./%s/pyodide.mjs");
+await loadPyodide({ indexURL: new URL("./%s/", location.href).href });
 window.bareReady = performance.now();
 </script>
 """
+LIVE = "performance.getEntriesByName('euchre:case-step').length > 0"
 
 
 class Quiet(SimpleHTTPRequestHandler):
+    compress = False
+    _gzipped: dict[str, bytes] = {}
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
 
+    def send_head(self) -> Any:
+        """With ``--gzip``: every file gzip-compressed (level 6, as a compressing host would send it)."""
+        path = self.translate_path(self.path)
+        if not self.compress or "gzip" not in self.headers.get("Accept-Encoding", "") or not os.path.isfile(path):
+            return super().send_head()
+        data = self._gzipped.get(path)
+        if data is None:
+            data = self._gzipped[path] = gzip.compress(Path(path).read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
 
-def serve(root: Path) -> tuple[ThreadingHTTPServer, str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+
+def serve(root: Path, compress: bool = False) -> tuple[ThreadingHTTPServer, str]:
+    handler = type("Handler", (Quiet,), {"compress": compress})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def build(root: Path, base: str) -> None:
+def build(root: Path, base: str) -> float:
     env = dict(os.environ, PYTHONPATH=str(REPO), SITE_URL=base + "repo/", NO_MKDOCS_2_WARNING="1")
     start = time.monotonic()
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(root / "repo")],
                    cwd=REPO, env=env, check=True, capture_output=True)
-    print(f"site build: {time.monotonic() - start:.1f} s")
+    return time.monotonic() - start
 
 
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def summary(values: list[float]) -> str:
-    return (f"median {statistics.median(values):7.1f} ms   p95 {pct(values, .95):7.1f} ms   "
-            f"max {max(values):7.1f} ms   (n={len(values)})")
+def spread(values: list[float], unit: str = "ms", digits: int = 0) -> str:
+    if not values:
+        return "—"
+    runs = ", ".join(f"{v:.{digits}f}" for v in values)
+    return f"median {statistics.median(values):8.{digits}f} {unit}   (min {min(values):.{digits}f}, " \
+           f"max {max(values):.{digits}f}; runs {runs})"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="cold loads of each page (default 5)")
+    parser.add_argument("--runs", type=int, default=5, help="cold loads of each case (default 5)")
     parser.add_argument("--site", type=Path, help="a built site (its folder); default: build one now")
+    parser.add_argument("--no-throttle", action="store_true", help="skip the throttled runs")
+    parser.add_argument("--mbit", type=float, default=20.0)
+    parser.add_argument("--latency", type=float, default=40.0)
+    parser.add_argument("--gzip", action="store_true", help="serve every file gzip-compressed (as GitHub Pages)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    results: dict[str, dict[str, list[float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        server, base = serve(root)
+        server, base = serve(root, args.gzip)
         if args.site:
             (root / "repo").symlink_to(args.site.resolve())
         else:
-            build(root, base)
-        (root / "bare.html").write_text(BARE, encoding="utf-8")
+            print(f"site build: {build(root, base):.1f} s")
+        (root / "today").symlink_to(pyodide_runtime.PYODIDE_DIR)
+        (root / "bare-today.html").write_text(BARE % ("today", "today"), encoding="utf-8")
+        (root / "bare-site.html").write_text(BARE % ("repo/pyodide", "repo/pyodide"), encoding="utf-8")
         site = base + "repo/"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
 
-            def cold(url: str) -> tuple[object, object, list[int]]:
+            def cold(url: str, throttle: bool) -> tuple[Any, Any, list[tuple[str, int]]]:
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
-                sizes: list[int] = []
+                page = context.new_page()
+                requests: list[tuple[str, int]] = []
 
-                def done(request: object) -> None:
+                def done(request: Any) -> None:
                     try:
-                        s = request.sizes()  # type: ignore[attr-defined]
-                        sizes.append(s["responseBodySize"] + s["responseHeadersSize"])
+                        s = request.sizes()
+                        requests.append((request.url, s["responseBodySize"] + s["responseHeadersSize"]))
                     except Exception:  # noqa: BLE001 (a request without a response)
                         pass
 
                 context.on("requestfinished", done)
-                page = context.new_page()
+                if throttle:
+                    cdp = context.new_cdp_session(page)
+                    cdp.send("Network.enable")
+                    rate = args.mbit * 1e6 / 8
+                    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": args.latency,
+                                                                  "downloadThroughput": rate,
+                                                                  "uploadThroughput": rate})
                 page.goto(url)
-                return context, page, sizes
+                return context, page, requests
 
-            bare, first, click, live, engine_part, dcl, transferred = [], [], [], [], [], [], []
-            for _ in range(args.runs):
-                context, page, _sizes = cold(base + "bare.html")
-                page.wait_for_function("window.bareReady", timeout=120_000)
-                bare.append(page.evaluate("window.bareReady"))
-                context.close()
+            for label, throttle in [("localhost", False)] + ([] if args.no_throttle else [
+                    (f"throttled {args.mbit:g} Mbit/s, {args.latency:g} ms", True)]):
+                r: dict[str, list[float]] = {k: [] for k in (
+                    "bare_today", "bare_site", "dcl", "live", "live_after_dcl", "python_fetched", "bytes",
+                    "bytes_own", "whatif", "next", "first_python", "first_python_bytes", "nav", "nav_material")}
+                heaviest: list[tuple[str, int]] = []
+                for _ in range(args.runs):
+                    for name in ("today", "site"):
+                        context, page, _ = cold(base + f"bare-{name}.html", throttle)
+                        page.wait_for_function("window.bareReady", timeout=300_000)
+                        r[f"bare_{name}"].append(page.evaluate("window.bareReady - window.bareStart"))
+                        context.close()
 
-                context, page, sizes = cold(site + "cases/i/")
-                page.wait_for_function("performance.getEntriesByName('euchre:case-step').length > 0", timeout=120_000)
-                first.append(page.evaluate("performance.getEntriesByName('euchre:case-step')[0].startTime"))
-                dcl.append(page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
-                page.wait_for_timeout(300)
-                transferred.append(sum(sizes))
-                context.close()
-
-                # the reader clicks Next as soon as the player is on the page
-                context, page, _sizes = cold(site + "cases/i/")
-                page.locator(".case-player .cp-next").wait_for()
-                t0 = page.evaluate("performance.now()")
-                page.locator(".case-player .cp-next").click()
-                page.wait_for_function("document.querySelector('.cp-announce').textContent.startsWith('B plays')",
-                                       timeout=120_000)
-                click.append(page.evaluate("performance.now()") - t0)
-                context.close()
-
-            # instant navigation to the next case, then every answer on the live page
-            context, page, sizes = cold(site + "cases/i/")
-            page.wait_for_function("performance.getEntriesByName('euchre:case-step').length > 0", timeout=120_000)
-            page.wait_for_timeout(2000)   # the reader looks at the page (the player prefetches in idle time)
-            for target in ("II", "III", "IV"):
-                before = page.evaluate("performance.getEntriesByName('euchre:case-step').length")
-                t0 = page.evaluate(
-                    "id => { const a = [...document.querySelectorAll('a.md-nav__link')]"
-                    ".find(l => l.textContent.trim() === 'Case ' + id);"
-                    " const t = performance.now(); a.click(); return t; }",
-                    target)
-                page.wait_for_function(
-                    f"performance.getEntriesByName('euchre:case-step').length > {before} && "
-                    f"document.querySelector('.case-player[data-case=\"{target}\"] .cp-board:not([hidden])')",
-                    timeout=30_000)
-                marks = page.evaluate("performance.getEntriesByName('euchre:case-step').map(m => m.startTime)")
-                scans = page.evaluate("performance.getEntriesByName('euchre:scan').map(m => m.startTime)")
-                live.append(marks[-1] - t0)
-                engine_part.append(marks[-1] - scans[-1])
-            stats = page.evaluate("euchreEngine.stats()")
-
-            step_ms, whatif_ms = page.evaluate("""async () => {
-                const steps = [], whatifs = [];
-                for (const id of ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX']) {
-                  const first = await euchreEngine.call('euchre_core.app.web.case_step', {case_id: id, step: 0});
-                  for (let s = 0; s <= first.steps; s++) {
-                    let t = performance.now();
-                    const a = await euchreEngine.call('euchre_core.app.web.case_step', {case_id: id, step: s});
-                    steps.push(performance.now() - t);
-                    for (const card of a.legal) {
-                      t = performance.now();
-                      await euchreEngine.call('euchre_core.app.web.what_if', {case_id: id, step: s, card: card});
-                      whatifs.push(performance.now() - t);
-                    }
-                  }
-                }
-                return [steps, whatifs];
-            }""")
-
-            # which files of the standard library Python actually read (for a trimmed python_stdlib.zip)
-            used = page.evaluate("""async () => (await euchreEngine.call('euchre_core.app.web.run_snippet', {code:
-                "import sys\\nfor m in list(sys.modules.values()):\\n    f = getattr(m, '__file__', None) or ''\\n"
-                + "    if 'python3' in f and '.zip/' in f: print(f.split('.zip/', 1)[1])"})).output""")
-
-            page.goto(site + "cases/i/")
-            page.wait_for_function("performance.getEntriesByName('euchre:case-step').length > 0", timeout=120_000)
-            clicks = page.evaluate("""async () => {
-                const out = [], next = document.querySelector('.case-player .cp-next');
-                const announce = document.querySelector('.case-player .cp-announce');
-                for (let i = 0; i < 20; i++) {
-                  const before = performance.getEntriesByName('euchre:case-step').length;
-                  const t = performance.now();
-                  next.click();
-                  while (performance.getEntriesByName('euchre:case-step').length === before) {
-                    await new Promise(r => setTimeout(r, 1));
-                  }
-                  out.push(performance.now() - t);
-                }
-                return out;
-            }""")
-            context.close()
+                    context, page, requests = cold(site + "cases/i/", throttle)
+                    page.wait_for_function(LIVE, timeout=120_000)
+                    live = page.evaluate("performance.getEntriesByName('euchre:case-step')[0].startTime")
+                    dcl = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+                    r["dcl"].append(dcl)
+                    r["live"].append(live)
+                    r["live_after_dcl"].append(live - dcl)
+                    page.wait_for_timeout(1500)   # the reader reads: nothing more may be fetched
+                    r["python_fetched"].append(sum(1 for u, _ in requests if "/pyodide/" in u))
+                    r["bytes"].append(sum(n for _, n in requests))
+                    material_own = ("/repo/assets/", "/repo/search/search_index.json")   # theme, search plugin
+                    r["bytes_own"].append(sum(n for u, n in requests if not any(m in u for m in material_own)))
+                    heaviest = sorted(requests, key=lambda x: -x[1])[:8]
+                    # a first-level "what if": A over-trumps at step 3 (Case I)
+                    page.evaluate("location.hash = '#step-3'")
+                    page.wait_for_function("document.querySelector('.cp-where').textContent.includes('card 3')")
+                    timed = """([name, selector]) => new Promise(resolve => {
+                        const before = performance.getEntriesByName(name).length;
+                        const t = performance.now();
+                        document.querySelector(selector).click();
+                        (function wait() {
+                          const marks = performance.getEntriesByName(name);
+                          if (marks.length > before) resolve(marks[marks.length - 1].startTime - t);
+                          else setTimeout(wait, 0);
+                        })();
+                    })"""
+                    r["whatif"].append(page.evaluate(timed, ["euchre:what-if",
+                                                             '.case-player button[data-card="JC"]']))
+                    try:
+                        page.locator(".cp-whatif [data-back]").click(timeout=10_000)
+                        r["next"].append(page.evaluate(timed, ["euchre:case-step", ".case-player .cp-next"]))
+                    except Exception as error:  # noqa: BLE001 (reported, the run goes on)
+                        where = page.evaluate("document.querySelector('.cp-where').textContent + ' | ' + "
+                                              "document.querySelector('.cp-whatif').outerHTML.slice(0, 200)")
+                        print(f"  (Next not measured in this run: {str(error).splitlines()[0]}; {where})")
+                    # instant navigation to the next case, its table live (no Python): the pointer
+                    # goes over the link (real mouse events), and the click follows at once
+                    page.locator("a.md-nav__link", has_text="Case II").first.hover()
+                    nav, material = page.evaluate("""() => new Promise(resolve => {
+                        const before = performance.getEntriesByName('euchre:case-step').length;
+                        const a = [...document.querySelectorAll('a.md-nav__link')]
+                          .find(l => l.textContent.trim() === 'Case II');
+                        const t = performance.now();
+                        a.click();
+                        (function wait() {
+                          const marks = performance.getEntriesByName('euchre:case-step');
+                          const board = '.case-player[data-case="II"] .cp-board:not([hidden])';
+                          if (marks.length > before && document.querySelector(board)) {
+                            const scans = performance.getEntriesByName('euchre:scan');
+                            resolve([marks[marks.length - 1].startTime - t, scans[scans.length - 1].startTime - t]);
+                          }
+                          else setTimeout(wait, 1);
+                        })();
+                    })""")
+                    r["nav"].append(nav)
+                    r["nav_material"].append(material)
+                    # the first answer that needs Python (not precomputed): Python's start included
+                    before = sum(n for _, n in requests)
+                    r["first_python"].append(page.evaluate("""async () => {
+                        const t = performance.now();
+                        await euchreEngine.call('euchre_core.app.web.what_if', {case_id: 'II', step: 5, card: 'AS'})
+                          .catch(e => e);
+                        return performance.now() - t;
+                    }"""))
+                    page.wait_for_timeout(200)
+                    r["first_python_bytes"].append(sum(n for _, n in requests) - before)
+                    context.close()
+                results[label] = r
             browser.close()
         server.shutdown()
 
-        pyodide = root / "repo" / "pyodide"
-        files = {f.name: f.stat().st_size for f in pyodide.iterdir()}
-        gzipped = {f.name: len(gzip.compress(f.read_bytes(), 9)) for f in pyodide.iterdir()}
-        stdlib = zipfile.ZipFile(io.BytesIO((pyodide / "python_stdlib.zip").read_bytes()))
-        stdlib_raw = sum(i.file_size for i in stdlib.infolist())
-        needed = {line.strip() for line in used.splitlines() if line.strip()}
-        kept = [i for i in stdlib.infolist() if i.filename in needed]
-        trimmed = io.BytesIO()
-        with zipfile.ZipFile(trimmed, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in kept:
-                out.writestr(info.filename, stdlib.read(info.filename))
+        site_runtime = {f.name: f.stat().st_size for f in (root / "repo" / "pyodide").iterdir()}
+        site_gzip = {f.name: len(gzip.compress(f.read_bytes(), 6)) for f in (root / "repo" / "pyodide").iterdir()}
+        wheel_name, wheel = pyodide_runtime.build_wheel()
+        today = {n: (pyodide_runtime.PYODIDE_DIR / n).stat().st_size for n in pyodide_runtime.RUNTIME_FILES}
+        today_gzip = {n: len(gzip.compress((pyodide_runtime.PYODIDE_DIR / n).read_bytes(), 6))
+                      for n in pyodide_runtime.RUNTIME_FILES}
+        today[wheel_name + " (sources)"] = len(wheel)
+        today_gzip[wheel_name + " (sources)"] = len(gzip.compress(wheel, 6))
 
-    floor = statistics.median(bare)
-    ours = statistics.median(first)
-    print(f"\nChromium headless, cold profile, {args.runs} runs each (medians; the machine's load varies):")
-    print(f"  bare loadPyodide (the floor):            {floor:7.0f} ms   runs {[round(x) for x in bare]}")
-    print(f"  case page, navigation → first step:      {ours:7.0f} ms   runs {[round(x) for x in first]}"
-          f"   ({100 * (ours - floor) / floor:+.0f}% over the floor)")
-    print(f"    of which the page's own load (DOMContentLoaded): {statistics.median(dcl):.0f} ms")
-    print(f"  click at once → its answer:              {statistics.median(click):7.0f} ms   "
-          f"runs {[round(x) for x in click]}")
-    print(f"  bytes transferred by the case page:      {statistics.median(transferred) / 1e6:7.2f} MB")
-    print(f"  instant navigation → widgets live:       {statistics.median(live):7.1f} ms   "
-          f"runs {[round(x, 1) for x in live]}   (Pyodide starts: {stats['starts']})")
-    print(f"    of which from Material's new page (document$) to the first step drawn: "
-          f"{statistics.median(engine_part):.1f} ms")
-    print(f"  case_step answers (all cases):           {summary(step_ms)}")
-    print(f"  what_if answers (every legal card):      {summary(whatif_ms)}")
-    print(f"  Next clicks on Case I (click → drawn):   {summary(clicks)}")
-    print("\nRuntime files in site/pyodide/ (as served here; gzip -9, as a server that compresses would send them):")
-    for name, size in sorted(files.items(), key=lambda kv: -kv[1]):
-        print(f"  {name:40s} {size / 1e6:6.2f} MB   gzip {gzipped[name] / 1e6:6.2f} MB")
-    print(f"  total                                    {sum(files.values()) / 1e6:6.2f} MB   "
-          f"gzip {sum(gzipped.values()) / 1e6:6.2f} MB")
-    print(f"  python_stdlib.zip holds {len(stdlib.infolist())} files ({stdlib_raw / 1e6:.1f} MB uncompressed); "
-          f"Python read {len(kept)} of them for the widgets: a zip of only those would be "
-          f"{len(trimmed.getvalue()) / 1e6:.2f} MB instead of {files['python_stdlib.zip'] / 1e6:.2f} MB")
+    print(f"\nChromium headless, cold profile for every load, {args.runs} runs (medians; min, max and each run)"
+          f"{'; files served gzip-compressed' if args.gzip else '; files served as they are'}:")
+    for label, r in results.items():
+        floor = statistics.median(r["bare_today"])
+        first = statistics.median(r["first_python"])
+        print(f"\n[{label}]")
+        print(f"  bare loadPyodide, today's files (the floor):  {spread(r['bare_today'])}")
+        print(f"  bare loadPyodide, the site's runtime:         {spread(r['bare_site'])}"
+              f"   ({statistics.median(r['bare_site']) / floor:.2f}× the floor)")
+        print(f"  case page DOMContentLoaded:                   {spread(r['dcl'])}")
+        print(f"  case page table live after DOMContentLoaded:  {spread(r['live_after_dcl'])}   (target < 300 ms)")
+        print(f"  files of Python fetched before interaction:   {spread(r['python_fetched'], '', 0)}   (target 0)")
+        print(f"  bytes before the first interaction:           {spread([b / 1e3 for b in r['bytes']], 'kB')}")
+        print(f"    beyond Material's assets/ and search index: {spread([b / 1e3 for b in r['bytes_own']], 'kB')}"
+              "   (target < 400 kB)")
+        print(f"  first-level what if (click → line drawn):    {spread(r['whatif'], 'ms', 1)}   (target < 50 ms)")
+        print(f"  Next (click → drawn):                        {spread(r['next'], 'ms', 1)}")
+        print(f"    the heaviest: {', '.join(f'{u.split(site, 1)[-1]} {n / 1e3:.0f} kB' for u, n in heaviest)}")
+        print(f"  instant navigation → next table live:        {spread(r['nav'], 'ms', 1)}   (target < 100 ms)")
+        print(f"    of which Material's (click → new page announced): {spread(r['nav_material'], 'ms', 1)}")
+        print(f"  first answer that needs Python:               {spread(r['first_python'])}"
+              f"   ({first / floor:.2f}× the floor; target ≤ 0.70×)")
+        paired = [a / b for a, b in zip(r["first_python"], r["bare_today"], strict=False)]
+        print(f"    paired with the same run's floor:           {spread(paired, '×', 2)}")
+        paired = [a / b for a, b in zip(r["bare_site"], r["bare_today"], strict=False)]
+        print(f"  bare boot, site's runtime / today's (paired): {spread(paired, '×', 2)}")
+        fetched = [b / 1e6 for b in r["first_python_bytes"]]
+        print(f"    bytes it fetched:                           {spread(fetched, 'MB', 2)}")
+    print("\nRuntime bytes (raw; gzip -6 as a compressing server would send them):")
+    print("  before (today: the npm package's files and the engine's source wheel):")
+    for name in sorted(today, key=lambda n: -today[n]):
+        print(f"    {name:44s} {today[name] / 1e6:6.2f} MB   gzip {today_gzip[name] / 1e6:6.2f} MB")
+    print(f"    {'total':44s} {sum(today.values()) / 1e6:6.2f} MB   gzip {sum(today_gzip.values()) / 1e6:6.2f} MB")
+    print("  after (the site's pyodide/; python_stdlib_rest.zip only on the first import of one of its modules):")
+    for name in sorted(site_runtime, key=lambda n: -site_runtime[n]):
+        print(f"    {name:44s} {site_runtime[name] / 1e6:6.2f} MB   gzip {site_gzip[name] / 1e6:6.2f} MB")
+    boot = {n: s for n, s in site_runtime.items() if n != "python_stdlib_rest.zip"}
+    print(f"    {'total fetched at the start':44s} {sum(boot.values()) / 1e6:6.2f} MB   "
+          f"gzip {sum(site_gzip[n] for n in boot) / 1e6:6.2f} MB")
     return 0
 
 

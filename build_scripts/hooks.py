@@ -30,9 +30,11 @@ if str(REPO_ROOT) not in sys.path:  # `mkdocs` run without PYTHONPATH=.: still f
     sys.path.insert(0, str(REPO_ROOT))
 
 _serving = False
+_markers: dict[str, str] = {}   # page src_uri → the element that points answers.mjs at its answers.json
 _RELOAD = ("build_scripts.content", "build_scripts.cards_html", "build_scripts.textmark", "build_scripts.lessons_pages",
            "build_scripts.site",
-           "build_scripts.pyodide_runtime", "build_scripts.analysis_view", "build_scripts.hint_sims")
+           "build_scripts.pyodide_runtime", "build_scripts.analysis_view", "build_scripts.hint_sims",
+           "build_scripts.precompute")
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -88,7 +90,8 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Render the data into pages and add them to the build; set the navigation."""
-    from build_scripts import pyodide_runtime, site  # imported here so that a reload in on_config takes effect
+    # imported here so that a reload in on_config takes effect
+    from build_scripts import precompute, pyodide_runtime, site
 
     try:
         generated = site.generate()
@@ -100,7 +103,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             raise PluginError(f"euchre: docs/{src_uri} exists, but that page is generated from the data")
         files.append(File.generated(config, src_uri, content=text))
     try:
-        runtime = pyodide_runtime.runtime_files()
+        runtime = pyodide_runtime.runtime_files(compiled=not _serving)   # serve: no Node run per engine edit
     except pyodide_runtime.RuntimeMissing as error:
         raise PluginError(f"euchre: {error}") from None
     for src_uri, source in runtime.items():
@@ -108,6 +111,17 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             files.append(File.generated(config, src_uri, content=source))
         else:
             files.append(File.generated(config, src_uri, abs_src_path=str(source)))
+    try:   # what the book fixes, answered at build time (build_scripts/precompute.py)
+        answers = precompute.site_files(generated.pages)
+    except (precompute.BudgetExceeded, ValueError) as error:
+        raise PluginError(f"euchre: {error}") from None
+    _markers.clear()
+    for src_uri, data in answers.items():
+        page_dest = files.get_file_from_path(src_uri).dest_uri  # type: ignore[union-attr]
+        files.append(File.generated(config, precompute.answers_path(page_dest), content=data))
+        _markers[src_uri] = precompute.marker(page_dest)
+    _markers[""] = precompute.index_marker([precompute.answers_path(files.get_file_from_path(s).dest_uri)  # type: ignore[union-attr]
+                                            for s in answers])
     config.nav = generated.nav
     if _serving:
         from build_scripts import serve_patches
@@ -115,3 +129,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         serve_patches.files_signature = hash(tuple(sorted(f.src_uri for f in files)))
     return files
 
+
+
+def on_page_content(html: str, page: Any, config: MkDocsConfig, files: Files) -> str:
+    """A page with precomputed answers gets the element that tells ``answers.mjs`` where they are;
+    every page, the list of the site's answers files (fetched when the reader points at a link)."""
+    return html + _markers.get(page.file.src_uri, "") + _markers.get("", "")

@@ -15,6 +15,15 @@ the file collection as virtual files, so both commands serve them and nothing is
   sha256, so that ``loadPyodide({packages: ["euchre-core"]})`` fetches the wheel from the site with
   an integrity check and nothing from any other host.
 
+Pre-compiled (``mkdocs build``, when Node is installed; :func:`compiled_runtime`): the exact Python of
+the wasm, run by Node at build time (``build_scripts/pyodide_compile.mjs``), compiles the standard
+library and the engine to ``.pyc``. The site's ``python_stdlib.zip`` then holds only the modules the
+runtime and the engine import (pre-compiled, no sources), ``python_stdlib_rest.zip`` the rest (loaded
+by the worker on the first import of one of them: the console), and the wheel carries a
+``__pycache__`` pyc beside each module. The result is cached in ``.cache/pyodide-compiled/`` under
+the hash of its inputs (the runtime, the wheel, the script), so only a change to the engine runs Node
+again. Without Node, or with ``EUCHRE_PYC=0``, the runtime is shipped as the npm package has it.
+
 >>> name, data = build_wheel()
 >>> name.startswith("euchre_core-") and name.endswith("-py3-none-any.whl")
 True
@@ -28,9 +37,17 @@ True
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import io
 import json
+import logging
+import os
 import re
+import shutil
+import subprocess
+import tempfile
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +60,11 @@ SITE_FOLDER = "pyodide"                     # site/pyodide/
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PACKAGE = "euchre-core"                     # the lock file's key (the canonical name)
 DIST = "euchre_core"                        # the wheel's distribution name
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)          # the files added for the browser: fixed, like SOURCE_DATE_EPOCH
+COMPILE_SCRIPT = Path(__file__).resolve().with_name("pyodide_compile.mjs")
+COMPILED_CACHE = REPO_ROOT / ".cache" / "pyodide-compiled"
+COMPILED_FILES = ("python_stdlib.zip", "python_stdlib_rest.zip", "engine_pyc.zip", "manifest.json")
+log = logging.getLogger("mkdocs.plugins.euchre")
 
 
 class RuntimeMissing(Exception):
@@ -62,9 +84,45 @@ def engine_version(engine_dir: Path = ENGINE_DIR) -> str:
     return m.group(1)
 
 
-def build_wheel() -> tuple[str, bytes]:
-    """The engine's wheel ``(file name, bytes)``: :func:`build_scripts.engine_wheel.build_engine_wheel`."""
-    return build_engine_wheel()
+def _record_hash(data: bytes) -> str:
+    """A RECORD hash: ``sha256=`` and the urlsafe base64 digest without padding."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
+    return f"sha256={digest}"
+
+
+def build_wheel(extra: dict[str, bytes] | None = None) -> tuple[str, bytes]:
+    """The engine's wheel ``(file name, bytes)``, built by the declared backend
+    (:func:`build_scripts.engine_wheel.build_engine_wheel`: what ``pip install .`` installs). ``extra``:
+    files the browser's copy adds (the pre-compiled ``__pycache__`` pycs for Pyodide's Python), written
+    into the same wheel and listed in its RECORD with their hashes."""
+    name, data = build_engine_wheel()
+    if not extra:
+        return name, data
+    return name, _with_files(data, extra)
+
+
+def _with_files(wheel: bytes, extra: dict[str, bytes]) -> bytes:
+    """``wheel`` with ``extra`` files added before its RECORD, and the RECORD extended to list them."""
+    source = zipfile.ZipFile(io.BytesIO(wheel))
+    record_name = next(n for n in source.namelist() if n.endswith(".dist-info/RECORD"))
+    record = source.read(record_name).decode()
+    added = "".join(f"{n},{_record_hash(d)},{len(d)}\n" for n, d in sorted(extra.items()))
+    lines = record.splitlines(keepends=True)
+    last = [ln for ln in lines if ln.startswith(record_name + ",")]
+    rest = [ln for ln in lines if not ln.startswith(record_name + ",")]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in source.infolist():
+            if info.filename != record_name:
+                out.writestr(info, source.read(info.filename))
+        for n, d in sorted(extra.items()):
+            zi = zipfile.ZipInfo(n, date_time=_ZIP_DATE)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            out.writestr(zi, d)
+        zi = source.getinfo(record_name)
+        out.writestr(zi, ("".join(rest) + added + "".join(last)).encode())
+    return buffer.getvalue()
 
 
 def lock_file(wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_DIR) -> dict[str, Any]:
@@ -89,8 +147,51 @@ def lock_file(wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_DIR) ->
     }
 
 
-def runtime_files(pyodide_dir: Path = PYODIDE_DIR) -> dict[str, Path | bytes]:
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def compiled_runtime(wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_DIR,
+                     cache: Path = COMPILED_CACHE) -> Path | None:
+    """The folder of the pre-compiled runtime for this wheel (:data:`COMPILED_FILES`), from the cache
+    or made now by Node (``build_scripts/pyodide_compile.mjs``, ~10–20 s); ``None`` when Node is
+    missing or fails (the build then ships the runtime uncompiled, and says so)."""
+    stdlib = _sha256((pyodide_dir / "python_stdlib.zip").read_bytes()).encode()
+    key = _sha256(b"\0".join([(pyodide_dir / "pyodide-lock.json").read_bytes(), stdlib, COMPILE_SCRIPT.read_bytes(),
+                               _sha256(wheel).encode()]))[:20]
+    folder = cache / key
+    if all((folder / name).is_file() for name in COMPILED_FILES):
+        return folder
+    node = shutil.which("node")
+    if node is None:
+        log.info("euchre: Node is not installed: the Python runtime is shipped uncompiled (see ARCHITECTURE.md)")
+        return None
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        wheel_path = Path(tmp) / wheel_name
+        wheel_path.write_bytes(wheel)
+        out = Path(tmp) / "out"
+        try:
+            proc = subprocess.run([node, str(COMPILE_SCRIPT), str(pyodide_dir), str(wheel_path), str(out)],
+                                  capture_output=True, text=True, timeout=600, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            log.info(f"euchre: the runtime could not be pre-compiled ({error}): shipped uncompiled")
+            return None
+        if proc.returncode != 0 or not all((out / name).is_file() for name in COMPILED_FILES):
+            last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+            log.info(f"euchre: the runtime could not be pre-compiled ({last[0][:200]}): shipped uncompiled")
+            return None
+        for old in cache.iterdir():   # keep the cache small: the previous entries go
+            if old.is_dir() and re.fullmatch(r"[0-9a-f]{20}", old.name):
+                shutil.rmtree(old, ignore_errors=True)
+        out.rename(folder)
+    return folder
+
+
+def runtime_files(pyodide_dir: Path = PYODIDE_DIR, compiled: bool = True) -> dict[str, Path | bytes]:
     """Every file the browser needs, by its path in the site: a file to copy, or generated bytes.
+    ``compiled``: the pre-compiled runtime (:func:`compiled_runtime`) when it can be made, unless the
+    environment sets ``EUCHRE_PYC=0``.
 
     Raises :class:`RuntimeMissing` when the npm package is not installed.
     """
@@ -102,6 +203,14 @@ def runtime_files(pyodide_dir: Path = PYODIDE_DIR) -> dict[str, Path | bytes]:
         )
     files: dict[str, Path | bytes] = {f"{SITE_FOLDER}/{name}": pyodide_dir / name for name in RUNTIME_FILES}
     wheel_name, wheel = build_wheel()
+    wanted = compiled and os.environ.get("EUCHRE_PYC", "1") != "0"
+    folder = compiled_runtime(wheel_name, wheel, pyodide_dir) if wanted else None
+    if folder is not None:
+        for name in ("python_stdlib.zip", "python_stdlib_rest.zip"):
+            files[f"{SITE_FOLDER}/{name}"] = folder / name
+        with zipfile.ZipFile(folder / "engine_pyc.zip") as zf:
+            pycs = {name: zf.read(name) for name in zf.namelist()}
+        wheel_name, wheel = build_wheel(extra=pycs)
     files[f"{SITE_FOLDER}/{wheel_name}"] = wheel
     lock = json.dumps(lock_file(wheel_name, wheel, pyodide_dir), indent=1, sort_keys=True) + "\n"
     files[f"{SITE_FOLDER}/pyodide-lock.json"] = lock.encode()

@@ -30,8 +30,15 @@ def open_sandbox(tab: object, url: str) -> object:
     return box
 
 
-def play(box: object, seat: str, card: str) -> None:
+def play(box: object, seat: str, card: str, gone: bool = True) -> None:
+    """Click a card; wait until it has left the hand (the first play off the precomputed answers
+    waits for Python's start)."""
+    from playwright.sync_api import expect
+
     box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]').click()  # type: ignore[attr-defined]
+    if gone:
+        expect(box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]')).to_have_count(  # type: ignore[attr-defined]
+            0, timeout=BOOT)
 
 
 def test_law_52_sandbox_call_the_card(page: tuple[object, Guard], built_site: BuiltSite) -> None:
@@ -67,7 +74,7 @@ def test_law_52_sandbox_call_a_suit_disobeyed(page: tuple[object, Guard], built_
     expect(box).to_contain_text("C or his partner must lead hearts")
     for seat, card in PLAY_OUT[:8]:
         play(box, seat, card)
-    play(box, "A", "JC")                                                 # A leads a trump, not a heart
+    play(box, "A", "JC", gone=False)                                     # A leads a trump, not a heart
     expect(box.locator(".sandbox-rulings")).to_contain_text("call not obeyed (law 54)")
     expect(box.locator(".sandbox-live")).to_contain_text("law")
 

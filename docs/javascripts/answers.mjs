@@ -3,12 +3,64 @@
 
    answer(name, kwargs) → Promise of the same JSON that window.euchreEngine.call(name, kwargs) gives:
                           from the page's precomputed data when it holds that answer, else from the
-                          live engine (which starts Python if it is not up).
-   has(name, kwargs)    → true when the answer is precomputed (no Python needed).
+                          live engine (which starts Python if it is not up). A precomputed engine
+                          error rejects with the same Error as the live engine's (.laws, .field,
+                          .type, .engine = true).
+   has(name, kwargs)    → true when the answer is precomputed (no Python needed); synchronous: it
+                          knows the data already loaded (await loaded() first to be sure).
    warm()               → start Python now (on the first sign that the reader is going off the book:
                           a pointer over, focus on or touch of a card whose answer is not precomputed).
+   loaded()             → Promise: resolves when the current page's data is in (or is known absent).
 
-   Until the precomputed data exists this is a pass-through to the live engine. */
+   The data: build_scripts/precompute.py writes answers.json beside each page with widgets, every
+   entry the JSON of euchre_core.app.web.call(name, kwargs) under the key "name canonical-kwargs"
+   (keys sorted, no spaces: the same as precompute.key), and marks the page with
+   <div class="euchre-answers" data-src="answers.json" hidden>. The data of the pages seen in this
+   visit is kept (this module outlives Material's instant navigation): the engine is deterministic,
+   so a key always has the same answer. Nothing here decides anything: it looks up and forwards. */
+
+const table = new Map();        // key → {ok, result} | {ok: false, error}
+const files = new Map();        // absolute URL of an answers.json → Promise (settled when merged)
+const counts = { precomputed: 0, live: 0 };
+
+function canonical(value) {
+  if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+  if (value && typeof value === "object") {
+    return "{" + Object.keys(value).filter(function (k) { return value[k] !== undefined; }).sort().map(function (k) {
+      return JSON.stringify(k) + ":" + canonical(value[k]);
+    }).join(",") + "}";
+  }
+  return JSON.stringify(value === undefined ? null : value);
+}
+
+export function key(name, kwargs) {
+  return name + " " + canonical(kwargs || {});
+}
+
+function load(url) {
+  if (!files.has(url)) {
+    files.set(url, fetch(url, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return response.json();
+    }).then(function (doc) {
+      const answers = (doc && doc.answers) || {};
+      Object.keys(answers).forEach(function (k) { table.set(k, answers[k]); });
+      performance.mark("euchre:answers");   // for benchmarks/bench_browser.py
+    }, function (error) {
+      files.delete(url);   // no data: every answer goes to the live engine (and a later visit tries again)
+      console.warn("precomputed answers not available (" + url + "): " + error.message);
+    }));
+  }
+  return files.get(url);
+}
+
+/* The page's data: every marker in the document (after instant navigation, the new page's). */
+export function loaded() {
+  const markers = document.querySelectorAll(".euchre-answers[data-src]");
+  return Promise.all(Array.prototype.map.call(markers, function (m) {
+    return load(new URL(m.getAttribute("data-src"), location.href).href);
+  }));
+}
 
 function engine() {
   return new Promise(function (resolve) {
@@ -17,14 +69,75 @@ function engine() {
   });
 }
 
+function engineError(error) {   // the same Error engine.mjs makes from the live engine's answer
+  const result = new Error(error.message);
+  result.laws = error.laws || [];
+  result.field = error.field || null;
+  result.type = error.type || "Error";
+  result.engine = true;
+  return result;
+}
+
 export function has(name, kwargs) {
-  return false;
+  return table.has(key(name, kwargs));
 }
 
 export function answer(name, kwargs) {
-  return engine().then(function (e) { return e.call(name, kwargs || {}); });
+  return loaded().then(function () {
+    const hit = table.get(key(name, kwargs));
+    if (hit) {
+      counts.precomputed += 1;
+      // a fresh copy: a widget may change what it is given without changing the data
+      return hit.ok ? JSON.parse(JSON.stringify(hit.result)) : Promise.reject(engineError(hit.error));
+    }
+    counts.live += 1;
+    return engine().then(function (e) { return e.call(name, kwargs || {}); });
+  });
 }
 
 export function warm() {
   return engine().then(function (e) { return e.ready(); });
 }
+
+/* For the tests and the benchmark: how many answers came from the data and how many from Python. */
+export function stats() {
+  return { precomputed: counts.precomputed, live: counts.live, keys: table.size, files: files.size };
+}
+window.euchreAnswers = { answer: answer, has: has, warm: warm, loaded: loaded, stats: stats, key: key };
+
+/* A link to a page with precomputed answers: when the reader points at it (pointer over, focus,
+   touch), its answers are fetched at once, in parallel with the page that Material's instant
+   navigation fetches on the click (every page lists the site's answers files:
+   <div class="euchre-answers-index" data-files="cases/i/answers.json ..."> from the site's root). */
+function siteRoot() {
+  try {
+    return new URL(JSON.parse(document.getElementById("__config").textContent).base + "/", location.href);
+  } catch (error) {
+    return null;
+  }
+}
+
+function onPoint(event) {
+  const link = event.target && event.target.closest && event.target.closest("a[href]");
+  const index = document.querySelector(".euchre-answers-index[data-files]");
+  const root = siteRoot();
+  if (!link || !index || !root) return;
+  const target = new URL(link.getAttribute("href"), location.href);
+  if (target.origin !== location.origin) return;
+  target.hash = "";
+  target.search = "";
+  const file = new URL("answers.json", target).href;
+  const files = index.getAttribute("data-files").split(" ");
+  if (files.some(function (f) { return new URL(f, root).href === file; })) load(file);
+}
+["pointerover", "focusin", "touchstart"].forEach(function (type) {
+  document.addEventListener(type, onPoint, { passive: true, capture: true });
+});
+
+/* Fetch the data as soon as the page is there (and after each instant navigation), before a widget asks. */
+function subscribe() {
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(loaded);
+  else loaded();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
+else subscribe();

@@ -602,8 +602,8 @@ export function mountCasePlayer(root, engine) {
   });
   if (has(STEP, { case_id: caseId, step: 0 })) start();   // the book's line precomputed: no need to wait for Python
   if (first && parseFragment(location.hash)) root.scrollIntoView({ block: "start" });
-  root.addEventListener("pointerdown", function () { engine.ready(); }, { once: true });
-  root.addEventListener("focusin", function () { engine.ready(); }, { once: true });
+  /* Python starts only off the book (ARCHITECTURE.md): a card whose answer is not in the page's data
+     warms it (onHover above); stepping the book's line and its first branches needs none. */
 
   return function dispose() {
     alive = false;

@@ -112,6 +112,11 @@ async function boot() {
   status("loading", "Starting the engine…");
   const loaded = performance.now();
   try {
+    restOfTheStdlib(pyodide);
+  } catch (error) {
+    return fail("the standard library could not be set up (" + shortMessage(error) + ")");
+  }
+  try {
     web = pyodide.pyimport("euchre_core.app.web");
   } catch (error) {
     return fail("the engine could not be loaded (" + shortMessage(error) + ")");
@@ -119,6 +124,24 @@ async function boot() {
   if (failure) return;
   const imported = performance.now();
   status("ready", "ready", { ms: Math.round(imported - started), importMs: Math.round(imported - loaded) });
+}
+
+/* A pre-compiled runtime (build_scripts/pyodide_compile.mjs) ships only the standard library modules
+   the engine uses; the first import of any other (in the console) fetches the rest, synchronously
+   (a worker may), before Python looks for it: _euchre_stdlib_rest knows their names. */
+function restOfTheStdlib(pyodide) {
+  if (!pyodide.runPython("import importlib.util\nimportlib.util.find_spec('_euchre_stdlib_rest') is not None")) return;
+  pyodide.registerJsModule("_euchre_stdlib_fetch", {
+    load: function () {
+      const request = new XMLHttpRequest();
+      request.open("GET", new URL("python_stdlib_rest.zip", RUNTIME).href, false);
+      request.responseType = "arraybuffer";
+      request.send(null);
+      if (request.status !== 200) throw new Error("python_stdlib_rest.zip could not be downloaded (HTTP " + request.status + ")");
+      pyodide.FS.writeFile("/lib/python_stdlib_rest.zip", new Uint8Array(request.response));
+    },
+  });
+  pyodide.runPython("import _euchre_stdlib_rest, _euchre_stdlib_fetch\n_euchre_stdlib_rest.install(_euchre_stdlib_fetch.load)");
 }
 
 function fail(message) {

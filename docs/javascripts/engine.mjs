@@ -15,6 +15,7 @@
    }
    The JavaScript only draws and forwards: every rule is decided by the engine (euchre_core/app/web.py). */
 
+import "./answers.mjs";   // fetches each page's precomputed answers on arrival (no Python)
 import { mountCasePlayer } from "./case-player.mjs";
 import { mountEgnReplay } from "./egn-replay.mjs";
 import { mountConsole } from "./engine-console.mjs";
@@ -171,16 +172,17 @@ window.dispatchEvent(new Event("euchre-engine"));
 /* ------------------------------------------------------------------ the widgets of the page */
 
 const mounted = [];
-/* [selector, mount, start Python at once]: the case player starts it while the reader reads; the
-   others start it on first use. */
+/* [selector, mount]. None of them starts Python when the page opens: what the book fixes is
+   precomputed (answers.mjs); Python starts on the first sign of going off the book (ARCHITECTURE.md,
+   "When Python starts"). */
 const WIDGETS = [
-  [".case-player[data-case]", mountCasePlayer, true],
-  [".penalty-sandbox[data-law]", mountSandbox, false],
-  [".hint-rerun[data-hint]", mountHintRerun, false],
-  [".dealing-example[data-law]", mountDealingSandbox, false],
-  [".table-example[data-law]", mountTableSandbox, false],
-  [".engine-console", mountConsole, false],
-  [".egn-replay", mountEgnReplay, false],
+  [".case-player[data-case]", mountCasePlayer],
+  [".penalty-sandbox[data-law]", mountSandbox],
+  [".hint-rerun[data-hint]", mountHintRerun],
+  [".dealing-example[data-law]", mountDealingSandbox],
+  [".table-example[data-law]", mountTableSandbox],
+  [".engine-console", mountConsole],
+  [".egn-replay", mountEgnReplay],
 ];   // {root, dispose}
 
 function scan() {
@@ -194,21 +196,17 @@ function scan() {
       mounted.splice(i, 1);
     }
   }
-  let found = false;
   WIDGETS.forEach(function (widget) {
     document.querySelectorAll(widget[0] + ":not([data-engine-bound])").forEach(function (root) {
       root.setAttribute("data-engine-bound", "");
       mounted.push({ root: root, dispose: widget[1](root, engine) });
-      if (widget[2]) found = true;
     });
   });
-  if (found && !worker) start();   // a case page: start Python while the reader reads
 }
 
-/* This module runs as soon as it arrives (async): on a case page, Python starts at once, in the
-   worker, while the page finishes loading (a console starts it when the reader first uses it); the
-   widgets are mounted when Material announces the page (document$, also after instant navigation). */
-if (document.querySelector(".case-player[data-case]")) start();
+/* This module runs as soon as it arrives (async); it never starts Python by itself: a page that is
+   only read, or stepped through the book's line and its first branches, fetches no wasm. The widgets
+   are mounted when Material announces the page (document$, also after instant navigation). */
 
 function subscribe() {
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(scan);

@@ -61,7 +61,10 @@
   }
 
   function call(name, kwargs) {
-    return engine().then(function (e) { return e.call("euchre_core.app.lessons." + name, kwargs); });
+    var full = "euchre_core.app.lessons." + name;
+    /* an exercise's answers are precomputed at build time (answers.mjs): no Python for them */
+    if (window.euchreAnswers) return window.euchreAnswers.answer(full, kwargs);
+    return engine().then(function (e) { return e.call(full, kwargs); });
   }
 
   /* ------------------------------------------------------------------ text and cards */
@@ -235,7 +238,9 @@
       if (busy) return;
       busy = true;
       buttons.forEach(function (b) { b.classList.remove("right", "wrong", "missed"); });
-      feedback.textContent = window.euchreEngine && window.euchreEngine.status && window.euchreEngine.status().phase === "ready"
+      var known = window.euchreAnswers && window.euchreAnswers.has("euchre_core.app.lessons.check_answer",
+        { exercise: spec, answer: value });
+      feedback.textContent = known || (window.euchreEngine && window.euchreEngine.status && window.euchreEngine.status().phase === "ready")
         ? "Asking the engine\u2026" : "Starting the engine (the first time takes a few seconds)\u2026";
       call("check_answer", { exercise: spec, answer: value }).then(function (res) {
         feedback.textContent = "";
@@ -748,10 +753,8 @@
     var table = document.getElementById("euchre-table");
     if (table) mountTable(table);
     updateProgress();
-    if (exercises.length) {
-      /* start Python early on the lesson pages: the first answer is then quick */
-      engine().then(function (e) { if (e.ready) e.ready().catch(function () {}); }, function () {});
-    }
+    /* Python is not started here: the exercises' answers are precomputed (answers.mjs); the play
+       table starts it when it is used (ARCHITECTURE.md, "When Python starts") */
   }
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {

@@ -76,6 +76,8 @@ BROWSER_API = frozenset(
         "euchre_core.app.egn_view.egn_branch",
         "euchre_core.app.egn_view.egn_export",
         "euchre_core.app.egn_view.example_egn",
+        "euchre_core.app.table_view.case_line",
+        "euchre_core.app.table_view.case_values",
     }
 )
 

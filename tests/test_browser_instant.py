@@ -1,0 +1,151 @@
+"""Instant pages in a real browser: what the book fixes comes from the page's precomputed answers,
+with no Python fetched; going off the book starts Python (ARCHITECTURE.md, "When Python starts").
+
+Uses the smoke tests' Chromium and guarded page (no request may leave 127.0.0.1, no JavaScript error).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import test_browser_smoke as smoke
+from conftest import BuiltSite
+from test_browser_smoke import Guard
+
+from build_scripts import precompute
+
+pytestmark = pytest.mark.browser
+browser = smoke.browser
+page = smoke.page
+BOOT = 90_000
+
+
+def python_fetched(guard: Guard) -> list[str]:
+    return [u for u in guard.requests if "/pyodide/" in u]
+
+
+def test_case_page_steps_the_books_line_and_a_what_if_without_python(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
+    player = tab.locator(".case-player")  # type: ignore[attr-defined]
+    expect(player.locator(".cp-board")).to_be_visible(timeout=10_000)
+    announce = player.locator(".cp-announce")
+    nxt = player.get_by_role("button", name="Next", exact=True)
+    for text in ["B plays the knave of diamonds.", "C plays the 7 of diamonds.", "D plays the 10 of clubs."]:
+        nxt.click()
+        expect(announce).to_have_text(text)
+    expect(player.locator(".cp-eval")).to_contain_text("double dummy")
+    # a first-level "what if": A over-trumps with the right bower (the book's remark)
+    player.get_by_role("button", name=re.compile(r"^play the knave of clubs")).click()
+    what_if = player.locator(".cp-whatif")
+    expect(what_if.locator(".cp-outcome-new")).to_contain_text("A–C are euchred: B–D take 3 tricks")
+    # a card the laws forbid: the engine's precomputed refusal, with its law
+    player.get_by_role("button", name="First", exact=True).click()
+    nxt.click()
+    player.get_by_role("button", name=re.compile(r"^queen of spades: not a legal card")).click()
+    expect(what_if).to_contain_text("You must follow suit")
+    expect(what_if).to_contain_text("(law 62)")
+    player.get_by_role("button", name="Last", exact=True).click()
+    expect(player.locator(".cp-result")).to_contain_text("A–C make their point")
+    # hovering and focusing the cards (all precomputed) does not start Python either
+    player.get_by_role("button", name="First", exact=True).click()
+    for card in player.locator("button.cp-play").all():
+        card.hover()
+        card.focus()
+    stats = tab.evaluate("({engine: euchreEngine.stats(), answers: euchreAnswers.stats()})")  # type: ignore[attr-defined]
+    assert stats["engine"]["workers"] == 0 and stats["engine"]["starts"] == 0, stats
+    assert stats["answers"]["live"] == 0 and stats["answers"]["precomputed"] >= 6, stats
+    assert not python_fetched(guard), python_fetched(guard)
+    assert not [u for u in guard.requests if u.endswith(".wasm")]
+
+
+def test_the_browser_builds_the_same_keys_as_the_build(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    tab, _ = page
+    tab.goto(built_site.base + "cases/ii/")  # type: ignore[attr-defined]
+    tab.wait_for_function("window.euchreAnswers && euchreAnswers.stats().keys > 0")  # type: ignore[attr-defined]
+    for name, kwargs in [
+        (precompute.WHAT_IF, {"step": 3, "card": "JC", "case_id": "I"}),
+        (precompute.SANDBOX_ACT, {"law": 52, "events": ["A: deal", "é ♣"], "event": "BD: choose call-suit H"}),
+        (precompute.CHECK_ANSWER, {"exercise": {"kind": "counters", "points": 3, "id": "c3"}, "answer": ["1", "3"]}),
+    ]:
+        assert tab.evaluate("([n, k]) => euchreAnswers.key(n, k)", [name, kwargs]) == precompute.key(name, kwargs)  # type: ignore[attr-defined]
+
+
+def test_instant_navigation_to_the_next_case_is_live_without_python(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .cp-board")).to_be_visible(timeout=10_000)  # type: ignore[attr-defined]
+    tab.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
+    tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first.click()  # type: ignore[attr-defined]
+    tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]
+    player = tab.locator('.case-player[data-case="II"]')  # type: ignore[attr-defined]
+    expect(player.locator(".cp-board")).to_be_visible(timeout=10_000)
+    assert tab.evaluate("window.__samePage") is True, "instant navigation reloaded the page"  # type: ignore[attr-defined]
+    player.get_by_role("button", name="Next", exact=True).click()
+    expect(player.locator(".cp-announce")).to_contain_text("B plays the")
+    assert not python_fetched(guard)
+
+
+def test_a_lesson_exercise_is_checked_without_python(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    tab.goto(built_site.base + "learn/the-pack/")  # type: ignore[attr-defined]
+    exercise = tab.locator(".exercise[data-mode=one]").first  # type: ignore[attr-defined]
+    exercise.locator("button.choice").first.click()
+    expect(exercise.locator(".exercise-feedback")).to_contain_text(re.compile(r"^(Right|Not right)\."))
+    tab.wait_for_timeout(300)  # type: ignore[attr-defined]
+    assert not python_fetched(guard)
+
+
+def test_an_off_book_action_starts_python(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    tab.goto(built_site.base + "laws/cards-liable-to-be-called/#law-52")  # type: ignore[attr-defined]
+    box = tab.locator('.penalty-sandbox[data-law="52"]')  # type: ignore[attr-defined]
+    # the ready scenario and its options: precomputed
+    box.get_by_role("button", name="Try it in the sandbox").click()
+    expect(box.locator(".sandbox-election")).to_contain_text("elect")
+    box.get_by_role("button", name=re.compile("^Call the 7 of diamonds")).click()
+    expect(box.locator(".sandbox-table")).to_contain_text("must play the 7 of diamonds")
+    assert not python_fetched(guard)
+    # the reader's own deal is off the book: Python starts and answers
+    box.get_by_role("button", name="Your own deal").click()
+    expect(box.locator(".sandbox-table")).to_contain_text("turn-up", timeout=BOOT)
+    assert tab.evaluate("euchreEngine.stats().starts") == 1  # type: ignore[attr-defined]
+    assert any(u.endswith("/repo/pyodide/pyodide.asm.wasm") for u in guard.requests)
+
+
+def test_the_console_imports_the_rest_of_the_standard_library_on_demand(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    shipped = (built_site.dir / "pyodide" / "python_stdlib_rest.zip").is_file()
+    tab.goto(built_site.base + "engine/")  # type: ignore[attr-defined]
+    console = tab.locator(".engine-console").first  # type: ignore[attr-defined]
+    code = console.get_by_label(re.compile("^Python"))
+    code.fill("from euchre_core.app.web import case_step\ncase_step('I', 3)['book_card']")
+    console.get_by_role("button", name="Run").click()
+    expect(console.locator(".ec-output")).to_have_text("'8S'\n", timeout=BOOT)
+    # the engine's own modules never needed the rest of the standard library
+    assert not [u for u in guard.requests if u.endswith("python_stdlib_rest.zip")]
+    code.fill("import statistics, difflib\nprint(statistics.mean([1, 2, 6]))\n"
+              "difflib.SequenceMatcher(None, 'ab', 'ac').ratio()")
+    console.get_by_role("button", name="Run").click()
+    expect(console.locator(".ec-output")).to_have_text("3\n0.5\n", timeout=BOOT)
+    assert any(u.endswith("python_stdlib_rest.zip") for u in guard.requests) == shipped
+    code.fill("import no_such_module")
+    console.get_by_role("button", name="Run").click()
+    expect(console.locator(".ec-error")).to_contain_text("ModuleNotFoundError")
