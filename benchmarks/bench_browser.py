@@ -44,8 +44,15 @@ sys.path.insert(0, str(REPO))
 from build_scripts import pyodide_runtime  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
 BARE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
 window.bareStart = performance.now();
@@ -90,8 +97,13 @@ def serve(root: Path, compress: bool = False) -> tuple[ThreadingHTTPServer, str]
 def build(root: Path, base: str) -> float:
     env = dict(os.environ, PYTHONPATH=str(REPO), SITE_URL=base + "repo/", NO_MKDOCS_2_WARNING="1")
     start = time.monotonic()
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(root / "repo")],
-                   cwd=REPO, env=env, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(root / "repo")],
+        cwd=REPO,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     return time.monotonic() - start
 
 
@@ -99,8 +111,10 @@ def spread(values: list[float], unit: str = "ms", digits: int = 0) -> str:
     if not values:
         return "—"
     runs = ", ".join(f"{v:.{digits}f}" for v in values)
-    return f"median {statistics.median(values):8.{digits}f} {unit}   (min {min(values):.{digits}f}, " \
-           f"max {max(values):.{digits}f}; runs {runs})"
+    return (
+        f"median {statistics.median(values):8.{digits}f} {unit}   (min {min(values):.{digits}f}, "
+        f"max {max(values):.{digits}f}; runs {runs})"
+    )
 
 
 def main() -> int:
@@ -146,17 +160,40 @@ def main() -> int:
                     cdp = context.new_cdp_session(page)
                     cdp.send("Network.enable")
                     rate = args.mbit * 1e6 / 8
-                    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": args.latency,
-                                                                  "downloadThroughput": rate,
-                                                                  "uploadThroughput": rate})
+                    cdp.send(
+                        "Network.emulateNetworkConditions",
+                        {
+                            "offline": False,
+                            "latency": args.latency,
+                            "downloadThroughput": rate,
+                            "uploadThroughput": rate,
+                        },
+                    )
                 page.goto(url)
                 return context, page, requests
 
-            for label, throttle in [("localhost", False)] + ([] if args.no_throttle else [
-                    (f"throttled {args.mbit:g} Mbit/s, {args.latency:g} ms", True)]):
-                r: dict[str, list[float]] = {k: [] for k in (
-                    "bare_today", "bare_site", "dcl", "live", "live_after_dcl", "python_fetched", "bytes",
-                    "bytes_own", "whatif", "next", "first_python", "first_python_bytes", "nav", "nav_material")}
+            for label, throttle in [("localhost", False)] + (
+                [] if args.no_throttle else [(f"throttled {args.mbit:g} Mbit/s, {args.latency:g} ms", True)]
+            ):
+                r: dict[str, list[float]] = {
+                    k: []
+                    for k in (
+                        "bare_today",
+                        "bare_site",
+                        "dcl",
+                        "live",
+                        "live_after_dcl",
+                        "python_fetched",
+                        "bytes",
+                        "bytes_own",
+                        "whatif",
+                        "next",
+                        "first_python",
+                        "first_python_bytes",
+                        "nav",
+                        "nav_material",
+                    )
+                }
                 heaviest: list[tuple[str, int]] = []
                 for _ in range(args.runs):
                     for name in ("today", "site"):
@@ -172,10 +209,10 @@ def main() -> int:
                     r["dcl"].append(dcl)
                     r["live"].append(live)
                     r["live_after_dcl"].append(live - dcl)
-                    page.wait_for_timeout(1500)   # the reader reads: nothing more may be fetched
+                    page.wait_for_timeout(1500)  # the reader reads: nothing more may be fetched
                     r["python_fetched"].append(sum(1 for u, _ in requests if "/pyodide/" in u))
                     r["bytes"].append(sum(n for _, n in requests))
-                    material_own = ("/repo/assets/", "/repo/search/search_index.json")   # theme, search plugin
+                    material_own = ("/repo/assets/", "/repo/search/search_index.json")  # theme, search plugin
                     r["bytes_own"].append(sum(n for u, n in requests if not any(m in u for m in material_own)))
                     heaviest = sorted(requests, key=lambda x: -x[1])[:8]
                     # a first-level "what if": A over-trumps at step 3 (Case I)
@@ -191,14 +228,15 @@ def main() -> int:
                           else setTimeout(wait, 0);
                         })();
                     })"""
-                    r["whatif"].append(page.evaluate(timed, ["euchre:what-if",
-                                                             '.case-player button[data-card="JC"]']))
+                    r["whatif"].append(page.evaluate(timed, ["euchre:what-if", '.case-player button[data-card="JC"]']))
                     try:
                         page.locator(".cp-whatif [data-back]").click(timeout=10_000)
                         r["next"].append(page.evaluate(timed, ["euchre:case-step", ".case-player .cp-next"]))
                     except Exception as error:  # noqa: BLE001 (reported, the run goes on)
-                        where = page.evaluate("document.querySelector('.cp-where').textContent + ' | ' + "
-                                              "document.querySelector('.cp-whatif').outerHTML.slice(0, 200)")
+                        where = page.evaluate(
+                            "document.querySelector('.cp-where').textContent + ' | ' + "
+                            "document.querySelector('.cp-whatif').outerHTML.slice(0, 200)"
+                        )
                         print(f"  (Next not measured in this run: {str(error).splitlines()[0]}; {where})")
                     # instant navigation to the next case, its table live (no Python): the pointer
                     # goes over the link (real mouse events), and the click follows at once
@@ -223,12 +261,14 @@ def main() -> int:
                     r["nav_material"].append(material)
                     # the first answer that needs Python (not precomputed): Python's start included
                     before = sum(n for _, n in requests)
-                    r["first_python"].append(page.evaluate("""async () => {
+                    r["first_python"].append(
+                        page.evaluate("""async () => {
                         const t = performance.now();
                         await euchreEngine.call('euchre_core.app.web.what_if', {case_id: 'II', step: 5, card: 'AS'})
                           .catch(e => e);
                         return performance.now() - t;
-                    }"""))
+                    }""")
+                    )
                     page.wait_for_timeout(200)
                     r["first_python_bytes"].append(sum(n for _, n in requests) - before)
                     context.close()
@@ -240,33 +280,43 @@ def main() -> int:
         site_gzip = {f.name: len(gzip.compress(f.read_bytes(), 6)) for f in (root / "repo" / "pyodide").iterdir()}
         wheel_name, wheel = pyodide_runtime.build_wheel()
         today = {n: (pyodide_runtime.PYODIDE_DIR / n).stat().st_size for n in pyodide_runtime.RUNTIME_FILES}
-        today_gzip = {n: len(gzip.compress((pyodide_runtime.PYODIDE_DIR / n).read_bytes(), 6))
-                      for n in pyodide_runtime.RUNTIME_FILES}
+        today_gzip = {
+            n: len(gzip.compress((pyodide_runtime.PYODIDE_DIR / n).read_bytes(), 6))
+            for n in pyodide_runtime.RUNTIME_FILES
+        }
         today[wheel_name + " (sources)"] = len(wheel)
         today_gzip[wheel_name + " (sources)"] = len(gzip.compress(wheel, 6))
 
-    print(f"\nChromium headless, cold profile for every load, {args.runs} runs (medians; min, max and each run)"
-          f"{'; files served gzip-compressed' if args.gzip else '; files served as they are'}:")
+    print(
+        f"\nChromium headless, cold profile for every load, {args.runs} runs (medians; min, max and each run)"
+        f"{'; files served gzip-compressed' if args.gzip else '; files served as they are'}:"
+    )
     for label, r in results.items():
         floor = statistics.median(r["bare_today"])
         first = statistics.median(r["first_python"])
         print(f"\n[{label}]")
         print(f"  bare loadPyodide, today's files (the floor):  {spread(r['bare_today'])}")
-        print(f"  bare loadPyodide, the site's runtime:         {spread(r['bare_site'])}"
-              f"   ({statistics.median(r['bare_site']) / floor:.2f}× the floor)")
+        print(
+            f"  bare loadPyodide, the site's runtime:         {spread(r['bare_site'])}"
+            f"   ({statistics.median(r['bare_site']) / floor:.2f}× the floor)"
+        )
         print(f"  case page DOMContentLoaded:                   {spread(r['dcl'])}")
         print(f"  case page table live after DOMContentLoaded:  {spread(r['live_after_dcl'])}   (target < 300 ms)")
         print(f"  files of Python fetched before interaction:   {spread(r['python_fetched'], '', 0)}   (target 0)")
         print(f"  bytes before the first interaction:           {spread([b / 1e3 for b in r['bytes']], 'kB')}")
-        print(f"    beyond Material's assets/ and search index: {spread([b / 1e3 for b in r['bytes_own']], 'kB')}"
-              "   (target < 400 kB)")
+        print(
+            f"    beyond Material's assets/ and search index: {spread([b / 1e3 for b in r['bytes_own']], 'kB')}"
+            "   (target < 400 kB)"
+        )
         print(f"  first-level what if (click → line drawn):    {spread(r['whatif'], 'ms', 1)}   (target < 50 ms)")
         print(f"  Next (click → drawn):                        {spread(r['next'], 'ms', 1)}")
         print(f"    the heaviest: {', '.join(f'{u.split(site, 1)[-1]} {n / 1e3:.0f} kB' for u, n in heaviest)}")
         print(f"  instant navigation → next table live:        {spread(r['nav'], 'ms', 1)}   (target < 100 ms)")
         print(f"    of which Material's (click → new page announced): {spread(r['nav_material'], 'ms', 1)}")
-        print(f"  first answer that needs Python:               {spread(r['first_python'])}"
-              f"   ({first / floor:.2f}× the floor; target ≤ 0.70×)")
+        print(
+            f"  first answer that needs Python:               {spread(r['first_python'])}"
+            f"   ({first / floor:.2f}× the floor; target ≤ 0.70×)"
+        )
         paired = [a / b for a, b in zip(r["first_python"], r["bare_today"], strict=False)]
         print(f"    paired with the same run's floor:           {spread(paired, '×', 2)}")
         paired = [a / b for a, b in zip(r["bare_site"], r["bare_today"], strict=False)]
@@ -282,8 +332,10 @@ def main() -> int:
     for name in sorted(site_runtime, key=lambda n: -site_runtime[n]):
         print(f"    {name:44s} {site_runtime[name] / 1e6:6.2f} MB   gzip {site_gzip[name] / 1e6:6.2f} MB")
     boot = {n: s for n, s in site_runtime.items() if n != "python_stdlib_rest.zip"}
-    print(f"    {'total fetched at the start':44s} {sum(boot.values()) / 1e6:6.2f} MB   "
-          f"gzip {sum(site_gzip[n] for n in boot) / 1e6:6.2f} MB")
+    print(
+        f"    {'total fetched at the start':44s} {sum(boot.values()) / 1e6:6.2f} MB   "
+        f"gzip {sum(site_gzip[n] for n in boot) / 1e6:6.2f} MB"
+    )
     return 0
 
 

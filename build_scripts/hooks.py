@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
+from typing import Any
 
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
@@ -30,11 +31,18 @@ if str(REPO_ROOT) not in sys.path:  # `mkdocs` run without PYTHONPATH=.: still f
     sys.path.insert(0, str(REPO_ROOT))
 
 _serving = False
-_markers: dict[str, str] = {}   # page src_uri → the element that points answers.mjs at its answers.json
-_RELOAD = ("build_scripts.content", "build_scripts.cards_html", "build_scripts.textmark", "build_scripts.lessons_pages",
-           "build_scripts.site",
-           "build_scripts.pyodide_runtime", "build_scripts.analysis_view", "build_scripts.hint_sims",
-           "build_scripts.precompute")
+_markers: dict[str, str] = {}  # page src_uri → the element that points answers.mjs at its answers.json
+_RELOAD = (
+    "build_scripts.content",
+    "build_scripts.cards_html",
+    "build_scripts.textmark",
+    "build_scripts.lessons_pages",
+    "build_scripts.site",
+    "build_scripts.pyodide_runtime",
+    "build_scripts.analysis_view",
+    "build_scripts.hint_sims",
+    "build_scripts.precompute",
+)
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -103,7 +111,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             raise PluginError(f"euchre: docs/{src_uri} exists, but that page is generated from the data")
         files.append(File.generated(config, src_uri, content=text))
     try:
-        runtime = pyodide_runtime.runtime_files(compiled=not _serving)   # serve: no Node run per engine edit
+        runtime = pyodide_runtime.runtime_files(compiled=not _serving)  # serve: no Node run per engine edit
     except pyodide_runtime.RuntimeMissing as error:
         raise PluginError(f"euchre: {error}") from None
     for src_uri, source in runtime.items():
@@ -111,7 +119,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             files.append(File.generated(config, src_uri, content=source))
         else:
             files.append(File.generated(config, src_uri, abs_src_path=str(source)))
-    try:   # what the book fixes, answered at build time (build_scripts/precompute.py)
+    try:  # what the book fixes, answered at build time (build_scripts/precompute.py)
         answers = precompute.site_files(generated.pages)
     except (precompute.BudgetExceeded, ValueError) as error:
         raise PluginError(f"euchre: {error}") from None
@@ -120,15 +128,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         page_dest = files.get_file_from_path(src_uri).dest_uri  # type: ignore[union-attr]
         files.append(File.generated(config, precompute.answers_path(page_dest), content=data))
         _markers[src_uri] = precompute.marker(page_dest)
-    _markers[""] = precompute.index_marker([precompute.answers_path(files.get_file_from_path(s).dest_uri)  # type: ignore[union-attr]
-                                            for s in answers])
+    _markers[""] = precompute.index_marker(
+        [
+            precompute.answers_path(files.get_file_from_path(s).dest_uri)  # type: ignore[union-attr]
+            for s in answers
+        ]
+    )
     config.nav = generated.nav
     if _serving:
         from build_scripts import serve_patches
 
         serve_patches.files_signature = hash(tuple(sorted(f.src_uri for f in files)))
     return files
-
 
 
 def on_page_content(html: str, page: Any, config: MkDocsConfig, files: Files) -> str:

@@ -52,12 +52,12 @@ LINE = "euchre_core.app.table_view.case_line"
 SANDBOX_START = "euchre_core.app.sandbox.start"
 SANDBOX_ACT = "euchre_core.app.sandbox.act"
 CHECK_ANSWER = "euchre_core.app.lessons.check_answer"
-MAX_MANY = 8                         # a "choose every right one" exercise: all 2**n sets up to this n
-FILE_NAME = "answers.json"           # beside the page: cases/i/index.html → cases/i/answers.json
+MAX_MANY = 8  # a "choose every right one" exercise: all 2**n sets up to this n
+FILE_NAME = "answers.json"  # beside the page: cases/i/index.html → cases/i/answers.json
 FORMAT = 1
-BUDGET_RAW = 400_000                 # bytes of one page's answers.json, as parsed (a server without gzip sends this)
-BUDGET_GZIP = 30_000                 # the same, gzip-compressed (what GitHub Pages sends)
-SKIP_PAGES = frozenset({"laws/print.md"})   # every law on one page: its sandboxes start Python when used
+BUDGET_RAW = 400_000  # bytes of one page's answers.json, as parsed (a server without gzip sends this)
+BUDGET_GZIP = 30_000  # the same, gzip-compressed (what GitHub Pages sends)
+SKIP_PAGES = frozenset({"laws/print.md"})  # every law on one page: its sandboxes start Python when used
 
 _CASE = re.compile(r'<div class="case-player" data-case="([A-Za-z0-9]+)"')
 _SANDBOX = re.compile(r'<div class="penalty-sandbox" data-law="(\d+)"')
@@ -190,9 +190,11 @@ def check_budget(page: str, data: bytes) -> tuple[int, int]:
     """
     raw, packed = len(data), len(gzip.compress(data, 9))
     if raw > BUDGET_RAW or packed > BUDGET_GZIP:
-        raise BudgetExceeded(f"{page}: the precomputed answers are {raw} bytes ({packed} gzip), over the budget of "
-                             f"{BUDGET_RAW} ({BUDGET_GZIP} gzip): precompute less, or raise the budget in "
-                             "build_scripts/precompute.py with a reason")
+        raise BudgetExceeded(
+            f"{page}: the precomputed answers are {raw} bytes ({packed} gzip), over the budget of "
+            f"{BUDGET_RAW} ({BUDGET_GZIP} gzip): precompute less, or raise the budget in "
+            "build_scripts/precompute.py with a reason"
+        )
     return raw, packed
 
 
@@ -216,8 +218,10 @@ def marker(page_dest: str) -> str:
     """
     rel = posixpath.relpath(answers_path(page_dest), posixpath.dirname(page_dest) or ".")
     # the preload starts the download as soon as the parser sees it, before the scripts ask
-    return (f'<div class="euchre-answers" data-src="{rel}" hidden></div>'
-            f'<link rel="preload" href="{rel}" as="fetch" crossorigin="anonymous">')
+    return (
+        f'<div class="euchre-answers" data-src="{rel}" hidden></div>'
+        f'<link rel="preload" href="{rel}" as="fetch" crossorigin="anonymous">'
+    )
 
 
 def index_marker(answers_uris: list[str]) -> str:
@@ -250,6 +254,7 @@ def site_files(pages: dict[str, str]) -> dict[str, bytes]:
     if not serve_cache.enabled:
         return compute()
     # mkdocs serve: recomputed only when a page's text or the engine's files change
-    key = serve_cache.signature([Path(web.__file__).parents[1]],
-                                extra="\0".join(f"{k}\0{v}" for k, v in sorted(pages.items())))
+    key = serve_cache.signature(
+        [Path(web.__file__).parents[1]], extra="\0".join(f"{k}\0{v}" for k, v in sorted(pages.items()))
+    )
     return serve_cache.memo("precompute", key, compute)

@@ -49,7 +49,7 @@ class _Handler(SimpleHTTPRequestHandler):
     prefix = "/"
 
     def translate_path(self, path: str) -> str:
-        return super().translate_path("/" + path[len(self.prefix):] if path.startswith(self.prefix) else path)
+        return super().translate_path("/" + path[len(self.prefix) :] if path.startswith(self.prefix) else path)
 
     def _outside(self) -> bool:
         """A path outside the site's: redirected to the site's root."""
@@ -80,8 +80,10 @@ def main(argv: list[str] | None = None) -> int:
     url = site_location(site)
     host, port, path = _split(url)
     if host not in LOCAL:
-        raise SystemExit(f"preview: {site} was built for {url}; build it for this machine to preview it "
-                         "(`SITE_URL=http://127.0.0.1:8000/ make build`), or serve it at that address")
+        raise SystemExit(
+            f"preview: {site} was built for {url}; build it for this machine to preview it "
+            "(`SITE_URL=http://127.0.0.1:8000/ make build`), or serve it at that address"
+        )
     handler = functools.partial(type("Handler", (_Handler,), {"prefix": path}), directory=str(site))
     server = ThreadingHTTPServer((host, port), handler)
     print(f"Serving {site} at {url} (instant navigation works at this address only; Ctrl-C stops)", flush=True)

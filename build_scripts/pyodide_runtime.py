@@ -56,11 +56,11 @@ from build_scripts.engine_wheel import build_engine_wheel
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ENGINE_DIR = REPO_ROOT / "euchre_core"
 PYODIDE_DIR = REPO_ROOT / "node_modules" / "pyodide"
-SITE_FOLDER = "pyodide"                     # site/pyodide/
+SITE_FOLDER = "pyodide"  # site/pyodide/
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PACKAGE = "euchre-core"                     # the lock file's key (the canonical name)
-DIST = "euchre_core"                        # the wheel's distribution name
-_ZIP_DATE = (1980, 1, 1, 0, 0, 0)          # the files added for the browser: fixed, like SOURCE_DATE_EPOCH
+PACKAGE = "euchre-core"  # the lock file's key (the canonical name)
+DIST = "euchre_core"  # the wheel's distribution name
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the files added for the browser: fixed, like SOURCE_DATE_EPOCH
 COMPILE_SCRIPT = Path(__file__).resolve().with_name("pyodide_compile.mjs")
 COMPILED_CACHE = REPO_ROOT / ".cache" / "pyodide-compiled"
 COMPILED_FILES = ("python_stdlib.zip", "python_stdlib_rest.zip", "engine_pyc.zip", "manifest.json")
@@ -151,14 +151,23 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def compiled_runtime(wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_DIR,
-                     cache: Path = COMPILED_CACHE) -> Path | None:
+def compiled_runtime(
+    wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_DIR, cache: Path = COMPILED_CACHE
+) -> Path | None:
     """The folder of the pre-compiled runtime for this wheel (:data:`COMPILED_FILES`), from the cache
     or made now by Node (``build_scripts/pyodide_compile.mjs``, ~10–20 s); ``None`` when Node is
     missing or fails (the build then ships the runtime uncompiled, and says so)."""
     stdlib = _sha256((pyodide_dir / "python_stdlib.zip").read_bytes()).encode()
-    key = _sha256(b"\0".join([(pyodide_dir / "pyodide-lock.json").read_bytes(), stdlib, COMPILE_SCRIPT.read_bytes(),
-                               _sha256(wheel).encode()]))[:20]
+    key = _sha256(
+        b"\0".join(
+            [
+                (pyodide_dir / "pyodide-lock.json").read_bytes(),
+                stdlib,
+                COMPILE_SCRIPT.read_bytes(),
+                _sha256(wheel).encode(),
+            ]
+        )
+    )[:20]
     folder = cache / key
     if all((folder / name).is_file() for name in COMPILED_FILES):
         return folder
@@ -172,8 +181,13 @@ def compiled_runtime(wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_
         wheel_path.write_bytes(wheel)
         out = Path(tmp) / "out"
         try:
-            proc = subprocess.run([node, str(COMPILE_SCRIPT), str(pyodide_dir), str(wheel_path), str(out)],
-                                  capture_output=True, text=True, timeout=600, check=False)
+            proc = subprocess.run(
+                [node, str(COMPILE_SCRIPT), str(pyodide_dir), str(wheel_path), str(out)],
+                capture_output=True,
+                text=True,
+                timeout=600,
+                check=False,
+            )
         except (OSError, subprocess.TimeoutExpired) as error:
             log.info(f"euchre: the runtime could not be pre-compiled ({error}): shipped uncompiled")
             return None
@@ -181,7 +195,7 @@ def compiled_runtime(wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_
             last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
             log.info(f"euchre: the runtime could not be pre-compiled ({last[0][:200]}): shipped uncompiled")
             return None
-        for old in cache.iterdir():   # keep the cache small: the previous entries go
+        for old in cache.iterdir():  # keep the cache small: the previous entries go
             if old.is_dir() and re.fullmatch(r"[0-9a-f]{20}", old.name):
                 shutil.rmtree(old, ignore_errors=True)
         out.rename(folder)

@@ -33,28 +33,26 @@ def test_case_page_steps_the_books_line_and_a_what_if_without_python(
     tab, guard = page
     tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
     player = tab.locator(".case-player")  # type: ignore[attr-defined]
-    expect(player.locator(".cp-board")).to_be_visible(timeout=10_000)
+    expect(player.locator(".et-board")).to_be_visible(timeout=10_000)
     announce = player.locator(".cp-announce")
     nxt = player.get_by_role("button", name="Next", exact=True)
     for text in ["B plays the knave of diamonds.", "C plays the 7 of diamonds.", "D plays the 10 of clubs."]:
         nxt.click()
         expect(announce).to_have_text(text)
-    expect(player.locator(".cp-eval")).to_contain_text("double dummy")
-    # a first-level "what if": A over-trumps with the right bower (the book's remark)
-    player.get_by_role("button", name=re.compile(r"^play the knave of clubs")).click()
-    what_if = player.locator(".cp-whatif")
-    expect(what_if.locator(".cp-outcome-new")).to_contain_text("A–C are euchred: B–D take 3 tricks")
-    # a card the laws forbid: the engine's precomputed refusal, with its law
-    player.get_by_role("button", name="First", exact=True).click()
-    nxt.click()
-    player.get_by_role("button", name=re.compile(r"^queen of spades: not a legal card")).click()
-    expect(what_if).to_contain_text("You must follow suit")
-    expect(what_if).to_contain_text("(law 62)")
+    # the best cards of the position, from the page's data
+    expect(player.locator(".et-n button.et-best").first).to_be_visible()
+    # a first-level "what if": A over-trumps with the right bower (the book's remark), a variation on the table
+    player.get_by_role("button", name=re.compile(r"^play the knave of clubs instead")).click()
+    expect(player.locator(".cp-varinfo")).to_contain_text("Variation from card 4")
     player.get_by_role("button", name="Last", exact=True).click()
-    expect(player.locator(".cp-result")).to_contain_text("A–C make their point")
+    expect(player.locator(".cp-result")).to_contain_text("A–C are euchred: B–D take 3 tricks")
+    # a card the laws forbid: the engine's precomputed refusal, with its law
+    tab.goto(built_site.base + "cases/i/#play=1")  # type: ignore[attr-defined]
+    player = tab.locator(".case-player")  # type: ignore[attr-defined]
+    player.get_by_role("button", name=re.compile(r"^queen of spades: not a legal card")).click()
+    expect(player.locator(".cp-illegal-why")).to_contain_text("(law 62)")
     # hovering and focusing the cards (all precomputed) does not start Python either
-    player.get_by_role("button", name="First", exact=True).click()
-    for card in player.locator("button.cp-play").all():
+    for card in player.locator("button.et-play").all():
         card.hover()
         card.focus()
     stats = tab.evaluate("({engine: euchreEngine.stats(), answers: euchreAnswers.stats()})")  # type: ignore[attr-defined]
@@ -69,7 +67,7 @@ def test_the_browser_builds_the_same_keys_as_the_build(page: tuple[object, Guard
     tab.goto(built_site.base + "cases/ii/")  # type: ignore[attr-defined]
     tab.wait_for_function("window.euchreAnswers && euchreAnswers.stats().keys > 0")  # type: ignore[attr-defined]
     for name, kwargs in [
-        (precompute.WHAT_IF, {"step": 3, "card": "JC", "case_id": "I"}),
+        (precompute.LINE, {"step": 3, "cards": ["JC"], "case_id": "I"}),
         (precompute.SANDBOX_ACT, {"law": 52, "events": ["A: deal", "é ♣"], "event": "BD: choose call-suit H"}),
         (precompute.CHECK_ANSWER, {"exercise": {"kind": "counters", "points": 3, "id": "c3"}, "answer": ["1", "3"]}),
     ]:
@@ -83,12 +81,12 @@ def test_instant_navigation_to_the_next_case_is_live_without_python(
 
     tab, guard = page
     tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
-    expect(tab.locator(".case-player .cp-board")).to_be_visible(timeout=10_000)  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .et-board")).to_be_visible(timeout=10_000)  # type: ignore[attr-defined]
     tab.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
     tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first.click()  # type: ignore[attr-defined]
     tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]
     player = tab.locator('.case-player[data-case="II"]')  # type: ignore[attr-defined]
-    expect(player.locator(".cp-board")).to_be_visible(timeout=10_000)
+    expect(player.locator(".et-board")).to_be_visible(timeout=10_000)
     assert tab.evaluate("window.__samePage") is True, "instant navigation reloaded the page"  # type: ignore[attr-defined]
     player.get_by_role("button", name="Next", exact=True).click()
     expect(player.locator(".cp-announce")).to_contain_text("B plays the")
@@ -141,8 +139,10 @@ def test_the_console_imports_the_rest_of_the_standard_library_on_demand(
     expect(console.locator(".ec-output")).to_have_text("'8S'\n", timeout=BOOT)
     # the engine's own modules never needed the rest of the standard library
     assert not [u for u in guard.requests if u.endswith("python_stdlib_rest.zip")]
-    code.fill("import statistics, difflib\nprint(statistics.mean([1, 2, 6]))\n"
-              "difflib.SequenceMatcher(None, 'ab', 'ac').ratio()")
+    code.fill(
+        "import statistics, difflib\nprint(statistics.mean([1, 2, 6]))\n"
+        "difflib.SequenceMatcher(None, 'ab', 'ac').ratio()"
+    )
     console.get_by_role("button", name="Run").click()
     expect(console.locator(".ec-output")).to_have_text("3\n0.5\n", timeout=BOOT)
     assert any(u.endswith("python_stdlib_rest.zip") for u in guard.requests) == shipped

@@ -14,9 +14,28 @@ page = smoke.page
 
 BOOT = 90_000
 LAW52_PAGE = "laws/cards-liable-to-be-called/#law-52"
-PLAY_OUT = [("B", "JD"), ("C", "7D"), ("D", "TC"), ("A", "QD"), ("D", "AS"), ("A", "9C"), ("B", "TS"), ("C", "QS"),
-            ("A", "JC"), ("B", "AC"), ("C", "8D"), ("D", "KC"), ("A", "KH"), ("B", "8H"), ("C", "TH"), ("D", "9H"),
-            ("A", "AH"), ("B", "QH"), ("C", "TD"), ("D", "9S")]
+PLAY_OUT = [
+    ("B", "JD"),
+    ("C", "7D"),
+    ("D", "TC"),
+    ("A", "QD"),
+    ("D", "AS"),
+    ("A", "9C"),
+    ("B", "TS"),
+    ("C", "QS"),
+    ("A", "JC"),
+    ("B", "AC"),
+    ("C", "8D"),
+    ("D", "KC"),
+    ("A", "KH"),
+    ("B", "8H"),
+    ("C", "TH"),
+    ("D", "9H"),
+    ("A", "AH"),
+    ("B", "QH"),
+    ("C", "TD"),
+    ("D", "9S"),
+]
 
 
 def open_sandbox(tab: object, url: str) -> object:
@@ -38,7 +57,8 @@ def play(box: object, seat: str, card: str, gone: bool = True) -> None:
     box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]').click()  # type: ignore[attr-defined]
     if gone:
         expect(box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]')).to_have_count(  # type: ignore[attr-defined]
-            0, timeout=BOOT)
+            0, timeout=BOOT
+        )
 
 
 def test_law_52_sandbox_call_the_card(page: tuple[object, Guard], built_site: BuiltSite) -> None:
@@ -48,18 +68,18 @@ def test_law_52_sandbox_call_the_card(page: tuple[object, Guard], built_site: Bu
     box = open_sandbox(tab, built_site.base + LAW52_PAGE)
     box.get_by_role("button", name="Call the 7 of diamonds (it must be played at the first lawful opportunity)").click()
     expect(box.locator(".sandbox-rulings")).to_contain_text("Elected: Call the 7 of diamonds")
-    expect(box.locator(".sb-ruling")).to_have_count(1)                   # the ruling once, in plain words
+    expect(box.locator(".sb-ruling")).to_have_count(1)  # the ruling once, in plain words
     expect(box.locator(".sb-ruling")).to_contain_text("B and D chose: Call the 7 of diamonds")
-    expect(box).not_to_contain_text("call-card")                         # no raw ids
+    expect(box).not_to_contain_text("call-card")  # no raw ids
     expect(box).to_contain_text("C must play the 7 of diamonds at the first lawful opportunity")
     called = box.locator('.sandbox-card.sb-called[data-seat="C"][data-card="7D"]')
-    expect(called).to_have_count(1)                                      # marked until played
+    expect(called).to_have_count(1)  # marked until played
     for seat, card in PLAY_OUT:
         play(box, seat, card)
         expect(box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]')).to_have_count(0)
     expect(box.locator(".sandbox-score")).to_contain_text("Points: AC 1, BD 0.")
-    expect(box.locator(".sandbox-rulings li")).to_have_count(1)          # C obeyed the call: no more rulings
-    summary = box.locator(".sb-summary")                                 # the end of the hand: every law applied
+    expect(box.locator(".sandbox-rulings li")).to_have_count(1)  # C obeyed the call: no more rulings
+    summary = box.locator(".sb-summary")  # the end of the hand: every law applied
     expect(summary).to_contain_text("The hand is over")
     expect(summary.get_by_role("link", name="law 52")).to_have_attribute("href", "#law-52")
     expect(box.get_by_role("button", name="Cut for the next deal")).to_be_visible()
@@ -74,7 +94,7 @@ def test_law_52_sandbox_call_a_suit_disobeyed(page: tuple[object, Guard], built_
     expect(box).to_contain_text("C or his partner must lead hearts")
     for seat, card in PLAY_OUT[:8]:
         play(box, seat, card)
-    play(box, "A", "JC", gone=False)                                     # A leads a trump, not a heart
+    play(box, "A", "JC", gone=False)  # A leads a trump, not a heart
     expect(box.locator(".sandbox-rulings")).to_contain_text("call not obeyed (law 54)")
     expect(box.locator(".sandbox-live")).to_contain_text("law")
 
@@ -112,7 +132,7 @@ def test_law_16_table_sandbox_refusal_and_suggested_op(page: tuple[object, Guard
     tab, _ = page
     tab.goto(built_site.base + "laws/entry-and-re-entry/#law-16")  # type: ignore[attr-defined]
     box = tab.locator('.table-example[data-law="16"]')  # type: ignore[attr-defined]
-    expect(box).to_contain_text("(law 16)")                             # the static example
+    expect(box).to_contain_text("(law 16)")  # the static example
     box.get_by_role("button", name="Try it in the sandbox").click()
     expect(box.get_by_role("alert")).to_contain_text("(law 16)", timeout=BOOT)
     expect(box.locator(".table-notes")).to_contain_text("(law 16)")
@@ -134,7 +154,8 @@ def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site
     expect(ev).to_contain_text("take 4", timeout=BOOT)
     expect(ev).to_contain_text("not best play")
     expect(ev.locator(".cp-eval-bar")).to_have_attribute(
-        "aria-label", "With best play from here the makers, AC, take 4 of 5 tricks")
+        "aria-label", "With best play from here the makers, AC, take 4 of 5 tricks"
+    )
 
 
 def test_law_46_a_seat_menu_exposes_a_card_by_keyboard(page: tuple[object, Guard], built_site: BuiltSite) -> None:
@@ -144,7 +165,7 @@ def test_law_46_a_seat_menu_exposes_a_card_by_keyboard(page: tuple[object, Guard
     tab, _ = page
     box = open_sandbox(tab, built_site.base + LAW52_PAGE)
     box.get_by_role("button", name="Call the 7 of diamonds (it must be played at the first lawful opportunity)").click()
-    expect(box.get_by_role("button", name="Turn and quit the trick")).to_have_count(0)    # nothing to quit yet
+    expect(box.get_by_role("button", name="Turn and quit the trick")).to_have_count(0)  # nothing to quit yet
     seat = box.locator('[data-seat-menu="D"]')
     seat.focus()
     tab.keyboard.press("Enter")  # type: ignore[attr-defined]

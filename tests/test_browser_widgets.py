@@ -23,7 +23,7 @@ browser = smoke.browser  # the fixtures of the smoke tests: Chromium, and a page
 page = smoke.page
 
 SEATS = "ABCD"
-BOOT = 90_000          # ms: Python's first start in a cold browser on a slow machine
+BOOT = 90_000  # ms: Python's first start in a cold browser on a slow machine
 AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -75,7 +75,7 @@ def test_case_i_played_to_the_end_shows_the_books_winners_and_result(
     expect(announce).to_contain_text("D wins trick 1")
     player.get_by_role("button", name="Last", exact=True).click()
     player.get_by_role("button", name="Previous", exact=True).click()
-    expect(announce).to_contain_text("C plays the 10 of diamonds")   # trick 5: A, B, then C's card
+    expect(announce).to_contain_text("C plays the 10 of diamonds")  # trick 5: A, B, then C's card
     # the static tables are still there, untouched
     expect(tab.locator("table.trick-table td.trick-winner")).to_have_count(5)  # type: ignore[attr-defined]
     # the book's line is precomputed: no Python was fetched (tests/test_browser_instant.py)

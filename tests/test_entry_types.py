@@ -167,8 +167,11 @@ CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
         {"exercise": EXERCISE, "answer": "C"},
         {"exercise": (dict,), "answer": (str, list)},
     ),
-    ("euchre_core.app.table_view.case_line", {"case_id": "I", "step": 3, "cards": ["JC"]},
-     {"case_id": CASE_ID, "step": (int,), "cards": (list, type(None))}),
+    (
+        "euchre_core.app.table_view.case_line",
+        {"case_id": "I", "step": 3, "cards": ["JC"]},
+        {"case_id": CASE_ID, "step": (int,), "cards": (list, type(None))},
+    ),
     ("euchre_core.app.table_view.case_values", {"case_id": "I", "step": 3}, {"case_id": CASE_ID, "step": (int,)}),
     ("euchre_core.app.egn_view.egn_open", {"text": EGN}, {"text": (str,)}),
     (

@@ -23,8 +23,10 @@ from euchre_core.formats.cases import list_cases, replay_case
 
 
 def _files(site: Path) -> dict[str, dict[str, object]]:
-    return {p.relative_to(site).as_posix(): json.loads(p.read_text(encoding="utf-8"))
-            for p in sorted(site.rglob(precompute.FILE_NAME))}
+    return {
+        p.relative_to(site).as_posix(): json.loads(p.read_text(encoding="utf-8"))
+        for p in sorted(site.rglob(precompute.FILE_NAME))
+    }
 
 
 def _split(key: str) -> tuple[str, dict[str, object]]:
@@ -57,22 +59,28 @@ def test_answers_files_are_within_the_budget_and_marked_in_their_page(built_site
 
 
 def test_a_case_page_holds_the_books_line_and_every_first_level_what_if(built_site: BuiltSite) -> None:
+    """Every step of the case's line (the book's cards, then the engine's), the values and best cards at each,
+    and every other card of the hand to play played out (a first-level variation), or refused with its law."""
     for case_id in list_cases():
         answers = json.loads((built_site.dir / "cases" / case_id.lower() / "answers.json").read_text())["answers"]
-        rep = replay_case(case_id)
-        steps = len(rep.states)
+        first = answers[precompute.key(precompute.CASE_STEP, {"case_id": case_id, "step": 0})]["result"]
+        steps = first["steps"]
         for step in range(steps + 1):
             state = answers[precompute.key(precompute.CASE_STEP, {"case_id": case_id, "step": step})]["result"]
             assert state["step"] == step and state["dd"] is not None or step == steps
             if step < steps and state["to_move"]:
+                values = answers[precompute.key(precompute.VALUES, {"case_id": case_id, "step": step})]["result"]
+                assert set(values["best"]) <= set(state["legal"])
                 for card in state["hands"][state["to_move"]]:
-                    kwargs = {"case_id": case_id, "step": step, "card": card}
-                    entry = answers[precompute.key(precompute.WHAT_IF, kwargs)]
+                    if card == state["book_card"]:
+                        continue
+                    kwargs = {"case_id": case_id, "step": step, "cards": [card]}
+                    entry = answers[precompute.key(precompute.LINE, kwargs)]
                     assert entry["ok"] == (card in state["legal"]), (case_id, step, card)
-        analysis = answers[precompute.key(precompute.ANALYSIS, {"case_id": case_id})]["result"]
-        assert len(analysis["dd"]) == steps
+                    if not entry["ok"]:
+                        assert entry["error"]["laws"], (case_id, step, card)
         # a branch of a branch is not precomputed (it is Python's): only these three functions
-        assert {k.split(" ")[0] for k in answers} == {precompute.CASE_STEP, precompute.WHAT_IF, precompute.ANALYSIS}
+        assert {k.split(" ")[0] for k in answers} == {precompute.CASE_STEP, precompute.VALUES, precompute.LINE}
 
 
 def test_law_52_the_ready_scenario_and_each_option_offered(built_site: BuiltSite) -> None:
@@ -83,8 +91,9 @@ def test_law_52_the_ready_scenario_and_each_option_offered(built_site: BuiltSite
     for event in ["BD: choose call-card", "BD: choose waive"] + [f"BD: choose call-suit {s}" for s in "CDHS"]:
         after = answers[precompute.key(precompute.SANDBOX_ACT, {"law": 52, "events": start["events"], "event": event})]
         assert after["ok"] and after["result"]["error"] is None, event
-    chosen = answers[precompute.key(precompute.SANDBOX_ACT, {"law": 52, "events": start["events"],
-                                                                "event": "BD: choose call-card"})]["result"]
+    chosen = answers[
+        precompute.key(precompute.SANDBOX_ACT, {"law": 52, "events": start["events"], "event": "BD: choose call-card"})
+    ]["result"]
     for card in chosen["legal"]:
         play = f"{chosen['actor']}: play {card}"
         assert precompute.key(precompute.SANDBOX_ACT, {"law": 52, "events": chosen["events"], "event": play}) in answers
@@ -129,7 +138,7 @@ def test_the_runtime_is_precompiled_for_the_wasms_python(built_site: BuiltSite) 
     folder = built_site.dir / "pyodide"
     if not (folder / "python_stdlib_rest.zip").is_file():
         pytest.skip("built without Node (or EUCHRE_PYC=0): the runtime is shipped uncompiled")
-    magic = bytes.fromhex("2b0e0d0a")   # CPython 3.14 (importlib.util.MAGIC_NUMBER inside Pyodide 314.0.7)
+    magic = bytes.fromhex("2b0e0d0a")  # CPython 3.14 (importlib.util.MAGIC_NUMBER inside Pyodide 314.0.7)
     npm = zipfile.ZipFile(pyodide_runtime.PYODIDE_DIR / "python_stdlib.zip").namelist()
     original = {n.removesuffix(".py") for n in npm if n.endswith(".py")}
     names: set[str] = set()
@@ -140,7 +149,7 @@ def test_the_runtime_is_precompiled_for_the_wasms_python(built_site: BuiltSite) 
                 if name.endswith(".pyc"):
                     assert zf.read(name)[:4] == magic, name
                     names.add(name.removesuffix(".pyc"))
-    assert original <= names, sorted(original - names)[:5]         # nothing of the stdlib is lost
+    assert original <= names, sorted(original - names)[:5]  # nothing of the stdlib is lost
     core = zipfile.ZipFile(folder / "python_stdlib.zip").namelist()
     assert "json/__init__.pyc" in core and "_euchre_stdlib_rest.pyc" in core
     rest = zipfile.ZipFile(folder / "python_stdlib_rest.zip").namelist()

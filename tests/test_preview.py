@@ -29,10 +29,16 @@ def test_preview_serves_the_site_at_its_site_url(tmp_path: Path) -> None:
     (tmp_path / "cases" / "i" / "answers.json").write_text("{}")
     (tmp_path / "sitemap.xml").write_text(
         f"<urlset><url><loc>http://127.0.0.1:{port}/sub/</loc></url>"
-        f"<url><loc>http://127.0.0.1:{port}/sub/cases/i/</loc></url></urlset>")
+        f"<url><loc>http://127.0.0.1:{port}/sub/cases/i/</loc></url></urlset>"
+    )
     assert preview.site_location(tmp_path) == f"http://127.0.0.1:{port}/sub/"
-    proc = subprocess.Popen([sys.executable, "-m", "build_scripts.preview", str(tmp_path)], cwd=REPO_ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "build_scripts.preview", str(tmp_path)],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         base = f"http://127.0.0.1:{port}"
         for _ in range(100):
@@ -45,7 +51,7 @@ def test_preview_serves_the_site_at_its_site_url(tmp_path: Path) -> None:
             pytest.fail("the preview did not start: " + (proc.stderr.read() if proc.poll() is not None else ""))
         assert body == b"home"
         assert urllib.request.urlopen(base + "/sub/cases/i/answers.json", timeout=2).read() == b"{}"
-        redirected = urllib.request.urlopen(base + "/cases/i/", timeout=2)   # outside the path: to the site's root
+        redirected = urllib.request.urlopen(base + "/cases/i/", timeout=2)  # outside the path: to the site's root
         assert redirected.geturl() == base + "/sub/"
     finally:
         proc.terminate()

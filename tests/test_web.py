@@ -29,7 +29,7 @@ def test_case_step_follows_the_books_line_at_every_step(case_id: str) -> None:
     rep = completed.replay
     cards = [(seat, card) for trick in rep.deal.tricks for seat, card in trick.cards]
     assert rep.deal.is_over and len(rep.deal.tricks) == 5
-    assert rep.deal.log[: len(book.deal.log)] == book.deal.log          # the book's line comes first
+    assert rep.deal.log[: len(book.deal.log)] == book.deal.log  # the book's line comes first
     assert list(completed.sources[: len(book.states)]) == ["book"] * len(book.states)
     first = web.case_step(case_id, 0)
     assert first["book_steps"] == completed.sources.count("book") >= len(book.states)
@@ -82,7 +82,7 @@ def test_case_step_rejects_a_bad_step_or_case() -> None:
         web.case_step("I", -1)
     with pytest.raises(InputError) as info:
         web.case_step("XX", 0)
-    assert info.value.field == "case_id"     # the argument's name
+    assert info.value.field == "case_id"  # the argument's name
 
 
 def test_what_if_case_i_a_over_trumps_and_is_euchred() -> None:
@@ -113,16 +113,16 @@ def test_what_if_plays_the_solvers_value() -> None:
 
 def test_what_if_an_illegal_card_cites_the_law() -> None:
     with pytest.raises(IllegalAction) as info:
-        web.what_if("I", 1, "QS")         # C must follow diamonds
+        web.what_if("I", 1, "QS")  # C must follow diamonds
     assert info.value.laws == (62,)
     assert "You must follow suit" in str(info.value) and "(law 62)" in str(info.value)
     with pytest.raises(IllegalAction):
-        web.what_if("I", 1, "AS")         # C does not hold it
+        web.what_if("I", 1, "AS")  # C does not hold it
     with pytest.raises(InputError) as bad:
         web.what_if("I", 1, "XX")
     assert bad.value.field == "card"
     with pytest.raises(InputError):
-        web.what_if("I", 20, "AH")        # the end: nothing to change
+        web.what_if("I", 20, "AH")  # the end: nothing to change
 
 
 def test_what_if_where_the_book_stops() -> None:
@@ -131,14 +131,16 @@ def test_what_if_where_the_book_stops() -> None:
     card = web.case_step("IV", step)["legal"][0]
     w = web.what_if("IV", step, card)
     assert not w["book"]["complete"]
-    assert w["book"]["text"] == ("the book narrates 2 tricks and the engine plays the rest: "
-                                 "A–C are euchred: B–D take 3 tricks")
+    assert w["book"]["text"] == (
+        "the book narrates 2 tricks and the engine plays the rest: A–C are euchred: B–D take 3 tricks"
+    )
     assert sum(w["result"]["tricks_won"].values()) == 5
 
 
 def test_run_snippet() -> None:
-    r = web.run_snippet('from euchre_core.formats.cases import replay_case\n'
-                        'print(replay_case("I").deal.tricks_won_by_side())')
+    r = web.run_snippet(
+        'from euchre_core.formats.cases import replay_case\nprint(replay_case("I").deal.tricks_won_by_side())'
+    )
     assert r == {"ok": True, "output": "(4, 1)\n", "error": None, "laws": [], "field": None}
     assert web.run_snippet("Card.parse('JC')")["output"] == "Card('JC')\n"
     bad = web.run_snippet('Card.parse("XX")')
@@ -162,10 +164,22 @@ def test_call_only_reaches_the_browser_api() -> None:
     ok = json.loads(web.call("euchre_core.app.web.case_step", {"case_id": "I", "step": 0}))
     assert ok["ok"] and ok["result"]["to_move"] == "B"
     # public functions of the engine that the widgets do not call are refused like anything else
-    for name in ("os.system", "euchre_core", "euchre_core.app.web._replay", "euchre_core.app.web.json.loads",
-                 "euchre_core.kernel.cards.Card", "euchre_core.nothing.here", "builtins.eval",
-                 "euchre_core.kernel.cards.parse_cards", "euchre_core.formats.cases.load_case",
-                 "euchre_core.search.simulate.load_specs", "euchre_core.app.web.call", None, 7, ["x"]):
+    for name in (
+        "os.system",
+        "euchre_core",
+        "euchre_core.app.web._replay",
+        "euchre_core.app.web.json.loads",
+        "euchre_core.kernel.cards.Card",
+        "euchre_core.nothing.here",
+        "builtins.eval",
+        "euchre_core.kernel.cards.parse_cards",
+        "euchre_core.formats.cases.load_case",
+        "euchre_core.search.simulate.load_specs",
+        "euchre_core.app.web.call",
+        None,
+        7,
+        ["x"],
+    ):
         answer = json.loads(web.call(name, {}))  # type: ignore[arg-type]
         assert not answer["ok"] and answer["error"]["field"] == "name", name
     bad_json = json.loads(web.call("euchre_core.app.web.case_step", "{not json"))
@@ -183,8 +197,11 @@ def test_every_name_of_the_browser_api_is_a_function_the_widgets_call() -> None:
     import re
     from pathlib import Path
 
-    js = "\n".join(p.read_text(encoding="utf-8") for p in (Path(web.__file__).parents[2] / "docs" / "javascripts")
-                   .iterdir() if p.suffix in (".js", ".mjs"))
+    js = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in (Path(web.__file__).parents[2] / "docs" / "javascripts").iterdir()
+        if p.suffix in (".js", ".mjs")
+    )
     called = set(re.findall(r'"(euchre_core\.[a-z_]+\.[a-z_]+\.[a-z_]+)"', js))
     called |= {"euchre_core.app.lessons." + n for n in re.findall(r'call\("([a-z_]+)"', js)}
     for name in web.BROWSER_API:
@@ -213,8 +230,11 @@ def test_the_wheel_is_a_valid_pure_python_wheel() -> None:
     assert {f"{info}/METADATA", f"{info}/WHEEL", f"{info}/RECORD"} <= set(names)
     assert "Tag: py3-none-any" in zf.read(f"{info}/WHEEL").decode()
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
-    sources = {p.relative_to(REPO_ROOT).as_posix() for p in (REPO_ROOT / "euchre_core").rglob("*.py")
-               if "__pycache__" not in p.parts}
+    sources = {
+        p.relative_to(REPO_ROOT).as_posix()
+        for p in (REPO_ROOT / "euchre_core").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
     assert sources <= set(names)
     assert "euchre_core/data/cases/I.json" in names
     record = zf.read(f"{info}/RECORD").decode().splitlines()
@@ -233,7 +253,7 @@ def test_the_site_holds_only_the_runtime_the_browser_needs(built_site: BuiltSite
     files = sorted(p.name for p in folder.iterdir())
     wheels = [f for f in files if f.endswith(".whl")]
     assert len(wheels) == 1 and re.fullmatch(r"euchre_core-[0-9][^-]*-py3-none-any\.whl", wheels[0])
-    compiled = "python_stdlib_rest.zip" in files   # pre-compiled (tests/test_precompute.py checks it)
+    compiled = "python_stdlib_rest.zip" in files  # pre-compiled (tests/test_precompute.py checks it)
     extra = ("pyodide-lock.json",) + (("python_stdlib_rest.zip",) if compiled else ())
     assert sorted(set(files) - set(wheels)) == sorted(pyodide_runtime.RUNTIME_FILES + extra)
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -279,5 +299,5 @@ def test_case_step_carries_the_solvers_evaluation():
     line = case_analysis("I")["dd"]
     for step in range(len(line)):
         assert case_step("I", step)["dd"]["makers_tricks"] == line[step]
-    s = case_step("I", 3)                       # D's ruff with the ten of clubs: not best play
+    s = case_step("I", 3)  # D's ruff with the ten of clubs: not best play
     assert s["dd"]["before"] == 2 and s["dd"]["makers_tricks"] == 4
