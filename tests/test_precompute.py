@@ -19,7 +19,7 @@ from conftest import BuiltSite
 
 from build_scripts import precompute
 from euchre_core.app import sandbox, web
-from euchre_core.formats.cases import list_cases, replay_case
+from euchre_core.formats.cases import list_cases
 
 
 def _files(site: Path) -> dict[str, dict[str, object]]:
