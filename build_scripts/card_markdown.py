@@ -65,13 +65,18 @@ KEY_ALIASES = {
 class CardInlineProcessor(InlineProcessor):
     """``{{JC}}`` → the card's HTML (stashed, so no other pattern touches it)."""
 
-    def handleMatch(self, m: re.Match[str], data: str) -> tuple[Any, int, int]:  # noqa: N802 (Markdown API)
+    # Markdown's own InlineProcessor.handleMatch(m, data) does not match its base Pattern.handleMatch(m):
+    # mypy reports the override against Pattern.
+    def handleMatch(  # type: ignore[override]  # noqa: N802 (Markdown API)
+        self, m: re.Match[str], data: str
+    ) -> tuple[str | None, int, int]:
         """Replace the match with the cards' HTML, or leave it (and warn) if a code is not a card."""
         try:
             html = cards_html(parse_cards(m.group(1)))
         except CardError as error:
             log.warning("card_markdown: %s in %r", error, m.group(0))
             return None, m.start(0), m.end(0)
+        assert self.md is not None  # Markdown gives every processor its instance
         return self.md.htmlStash.store(html), m.start(0), m.end(0)
 
 
@@ -146,6 +151,7 @@ class DealPreprocessor(Preprocessor):
                     log.warning("card_markdown: deal block: %s", error)
                     out.extend(block)
                 else:
+                    assert self.md is not None  # Markdown gives every processor its instance
                     out.extend(["", indent + self.md.htmlStash.store(html), ""])
             index = close + 1
         return out
@@ -168,7 +174,7 @@ class CardExtension(Extension):
 
 def makeExtension(**kwargs: Any) -> CardExtension:  # noqa: N802 (Markdown's entry point)
     """Entry point used by Python-Markdown for ``build_scripts.card_markdown``."""
-    return CardExtension(**kwargs)
+    return CardExtension(**kwargs)  # type: ignore[no-untyped-call]  # Markdown's Extension.__init__ is unannotated
 
 
 __all__ = ["CardExtension", "CardInlineProcessor", "DealPreprocessor", "makeExtension", "parse_deal"]

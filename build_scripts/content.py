@@ -17,9 +17,9 @@ problems; an empty list means the content is valid. Paths are resolved from the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -35,9 +35,9 @@ TEXT_REFS_FIXED = ("all", "laws", "terms", "hints", "intro", "preface")
 CODE_REFS = ("hoyle", "washington1877")
 
 
-def _load(name: str) -> Any:
+def _load(name: str) -> dict[str, Any]:
     with (CONTENT_DIR / name).open(encoding="utf-8") as handle:
-        return load_yaml(handle)
+        return cast(dict[str, Any], load_yaml(handle))  # YAML, untyped: each content file is a mapping
 
 
 def load_laws() -> dict[str, Any]:
@@ -168,11 +168,12 @@ def hint_list_problems(hints: dict[str, Any]) -> list[str]:
 def _text_refs(laws: Any, hints: Any) -> set[str]:
     refs = set(TEXT_REFS_FIXED)
     if isinstance(laws, dict):
-        refs.update(s.get("id") for s in laws.get("sections") or [] if isinstance(s, dict))
+        refs.update(s["id"] for s in laws.get("sections") or [] if isinstance(s, dict) and isinstance(s.get("id"), str))
     if isinstance(hints, dict):
-        refs.update(p.get("id") for p in hints.get("positions") or [] if isinstance(p, dict))
+        refs.update(
+            p["id"] for p in hints.get("positions") or [] if isinstance(p, dict) and isinstance(p.get("id"), str)
+        )
         refs.update(f"intro-{i + 1}" for i in range(len(hints.get("intro") or [])))
-    refs.discard(None)
     return refs
 
 
@@ -206,7 +207,7 @@ def errata_reference_problems(
 # --------------------------------------------------------------------------- validators: schema, then the checks
 
 
-def _schema_then(found: list[str], check: Any, *args: Any) -> list[str]:
+def _schema_then(found: list[str], check: Callable[..., list[str]], *args: Any) -> list[str]:
     """The schema's problems, then the cross checks; where the structure is too broken for a cross
     check to read (a missing key, a wrong type), the schema has already said why."""
     try:

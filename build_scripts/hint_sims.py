@@ -50,7 +50,9 @@ def build_settings() -> tuple[int, int, int]:
 def _load_cache() -> dict[str, Any]:
     """The cache file; its record of the engine's fingerprint for the current sources spares the
     build the parsing of the engine (:func:`euchre_core.search.simulate.engine_fingerprint`)."""
-    doc = json.loads(CACHE.read_text(encoding="utf-8")) if CACHE.is_file() else {"about": "", "results": {}}
+    doc: dict[str, Any] = (
+        json.loads(CACHE.read_text(encoding="utf-8")) if CACHE.is_file() else {"about": "", "results": {}}
+    )
     engine = doc.get("engine") or {}
     if engine.get("sources") and engine.get("fingerprint"):
         simulate.FINGERPRINTS.setdefault(engine["sources"], engine["fingerprint"])

@@ -94,4 +94,4 @@ def _cache_page_rendering() -> None:
             entries_cache.clear()
         entries_cache[key] = [dict(e) for e in self.entries[before:]]
 
-    SearchIndex.add_entry_from_context = add_entry_from_context  # type: ignore[method-assign]
+    SearchIndex.add_entry_from_context = add_entry_from_context

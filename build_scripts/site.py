@@ -911,7 +911,7 @@ class Builder:
         """One page per case and the index of the cases."""
         pages = {case_page(rep.data["id"]): self.render("case.md.j2", c=self.case_view(rep)) for rep in self.cases}
         groups: dict[str, list[dict[str, Any]]] = {}
-        preambles: dict[str, str] = {}
+        preambles: dict[str, dict[str, Any]] = {}
         inline = self.inline(CASES_INDEX)
         for rep in self.cases:
             data = rep.data
@@ -1060,7 +1060,7 @@ class Builder:
         positions = {p["id"]: p for p in self.hints_doc["positions"]}
         for entry in self.errata_doc["errata"]:
             kind, ref = entry["where"]["kind"], entry["where"]["ref"]
-            target = None
+            target: tuple[str, str | None] | None = None
             if kind == "law":
                 target = (f"Law {ref}", self.link(ERRATA, self.law_page[int(ref)], f"law-{ref}"))
             elif kind == "term":

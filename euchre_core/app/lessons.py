@@ -27,7 +27,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..formats.cases import replay_case
 from ..kernel import deal as _deal
@@ -35,7 +35,7 @@ from ..kernel import decode
 from ..kernel import tables as _tables
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Rank, Suit, mask_of, pack
-from ..kernel.deal import SEAT_NAMES, Deal, DealSetup
+from ..kernel.deal import SEAT_NAMES, Deal, DealSetup, Trick
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888
 from ..laws.director import Director
@@ -43,6 +43,8 @@ from ..laws.match import Match
 from ..laws.scoring import Rubber
 from ..search import opponent as _opponent
 from ..search import solver as _solver
+
+_R = TypeVar("_R")
 
 __all__ = [
     "KINDS",
@@ -358,26 +360,32 @@ def _seeded_deal(seed: int, rng: random.Random, play_cards: int | None = None) -
     return d
 
 
-_LEGAL_FOCUS = {
+_LEGAL_FOCUS: dict[str, Callable[[Deal], object]] = {
     # the seat to play holds the left bower and the led suit is its printed suit
     "left-printed": lambda d: (
         d.trick
         and _holds_left(d)
         and d.trick[0][1] >> 3 == _left(d) >> 3
-        and _tables.EFFECTIVE_SUIT[d.trump][d.trick[0][1]] != d.trump
+        and _tables.EFFECTIVE_SUIT[_trump(d)][d.trick[0][1]] != _trump(d)
     ),
     # trumps led, and the left bower is the seat's only trump
     "left-only-trump": lambda d: (
         d.trick
         and _holds_left(d)
-        and _led(d) == int(d.trump)
-        and len(_opponent.trumps_in(d.hand(d.actor), d.trump)) == 1
+        and _led(d) == _trump(d)
+        and len(_opponent.trumps_in(d.hand(d.actor), _trump(d))) == 1
     ),
     # the seat holds none of the suit led: anything goes
     "void": lambda d: d.trick and len(d.legal_actions()) == len(d.hand(d.actor)) >= 3,
     # the seat must follow, and has a choice
     "follow": lambda d: d.trick and 2 <= len(d.legal_actions()) < len(d.hand(d.actor)),
 }
+
+
+def _trump(d: Deal) -> Suit:
+    """The trump suit of a deal past the bidding (the focus tests ask only of those)."""
+    assert d.trump is not None
+    return d.trump
 
 
 def _left(d: Deal) -> int:
@@ -486,14 +494,14 @@ def _legal_plays(spec: dict[str, Any]) -> Answer:
     )
 
 
-_WIN_FOCUS = {
+_WIN_FOCUS: dict[str, Callable[[Deal, Trick], object]] = {
     "left-wins": lambda d, t: t.cards[[c for _, c in t.cards].index(_winning_card(d, t))][1] == _left(d),
     "trumped": lambda d, t: (
-        _tables.EFFECTIVE_SUIT[int(d.trump)][t.cards[0][1]] != int(d.trump)
-        and _tables.TRUMP_POWER[int(d.trump)][_winning_card(d, t)] > 0
+        _tables.EFFECTIVE_SUIT[_trump(d)][t.cards[0][1]] != _trump(d)
+        and _tables.TRUMP_POWER[_trump(d)][_winning_card(d, t)] > 0
     ),
     "led-suit": lambda d, t: (
-        _tables.TRUMP_POWER[int(d.trump)][_winning_card(d, t)] == 0
+        _tables.TRUMP_POWER[_trump(d)][_winning_card(d, t)] == 0
         and t.winner != t.leader
         and any(c & 7 > _winning_card(d, t) & 7 for _, c in t.cards)
     ),
@@ -501,7 +509,7 @@ _WIN_FOCUS = {
 }
 
 
-def _winning_card(d: Deal, t: Any) -> Card:
+def _winning_card(d: Deal, t: Trick) -> Card:
     return next(c for s, c in t.cards if s == t.winner)
 
 
@@ -617,7 +625,7 @@ def _misdeal(spec: dict[str, Any]) -> Answer:
     cut = int(spec.get("cut", 16))
     packets = tuple(spec.get("packets", (2, 3)))
     try:
-        Deal.from_setup(DealSetup(order, cut, packets))  # type: ignore[arg-type]
+        Deal.from_setup(DealSetup(order, cut, packets))
     except IllegalAction as e:
         laws = ", ".join(str(n) for n in e.laws)
         if "cut" in spec:
@@ -1717,7 +1725,7 @@ _EXERCISE_TEXT = ("id", "kind", "trump", "turn_up", "card", "role", "hint", "foc
 
 def _decode_exercise(exercise: Any) -> dict[str, Any]:
     """The types and sizes of an exercise's common fields, before a kind reads them."""
-    decode.mapping(exercise, "exercise")
+    checked = decode.mapping(exercise, "exercise")  # the same dict, typed
     decode.check_tree(exercise, "exercise", max_depth=8, max_items=200, max_string=500)
     for k in _EXERCISE_TEXT:
         if exercise.get(k) is not None:
@@ -1739,10 +1747,10 @@ def _decode_exercise(exercise: Any) -> dict[str, Any]:
         if exercise.get(k) is not None:
             for i, e in enumerate(decode.array(exercise[k], decode.field("exercise", k), max_len=200)):
                 decode.text(e, f"exercise.{k}[{i}]", max_len=200)
-    return exercise
+    return checked
 
 
-def _guarded(kind: Kind, fn: Callable[[dict[str, Any]], Any], exercise: dict[str, Any]) -> Any:
+def _guarded(kind: Kind, fn: Callable[[dict[str, Any]], _R], exercise: dict[str, Any]) -> _R:
     """Run one step of a kind on a decoded exercise. The common fields are decoded first; a field that only
     this kind reads and that is of the wrong shape gives an :class:`InputError` on ``exercise`` naming
     the kind, never a Python error."""
@@ -1769,7 +1777,8 @@ def _guarded(kind: Kind, fn: Callable[[dict[str, Any]], Any], exercise: dict[str
 
 def _kind_of(exercise: dict[str, Any]) -> Kind:
     _decode_exercise(exercise)
-    kind = KINDS.get(exercise.get("kind")) if isinstance(exercise.get("kind"), str) else None
+    name = exercise.get("kind")
+    kind = KINDS.get(name) if isinstance(name, str) else None
     if kind is None:
         raise InputError(f"no exercise kind {decode.excerpt(exercise.get('kind'))}", "kind")
     return kind
@@ -1788,13 +1797,13 @@ def _decode_record(record: Any) -> dict[str, Any]:
     """The play table's record, typed and bounded: ``seed`` (0 to 2**63 - 1), ``seat`` (A-D),
     ``strength`` (a name of :data:`~euchre_core.search.opponent.STRENGTHS`), ``actions`` (at most
     5,000 strings of at most 40 characters)."""
-    decode.mapping(record, "record", keys=("seed", "seat", "strength", "actions"))
+    checked = decode.mapping(record, "record", keys=("seed", "seat", "strength", "actions"))  # the same dict, typed
     decode.seed(record.get("seed", 0), "record.seed")
     decode.seat(record.get("seat", TABLE_SEAT), "record.seat")
     decode.choice(record.get("strength", _opponent.DEFAULT_STRENGTH), "record.strength", tuple(_opponent.STRENGTHS))
     for i, a in enumerate(decode.array(record.get("actions", []), "record.actions", max_len=MAX_TABLE_ACTIONS)):
         decode.text(a, f"record.actions[{i}]", max_len=40)
-    return record
+    return checked
 
 
 def _match(record: dict[str, Any]) -> Match:

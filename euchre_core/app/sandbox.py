@@ -148,6 +148,7 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
         cards[str(c)] = _card(c)
     cards[str(d.turn_up)] = _card(d.turn_up)
     pending = state.rulings[state.pending].to_json() if state.pending is not None else None
+    actor: str | None
     if state.phase == "bidding":
         actor = seats[d.actor]
         regular = [f"{actor}: {a}" for a in d.legal_actions()]
@@ -377,7 +378,7 @@ def _decode_op(op: Any, path: str = "op") -> dict[str, Any]:
     """An op's members, typed and bounded (names at most 40 characters, at most 32 candidates)."""
     if isinstance(op, str):
         op = decode.loads(op, path, max_bytes=4000, max_depth=3)
-    decode.mapping(op, path, keys=_OP_KEYS)
+    checked = decode.mapping(op, path, keys=_OP_KEYS)  # the same dict, typed
     decode.choice(op.get("op"), path, TABLE_OPS)
     for k in _OP_TEXT:
         if op.get(k) is not None:
@@ -391,7 +392,7 @@ def _decode_op(op: Any, path: str = "op") -> dict[str, Any]:
     if op.get("exposed") is not None:
         for n, k in decode.mapping(op["exposed"], decode.field(path, "exposed"), max_len=32).items():
             decode.integer(k, decode.field(decode.field(path, "exposed"), n[:MAX_NAME]), 1, 32)
-    return op
+    return checked
 
 
 def _field(op: dict[str, Any], name: str, default: Any = _MISSING) -> Any:

@@ -441,8 +441,10 @@ def run_snippet(code: str) -> dict[str, Any]:
         answer.update(ok=False, error=_short_error(e))
         return answer
     last = None
-    if tree.body and isinstance(tree.body[-1], ast.Expr):
-        last = ast.Expression(tree.body.pop().value)
+    tail = tree.body[-1] if tree.body else None
+    if isinstance(tail, ast.Expr):
+        tree.body.pop()
+        last = ast.Expression(tail.value)
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
         try:
             exec("import euchre_core\nfrom euchre_core import *", namespace)  # noqa: S102 (the console's purpose)

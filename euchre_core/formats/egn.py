@@ -1071,7 +1071,7 @@ class _Replay:
                     )
                 played_at[card] = (t + 1, seat)
                 played[seat].append(card)
-                if led is not None and EFFECTIVE_SUIT[trump][card] != led:
+                if led is not None and trump is not None and EFFECTIVE_SUIT[trump][card] != led:
                     voids[seat].add(led)
 
         # the cards each seat is known to have been dealt, and the slots to fill
@@ -1373,7 +1373,7 @@ def replay_json(game: EgnGame | Sequence[Deal] | Sequence[EgnDeal]) -> dict[str,
     winner), the makers, the lone seat, tricks won and points by side. Seats are EGN's
     ``"0"``-``"3"``, sides ``"02"``/``"13"``, cards the engine's short notation (``"QS"``).
     ``points`` is ``null`` for an unfinished deal; ``makers`` ``null`` for a deal passed out."""
-    items = game.deals if isinstance(game, EgnGame) else list(game)
+    items: Sequence[Deal | EgnDeal] = game.deals if isinstance(game, EgnGame) else list(game)
     states = [d.state if isinstance(d, EgnDeal) else d for d in items]
     return {"deals": [_deal_json(s) for s in states]}
 

@@ -78,9 +78,9 @@ def load_scenario(data: dict[str, Any]) -> Director:
         stock = decode.cards(data.get("stock", []), "stock")
         deal = Deal.start(parsed, turn_up, dealer, rules, stock=stock)
     events = decode.array(data.get("events", []), "events", max_len=decode.MAX_LOG)
-    for i, e in enumerate(events):
-        decode.text(e, decode.field("events", i), max_len=MAX_EVENT)
-    return _fold(data, deal, [str(e) for e in events])
+    for i, ev in enumerate(events):
+        decode.text(ev, decode.field("events", i), max_len=MAX_EVENT)
+    return _fold(data, deal, [str(ev) for ev in events])
 
 
 # The last states folded, by scenario and events: the sandbox sends the whole log with each move,

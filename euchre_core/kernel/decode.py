@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 from .cards import Card, CardError
 from .errors import InputError
@@ -254,6 +254,14 @@ def integer(value: Any, path: str, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise InputError(f"{excerpt(value)} is out of range ({lo} to {hi})", path)
     return int(value)
+
+
+@overload
+def seed(value: Any, path: str = ..., *, optional: Literal[False] = ...) -> int: ...
+
+
+@overload
+def seed(value: Any, path: str = ..., *, optional: bool) -> int | None: ...
 
 
 def seed(value: Any, path: str = "seed", *, optional: bool = False) -> int | None:

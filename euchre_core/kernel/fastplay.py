@@ -18,6 +18,7 @@ play, the same tricks and the same points, so the fast loop cannot drift from th
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .cards import pack
 from .play import (
@@ -47,16 +48,16 @@ def play_random_deals(rules: RuleSet, games: int, seed: int = 1) -> list[int]:
     return totals
 
 
-def play_random_deal_logged(rules: RuleSet, seed: int, dealer: int = 0) -> tuple[dict, list[int]]:
+def play_random_deal_logged(rules: RuleSet, seed: int, dealer: int = 0) -> tuple[dict[str, Any], list[int]]:
     """One random deal and its record (the :meth:`Deal.to_record` form) for cross-checking.
     The record's ``offered`` holds, for each card played, the cards the loop chose among."""
     rng = random.Random(seed)
-    log: list = []
+    log: list[dict[str, Any]] = []
     pts = _play(rules, rng, dealer, log)
     return log[0], list(pts)
 
 
-def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list | None) -> tuple[int, ...]:
+def _play(rules: RuleSet, rng: random.Random, dealer: int, log: list[dict[str, Any]] | None) -> tuple[int, ...]:
     n = rules.players
     rnd = rng.random
     order = pack(rules.pack_size)

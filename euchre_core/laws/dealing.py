@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -221,7 +222,7 @@ class DealingProcedure:
         dealer: int | str = 0,
         seed: int = 0,
         rules: RuleSet = SOMERSET_1888,
-        order: list[Card | str] | tuple[Card | str, ...] | None = None,
+        order: list[Card] | list[str] | list[Card | str] | tuple[Card | str, ...] | None = None,
     ) -> DealingProcedure:
         """The cards collected for the deal of ``dealer`` (Law 25): in ``order`` (top first), or
         as the seed collects them. Four-handed rules only.
@@ -342,7 +343,8 @@ class DealingProcedure:
                         f"{who} must first elect on the {r.irregularity} ({', '.join(o.id for o in r.options)})", r.laws
                     )
         st = replace(self, log=self.log + (ev,), fresh_cut=False)
-        return getattr(st, "_ev_" + ev.verb)(ev)
+        handler: Callable[[Event], DealingProcedure] = getattr(st, "_ev_" + ev.verb)
+        return handler(ev)
 
     def replay(self, events: list[str] | tuple[str, ...]) -> DealingProcedure:
         """Fold a list of events from this state; an error names the event at fault.
@@ -988,11 +990,11 @@ class DealingProcedure:
             stock = self.stock
             if seat == dl and self.log[-2].verb == "turn" and stock and (card is None or card in stock):
                 # Law 39: the dealer, in turning the trump card, exposes another card of the pack.
-                shown = card if card is not None else stock[0]
+                turned = card if card is not None else stock[0]
                 return self._new_deal(
                     "card exposed in turning the trump",
                     (39,),
-                    f"{name}, in turning the trump card, exposed the {shown.long_name()}: there must be a new deal.",
+                    f"{name}, in turning the trump card, exposed the {turned.long_name()}: there must be a new deal.",
                     seat,
                 )
             raise IllegalAction("the trump card is turned: a card exposed now is a matter of the play", (46,))

@@ -28,6 +28,7 @@ whether the partners consulted) enters as an event too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
@@ -236,7 +237,7 @@ class Director:
                 raise IllegalAction("the hand is void: there must be a new deal by the same dealer", self.new_deal)
             raise IllegalAction("the deal is over: the cards have been cut for the next deal", (68,))
         st = self._with(log=self.log.push(ev))
-        handler = getattr(st, "_ev_" + ev.verb)
+        handler: Callable[[Event], Director] = getattr(st, "_ev_" + ev.verb)
         return handler(ev)
 
     def replay(self, events: list[str], first: int = 1) -> Director:
@@ -1783,10 +1784,10 @@ class Director:
             if opt == "played":
                 # Law 80: it is played as he said; his partner still must pass: no lone hand for him.
                 d = self.deal
-                suit = d.turn_suit if action.kind == "order" else action.suit
-                assert suit is not None
+                made = d.turn_suit if action.kind == "order" else action.suit
+                assert made is not None
                 new = d._replace(actor=seat, log=d.log)._made(
-                    Action(action.kind, suit=action.suit), suit, "order", first_round=d.phase == "bid1"
+                    Action(action.kind, suit=action.suit), made, "order", first_round=d.phase == "bid1"
                 )
                 p = self.partner(seat)
                 st = st._with(no_alone=_set(st.no_alone, p, 80))

@@ -198,7 +198,7 @@ class Chain(Sequence[T]):
             later.append(node[0])
             node = node[1]
         assert node is not None
-        c: Chain[T] = Chain._make(node[1], self._len - 1 - k).push(item)
+        c: Chain[T] = self._make(node[1], self._len - 1 - k).push(item)
         for x in reversed(later):
             c = c.push(x)
         return c

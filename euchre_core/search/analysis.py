@@ -63,7 +63,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from ..formats.cases import CaseReplay, replay_case, replay_case_data
 from ..kernel.actions import Action
@@ -295,7 +295,7 @@ def load_claims() -> dict[str, Any]:
     >>> sorted(load_claims()["cases"])[:3]
     ['I', 'II', 'III']
     """
-    return json.loads(_claims_text())
+    return cast(dict[str, Any], json.loads(_claims_text()))  # the shipped claims file: an object
 
 
 def _book_texts(data: dict[str, Any]) -> str:
@@ -482,7 +482,7 @@ def _holds(deal: Deal, goal: _Goal, prefer: list[Pair], whatever: bool = False) 
 def _variant_data(data: dict[str, Any], variant: dict[str, Any] | None) -> dict[str, Any]:
     if not variant:
         return data
-    out = json.loads(json.dumps(data))
+    out: dict[str, Any] = json.loads(json.dumps(data))  # a deep copy of a JSON object
     hand = out["hands"][variant["seat"]]
     hand[hand.index(variant["card"])] = variant["as"]
     return out

@@ -758,14 +758,14 @@ def book_bid(hand: Sequence[Card], turn_up: Card, role: str, trump: Suit | None 
     suit = trump if trump is not None else turn_up.suit
     if suit is None:
         raise InputError("the Joker is turned: give the trump suit", "trump")
-    trump = int(suit)
+    t = int(suit)  # the trump suit, as the tables index it
     cards = list(hand) + ([turn_up] if role == "dealer" else [])
     if role == "eldest":
-        nxt = Suit(trump).partner
-        tr = trumps_in(cards, trump)
-        if _great_strength(cards, trump):
+        nxt = Suit(t).partner
+        tr = trumps_in(cards, t)
+        if _great_strength(cards, t):
             return BookAdvice(
-                True, ("eldest-2",), reason="With great strength, order it up.", alone=_alone_worthy(cards, trump)
+                True, ("eldest-2",), reason="With great strength, order it up.", alone=_alone_worthy(cards, t)
             )
         if can_make(cards, nxt):
             return BookAdvice(
@@ -773,14 +773,14 @@ def book_bid(hand: Sequence[Card], turn_up: Card, role: str, trump: Suit | None 
                 ("eldest-2",),
                 reason=f"Do not order if you can make it next ({nxt.word}): pass, and make it next.",
             )
-        medium = [c for c in tr if c in (RIGHT_BOWER[trump], LEFT_BOWER[trump]) or (c & 7) >= Rank.TEN]
-        plain = _plain_suits(cards, trump)
+        medium = [c for c in tr if c in (RIGHT_BOWER[t], LEFT_BOWER[t]) or (c & 7) >= Rank.TEN]
+        plain = _plain_suits(cards, t)
         some_strength = (
-            bool(_outside_aces(cards, trump))
+            bool(_outside_aces(cards, t))
             or len(plain) <= 1
             or any(Rank.KING in {x & 7 for x in v} for v in plain.values())
         )
-        if turn_up != RIGHT_BOWER[trump] and len(medium) >= 3 and some_strength:
+        if turn_up != RIGHT_BOWER[t] and len(medium) >= 3 and some_strength:
             return BookAdvice(
                 True,
                 ("eldest-1",),
@@ -789,13 +789,13 @@ def book_bid(hand: Sequence[Card], turn_up: Card, role: str, trump: Suit | None 
         return BookAdvice(False, ("eldest-1",), reason="Not three medium trumps with strength in suit: pass.")
     if role not in ("second", "third", "dealer"):
         raise InputError(f"no such position {role!r} (eldest, second, third, dealer)", "role")
-    hits, score = _hint_matches(cards, trump, role, turn_up)
-    alone = _alone_worthy(cards, trump)
+    hits, score = _hint_matches(cards, t, role, turn_up)
+    alone = _alone_worthy(cards, t)
     if hits:
         return BookAdvice(True, tuple(hits), tuple(score), alone=alone)
-    if role == "second" and turn_up == RIGHT_BOWER[trump] and len(trumps_in(cards, trump)) == 2:
+    if role == "second" and turn_up == RIGHT_BOWER[t] and len(trumps_in(cards, t)) == 2:
         return BookAdvice(False, ("second-11",), tuple(score), reason="Do not assist the right with two small ones.")
-    if role == "third" and turn_up == RIGHT_BOWER[trump]:
+    if role == "third" and turn_up == RIGHT_BOWER[t]:
         return BookAdvice(False, ("third-3",), reason="The right is turned: see your way clear to three tricks.")
     return BookAdvice(False, (), tuple(score))
 
@@ -953,7 +953,12 @@ def _policy(deal: Deal) -> Action:
         return Action("pass")
     if ph == "bid2":  # stick the dealer: name his best suit
         calls = [a for a in legal if a.kind == "call" and not a.alone]
-        return max(calls, key=lambda a: sum(TRUMP_POWER[int(a.suit)][c] for c in trumps_in(hand, a.suit)))  # type: ignore[arg-type]
+
+        def strength(a: Action) -> int:
+            assert a.suit is not None  # a call names its suit
+            return sum(TRUMP_POWER[int(a.suit)][c] for c in trumps_in(hand, a.suit))
+
+        return max(calls, key=strength)
     return legal[0]
 
 

@@ -79,9 +79,10 @@ import hashlib
 import json
 import random
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from ..kernel import decode
 from ..kernel.cards import Card, CardError, Suit, pack
@@ -243,7 +244,7 @@ def load_specs() -> list[dict[str, Any]]:
     >>> specs[0]["hint"], specs[0]["kind"]
     ('eldest-1', 'bid')
     """
-    return json.loads(_specs_text())["specs"]
+    return cast(list[dict[str, Any]], json.loads(_specs_text())["specs"])  # the shipped file's list of objects
 
 
 def spec_by_id(spec_id: str) -> dict[str, Any]:
@@ -626,6 +627,7 @@ class _Sim:
         # as the spec gives it holds the turn-up)
         dealer_took_up = self.kind in ("lead", "play") and turn_up is not None
         if dealer_took_up and self.player == 0:
+            assert turn_up is not None
             hands[0].append(turn_up)
         rest = [c for c in range(32) if c not in res.used]
         rng.shuffle(rest)
@@ -731,8 +733,11 @@ class _Sim:
         keyed by all four: a deal is solved once, whoever's option leads to it); ``cached=False``
         solves every option afresh (the plain valuation the tests compare the memo with)."""
         if self.kind in ("bid", "make"):
-            return getattr(self, f"_eval_{self.kind}")(lay, {} if cached else None)
-        return getattr(self, f"_eval_{self.kind}")(lay)
+            shared: Callable[[dict[str, Any], dict[Any, int] | None], dict[str, _Outcome]]
+            shared = getattr(self, f"_eval_{self.kind}")
+            return shared(lay, {} if cached else None)
+        alone: Callable[[dict[str, Any]], dict[str, _Outcome]] = getattr(self, f"_eval_{self.kind}")
+        return alone(lay)
 
     def _outcome(self, makers_side: int, maker: int, alone: int | None, tricks: int) -> _Outcome:
         pts = _points(makers_side, maker, alone, tricks)
@@ -814,7 +819,8 @@ class _Sim:
         return out
 
     def _card_of(self, lay: dict[str, Any], option: str) -> int:
-        return lay["cards"][f"hand.{self.hand_tokens.index(option)}"]
+        card: int = lay["cards"][f"hand.{self.hand_tokens.index(option)}"]
+        return card
 
     def _eval_discard(self, lay: dict[str, Any]) -> dict[str, _Outcome]:
         hands, up = lay["hands"], lay["turn_up"]
@@ -948,7 +954,7 @@ def stored_game_model() -> dict[str, Any] | None:
     path = resources.files("euchre_core") / "data" / "game_model.json"
     if not path.is_file():
         return None
-    return json.loads(path.read_text(encoding="utf-8"))
+    return cast(dict[str, Any], json.loads(path.read_text(encoding="utf-8")))  # the shipped model: an object
 
 
 def _model_for(deals: int, seed: int) -> dict[str, Any]:
@@ -1284,7 +1290,7 @@ def _stderr(sums: list[float], n: int, digits: int | None = 3) -> float:
         return 0.0
     mean = sums[0] / n
     var = max(0.0, (sums[1] - n * mean * mean) / (n - 1))
-    se = (var / n) ** 0.5
+    se: float = (var / n) ** 0.5
     return se if digits is None else round(se, digits)
 
 
