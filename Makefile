@@ -55,7 +55,8 @@ chromium:
 	  else echo "make: $(CHROMIUM) is missing; install Debian's chromium package (as root)" >&2; exit 1; fi; \
 	fi
 
-test: venv node-deps chromium
+# Everything: the habits first (lint, formatting, types), then every test (engine, content, build, browser).
+test: venv node-deps chromium lint
 	$(RUN) $(BIN)/python -m pytest
 
 # The habits the tests also hold us to: lint, formatting and types (strict for the engine); run by `make test`.
