@@ -27,22 +27,24 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..formats.cases import CaseReplay, replay_case
+from ..formats.cases import CaseReplay
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
-from .web import card_info
+from ..search.completion import complete_case
+from .web import card_info, deal_outcome
 
 __all__ = ["case_line", "case_values", "outcome_json"]
 
 MAX_READER_CARDS = 20  # a deal has at most 20 cards to play
-_SIDE_NAMES = ("A–C", "B–D")
 
 
 @functools.lru_cache(maxsize=16)
 def _replay(case_id: str) -> CaseReplay:
-    return replay_case(case_id)
+    """The case played to its end: the book's cards, then the engine's where the book's narration stops
+    (the same line as the case player's :func:`euchre_core.app.web.case_step`)."""
+    return complete_case(case_id).replay
 
 
 def _case(case_id: Any) -> CaseReplay:
@@ -59,33 +61,17 @@ def _position(rep: CaseReplay, step: Any) -> Deal:
 
 
 def outcome_json(deal: Deal) -> dict[str, Any]:
-    """A finished deal's result in words and numbers (Laws 2, 3), as the case player shows it.
+    """A finished deal's result in words and numbers (Laws 2, 3), as the case player shows it: the
+    engine's one wording of a result (:func:`euchre_core.app.web.deal_outcome`); an unfinished deal is
+    an :class:`InputError`.
 
+    >>> from euchre_core.formats.cases import replay_case
     >>> outcome_json(replay_case("I").deal)["points_text"]
     'A–C score 1'
     """
-    res = deal.result
-    if res is None or res.makers is None:
+    if deal.result is None or deal.result.makers is None:
         raise InputError("the deal is not over", "deal")
-    makers, other = res.makers, 1 - res.makers
-    won = res.tricks_won
-    if res.euchred:
-        text = f"{_SIDE_NAMES[makers]} are euchred: {_SIDE_NAMES[other]} take {won[other]} tricks"
-    elif res.march:
-        text = f"{_SIDE_NAMES[makers]} march: they take all five tricks"
-    else:
-        text = f"{_SIDE_NAMES[makers]} make their point: they take {won[makers]} tricks"
-    scored = [(i, p) for i, p in enumerate(res.points) if p]
-    return {
-        "makers": deal.side_name(makers),
-        "makers_tricks": won[makers],
-        "tricks_won": {deal.side_name(i): w for i, w in enumerate(won)},
-        "points": {deal.side_name(i): p for i, p in enumerate(res.points)},
-        "euchred": res.euchred,
-        "march": res.march,
-        "text": text,
-        "points_text": ", ".join(f"{_SIDE_NAMES[i]} score {p}" for i, p in scored) or "no score",
-    }
+    return deal_outcome(deal)
 
 
 def _values(deal: Deal) -> tuple[dict[str, int], list[str], int | None]:

@@ -55,7 +55,6 @@ MAX_SNIPPET = 20_000  # characters of a snippet
 BROWSER_API = frozenset(
     {
         "euchre_core.app.web.case_step",
-        "euchre_core.app.web.what_if",
         "euchre_core.app.web.run_snippet",
         "euchre_core.app.lessons.check_answer",
         "euchre_core.app.lessons.table_view",
@@ -69,7 +68,6 @@ BROWSER_API = frozenset(
         "euchre_core.app.sandbox.dealing_act",
         "euchre_core.app.sandbox.table_start",
         "euchre_core.app.sandbox.table_act",
-        "euchre_core.formats.cases.list_cases",
         "euchre_core.search.simulate.simulate_hint",
         "euchre_core.app.egn_view.egn_open",
         "euchre_core.app.egn_view.egn_step",
