@@ -244,7 +244,7 @@ def test_law_13_two_lowest_equal_are_partners_without_cutting_again():
 def test_law_11_bad_candidates_are_one_input_error(candidates):
     with pytest.raises(InputError) as e:
         form_table(candidates)
-    assert e.value.field.split("[")[0] == "candidates"     # the list, or the name at fault in it
+    assert e.value.field.split("[")[0] == "candidates"  # the list, or the name at fault in it
 
 
 @pytest.mark.parametrize(

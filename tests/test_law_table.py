@@ -171,7 +171,7 @@ def test_law_10_exposing_one_card_is_no_fault_in_the_cut_for_the_table():
 def test_law_9_more_candidates_than_cards_is_an_input_error():
     with pytest.raises(InputError) as e:
         form_table([f"P{i}" for i in range(33)], seed=1)
-    assert e.value.field.split("[")[0] == "candidates"     # the list, or the name at fault in it
+    assert e.value.field.split("[")[0] == "candidates"  # the list, or the name at fault in it
     assert len(form_table([f"P{i}" for i in range(32)], seed=1).players) == 4
     with pytest.raises(InputError):
         form_table([f"P{i}" for i in range(25)], seed=1, rules=rules_by_name("modern24"))

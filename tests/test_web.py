@@ -189,7 +189,7 @@ def test_call_only_reaches_the_browser_api() -> None:
     assert "\n" not in wrong["error"]["message"]
     deep = json.loads(web.call("euchre_core.app.web.case_step", '{"case_id": ' + "[" * 5000 + "]" * 5000 + "}"))
     assert deep["error"]["type"] == "InputError" and deep["error"]["field"] == "kwargs"
-    not_listed = json.loads(web.call("euchre_core.formats.cases.list_cases", None))   # public, but no widget's
+    not_listed = json.loads(web.call("euchre_core.formats.cases.list_cases", None))  # public, but no widget's
     assert not not_listed["ok"] and not_listed["error"]["field"] == "name"
 
 
