@@ -45,7 +45,7 @@ def test_case_page_steps_the_books_line_and_a_what_if_without_python(
     player.get_by_role("button", name=re.compile(r"^play the knave of clubs instead")).click()
     expect(player.locator(".cp-varinfo")).to_contain_text("Variation from card 4")
     player.get_by_role("button", name="Last", exact=True).click()
-    expect(player.locator(".cp-result")).to_contain_text("A–C are euchred: B–D take 3 tricks")
+    expect(player.locator(".cp-announce")).to_contain_text("A–C are euchred: B–D take 3 tricks")
     # a card the laws forbid: the engine's precomputed refusal, with its law
     tab.goto(built_site.base + "cases/i/#play=1")  # type: ignore[attr-defined]
     player = tab.locator(".case-player")  # type: ignore[attr-defined]
@@ -100,7 +100,7 @@ def test_a_lesson_exercise_is_checked_without_python(page: tuple[object, Guard],
     tab.goto(built_site.base + "learn/the-pack/")  # type: ignore[attr-defined]
     exercise = tab.locator(".exercise[data-mode=one]").first  # type: ignore[attr-defined]
     exercise.locator("button.choice").first.click()
-    expect(exercise.locator(".exercise-feedback")).to_contain_text(re.compile(r"^(Right|Not right)\."))
+    expect(exercise.locator(".exercise-feedback")).to_contain_text(re.compile(r"^[✓✗] (Right|Not right)\."))
     tab.wait_for_timeout(300)  # type: ignore[attr-defined]
     assert not python_fetched(guard)
 
@@ -113,7 +113,7 @@ def test_an_off_book_action_starts_python(page: tuple[object, Guard], built_site
     box = tab.locator('.penalty-sandbox[data-law="52"]')  # type: ignore[attr-defined]
     # the ready scenario and its options: precomputed
     box.get_by_role("button", name="Try it in the sandbox").click()
-    expect(box.locator(".sandbox-election")).to_contain_text("elect")
+    expect(box.locator(".sandbox-election")).to_contain_text("choose")
     box.get_by_role("button", name=re.compile("^Call the 7 of diamonds")).click()
     expect(box.locator(".sandbox-table")).to_contain_text("must play the 7 of diamonds")
     assert not python_fetched(guard)

@@ -14,7 +14,7 @@
    legal cards, the winners, the values, the best cards, the scores and the words of an error. The
    static tables of the page stay as the no-JS and print view. */
 
-import { answer, has, warm } from "./answers.mjs";
+import { answer, has, loaded, warm } from "./answers.mjs";
 import { escapeHtml, statusView } from "./engine-ui.mjs";
 import { cardFace, mountTable, SEATS } from "./table.mjs";
 
@@ -111,7 +111,13 @@ export function mountCasePlayer(root, engine) {
     scope: root,
     onKey: act,
     onCard: onCard,
-    onHover: function (code) { if (!has(LINE, { case_id: caseId, step: currentStep(), cards: [code] })) warm(); },
+    onHover: function (code) {
+      // a card that would open a variation not in the page's data: start Python now (ARCHITECTURE.md)
+      const s = book ? state() : null;
+      if (!s || !s.to_move || (s.hands[s.to_move] || []).indexOf(code) < 0) return;
+      if (!line && code === s.book_card) return;
+      if (line || !has(LINE, { case_id: caseId, step: currentStep(), cards: [code] })) warm();
+    },
   });
 
   let book = null;          // the case_step answer at `step` (the book's line)
@@ -600,7 +606,13 @@ export function mountCasePlayer(root, engine) {
     tableBox.hidden = s.phase === "error" && book === null;   // no engine: the page's static tables remain
     if (s.phase === "ready") start();
   });
-  if (has(STEP, { case_id: caseId, step: 0 })) start();   // the book's line precomputed: no need to wait for Python
+  // the book's line precomputed (the page's answers.json): the table is live without Python; a page
+  // without that data (mkdocs serve while it is computed) asks Python
+  loaded().then(function () {
+    if (!alive) return;
+    if (has(STEP, { case_id: caseId, step: 0 })) start();
+    else engine.ready();
+  }, function () { if (alive) engine.ready(); });
   if (first && parseFragment(location.hash)) root.scrollIntoView({ block: "start" });
   /* Python starts only off the book (ARCHITECTURE.md): a card whose answer is not in the page's data
      warms it (onHover above); stepping the book's line and its first branches needs none. */

@@ -7,6 +7,7 @@
 
 import { cardHtml, escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 import { mountTable } from "./table.mjs";
+import { answer } from "./answers.mjs";
 
 const SEATS = ["A", "B", "C", "D"];
 
@@ -46,20 +47,20 @@ export function mountSandbox(root, engine) {
     if (shell.isBusy() || !view) return;
     const kwargs = { law: base ? null : law, events: view.events, event: event };
     if (base) kwargs.base = base;
-    run(engine.call("euchre_core.app.sandbox.act", kwargs));
+    run(answer("euchre_core.app.sandbox.act", kwargs));   // precomputed for the ready scenario, else Python
   }
 
   box.querySelector(".sandbox-start").addEventListener("click", function () {
     base = null;
     view = null;
     table.hidden = false;
-    run(engine.call("euchre_core.app.sandbox.start", { law: law }));
+    run(answer("euchre_core.app.sandbox.start", { law: law }));
   });
   box.querySelector(".sandbox-own").addEventListener("click", function () {
     const seed = Math.floor(Math.random() * 100000);
     view = null;
     table.hidden = false;
-    run(engine.call("euchre_core.app.sandbox.custom", { seed: seed }).then(function (v) {
+    run(answer("euchre_core.app.sandbox.custom", { seed: seed }).then(function (v) {
       base = v.base;
       return v;
     }));
