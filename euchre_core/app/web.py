@@ -79,6 +79,12 @@ BROWSER_API = frozenset(
     }
 )
 
+#: The functions that take a whole file's text as one string argument, and how long it may be (the
+#: default for any string is ``decode.MAX_STRING``): an EGN record on the Replay page.
+BROWSER_TEXT: dict[str, int] = {
+    f"euchre_core.app.egn_view.{f}": 2_000_000 for f in ("egn_open", "egn_step", "egn_branch", "egn_export")
+}
+
 #: Bounds the browser adds to a function's own (work a reader may ask of the page in one call):
 #: the hint widget offers 25 to 100 layouts; 400 is what the site's own figures use (about 1 s).
 BROWSER_LIMITS: dict[str, dict[str, int]] = {
@@ -537,10 +543,13 @@ def call(name: str, kwargs: str | dict[str, Any] | None = None) -> str:
     """
     try:
         function = _resolve(name)
+        text_limit = BROWSER_TEXT.get(name, decode.MAX_STRING)  # a whole EGN record is one string
         if isinstance(kwargs, str):
-            kwargs = decode.loads(kwargs or "{}", "kwargs")
+            kwargs = decode.loads(
+                kwargs or "{}", "kwargs", max_bytes=max(text_limit * 2, decode.MAX_TEXT_BYTES), max_string=text_limit
+            )
         elif kwargs is not None:
-            decode.check_tree(kwargs, "kwargs")
+            decode.check_tree(kwargs, "kwargs", max_string=text_limit)
         kwargs = decode.mapping(kwargs if kwargs is not None else {}, "kwargs")
         _bind(function, kwargs)
         for arg, most in BROWSER_LIMITS.get(name, {}).items():

@@ -149,7 +149,14 @@ def _depth_scan(text: str, path: str, max_depth: int) -> None:
             depth -= 1
 
 
-def loads(text: Any, path: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+def loads(
+    text: Any,
+    path: str = "FILE",
+    *,
+    max_bytes: int = MAX_TEXT_BYTES,
+    max_depth: int = MAX_DEPTH,
+    max_string: int = MAX_STRING,
+) -> Any:
     """Parse JSON text within the limits (size, nesting, string length, list length, value count)."""
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -167,7 +174,7 @@ def loads(text: Any, path: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES, max
         raise InputError(f"not JSON: {e.msg} at line {e.lineno}", path) from None
     except RecursionError:  # pragma: no cover (the scan above refuses the nesting first)
         raise InputError(f"nested more than {max_depth} deep", path) from None
-    check_tree(data, path, max_depth=max_depth, top=True)
+    check_tree(data, path, max_depth=max_depth, max_string=max_string, top=True)
     return data
 
 
