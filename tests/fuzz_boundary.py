@@ -337,9 +337,9 @@ def _browser_calls() -> list[tuple[str, dict[str, Any]]]:
     calls: list[tuple[str, dict[str, Any]]] = [
         ("euchre_core.app.web.case_step", {"case_id": "I", "step": 3}),
         ("euchre_core.app.web.case_step", {"case_id": "V", "step": 7}),
-        ("euchre_core.app.web.what_if", {"case_id": "I", "step": 3, "card": "JC"}),
+        ("euchre_core.app.table_view.case_line", {"case_id": "I", "step": 3, "cards": ["JC"]}),
+        ("euchre_core.app.table_view.case_values", {"case_id": "I", "step": 3}),
         ("euchre_core.app.web.run_snippet", {"code": "Card.parse('TD').long_name()"}),
-        ("euchre_core.formats.cases.list_cases", {}),
         ("euchre_core.app.sandbox.start", {"law": 52}),
         ("euchre_core.app.sandbox.custom", {"seed": 5}),
         ("euchre_core.app.sandbox.dealing_start", {"law": 35}),

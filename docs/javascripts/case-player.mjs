@@ -269,8 +269,10 @@ export function mountCasePlayer(root, engine) {
 
   function act(action) {
     if (!book) {
-      queued = action;
-      engine.ready();
+      queued = action;   // done when the book's line is in (the page's data, or Python where there is none)
+      loaded().then(function () {
+        if (!has(STEP, { case_id: caseId, step: 0 })) engine.ready();
+      });
       return;
     }
     if (action === "values") {

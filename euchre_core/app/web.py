@@ -536,7 +536,7 @@ def call(name: str, kwargs: str | dict[str, Any] | None = None) -> str:
 
     >>> json.loads(call("euchre_core.app.web.case_step", '{"case_id": "I", "step": 1}'))["result"]["to_move"]
     'C'
-    >>> json.loads(call("euchre_core.app.web.what_if", {"case_id": "I", "step": 1, "card": "QS"}))["error"]["laws"]
+    >>> json.loads(call("euchre_core.app.table_view.case_line", {"case_id": "I", "step": 1, "cards": ["QS"]}))["error"]["laws"]
     [62]
     >>> json.loads(call("os.system", {}))["error"]["message"]
     "name: 'os.system' is not one of the engine's browser functions (e.g. euchre_core.app.web.case_step)"
