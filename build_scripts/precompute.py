@@ -96,10 +96,10 @@ def case_answers(case_id: str) -> dict[str, Any]:
         raise ValueError(f"case {case_id}: {first['error']['message']}")
     for step in range(first["result"]["steps"] + 1):
         state = _ask(out, CASE_STEP, {"case_id": case_id, "step": step})["result"]
+        _ask(out, VALUES, {"case_id": case_id, "step": step})  # asked at every step, the last included
         mover = state["to_move"]
         if mover is None or state["book_card"] is None:
             continue
-        _ask(out, VALUES, {"case_id": case_id, "step": step})
         for card in state["hands"][mover]:
             if card != state["book_card"]:
                 _ask(out, LINE, {"case_id": case_id, "step": step, "cards": [card]})

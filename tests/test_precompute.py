@@ -68,8 +68,9 @@ def test_a_case_page_holds_the_books_line_and_every_first_level_what_if(built_si
         for step in range(steps + 1):
             state = answers[precompute.key(precompute.CASE_STEP, {"case_id": case_id, "step": step})]["result"]
             assert state["step"] == step and state["dd"] is not None or step == steps
+            values_answer = answers[precompute.key(precompute.VALUES, {"case_id": case_id, "step": step})]
             if step < steps and state["to_move"]:
-                values = answers[precompute.key(precompute.VALUES, {"case_id": case_id, "step": step})]["result"]
+                values = values_answer["result"]
                 assert set(values["best"]) <= set(state["legal"])
                 for card in state["hands"][state["to_move"]]:
                     if card == state["book_card"]:
