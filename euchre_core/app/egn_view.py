@@ -36,6 +36,7 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
+from ..search.completion import best_cards
 from ..search.solver import solve
 from .web import card_info, deal_outcome
 
@@ -211,23 +212,18 @@ def _alternatives(d: EgnDeal) -> dict[int, list[dict[str, Any]]]:
     return out
 
 
-def _states(d: EgnDeal, rules: Any) -> list[Deal]:
-    """The deal before each of its actions, and at its end (the fold of its log)."""
-    return list(_states_cached(id(d), json.dumps(d.state.to_record()), rules))
-
-
 @functools.lru_cache(maxsize=64)
-def _states_cached(_key: int, record_json: str, rules: Any) -> tuple[Deal, ...]:
-    record = json.loads(record_json)
-    log = record["log"]
-    out = []
-    base = dict(record, log=[])
-    deal = Deal.replay(base, rules=rules)
-    out.append(deal)
-    for entry in log:
-        _, _, action = entry.partition(": ")
-        deal = deal.apply(Action.parse(action))
-        out.append(deal)
+def _states(text: str, deal: int) -> tuple[Deal, ...]:
+    """The deal before each of its actions, and at its end (the fold of its log), for a deal of a record
+    already opened (:func:`_game` caches the record, this the states of each deal asked for)."""
+    game = _game(text)
+    state = game.deals[deal].state
+    record = state.to_record()
+    current = Deal.replay(dict(record, log=[]), rules=game.rules)
+    out = [current]
+    for _, action in state.log:
+        current = current.apply(action)
+        out.append(current)
     return tuple(out)
 
 
@@ -289,7 +285,7 @@ def _dd(deal: Deal) -> dict[str, Any] | None:
 def egn_step(text: str, deal: int, step: int) -> dict[str, Any]:
     """Deal ``deal`` (0-based) of the record before its ``step``-th action (``steps``: the end)."""
     game, d = _deal(text, deal)
-    states = _states(d, game.rules)
+    states = _states(text, deal)
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(states):
         raise InputError(f"a step from 0 to {len(states) - 1}", "step")
     st = states[step]
@@ -319,7 +315,7 @@ def egn_branch(text: str, deal: int, step: int, moves: list[str]) -> dict[str, A
     branch is returned in :func:`egn_step`'s shape; an illegal move raises the engine's error (with its law).
     """
     game, d = _deal(text, deal)
-    states = _states(d, game.rules)
+    states = _states(text, deal)
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(states) - 1:
         raise InputError(f"a step from 0 to {len(states) - 2} (a step with an action to change)", "step")
     if not isinstance(moves, list) or not moves or len(moves) > 40:
@@ -338,12 +334,9 @@ def egn_branch(text: str, deal: int, step: int, moves: list[str]) -> dict[str, A
         line.append(_state_json(deal_state, players))
     solver_moves = []
     while deal_state.phase == "play" and not deal_state.is_over:
-        res = solve(deal_state)
-        mine = deal_state.side_of(deal_state.actor) == deal_state.makers
-        best = max(res.moves.values()) if mine else min(res.moves.values())
-        card = min((c for c, v in res.moves.items() if v == best), key=lambda c: int(Card.parse(c)))
-        solver_moves.append([SEAT_NAMES[deal_state.actor], card])
-        deal_state = deal_state.apply(Action.play(Card.parse(card)))
+        card = best_cards(deal_state)[0]  # the same choice as the cases' completion
+        solver_moves.append([SEAT_NAMES[deal_state.actor], str(card)])
+        deal_state = deal_state.apply(Action.play(card))
         line.append(_state_json(deal_state, players))
     return {
         "deal": deal,

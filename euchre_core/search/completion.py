@@ -77,7 +77,7 @@ def _seat(name: str) -> int:
     return SEAT_NAMES.index(name)
 
 
-def _best_cards(deal: Deal) -> list[Card]:
+def best_cards(deal: Deal) -> list[Card]:
     """The legal cards that keep the best result for the side to move, in a fixed order."""
     res = solve(deal)
     mine = deal.side_of(deal.actor) == deal.makers
@@ -90,7 +90,7 @@ def _fill(deal: Deal, winners: dict[int, int]) -> list[Card] | None:
     None when no best line keeps them."""
     if deal.is_over:
         return []
-    for card in _best_cards(deal):
+    for card in best_cards(deal):
         after = deal.apply(Action.play(card))
         if not after.trick and after.tricks:  # a trick just ended: does it keep the book's winner?
             n = len(after.tricks)
