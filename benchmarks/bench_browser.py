@@ -124,6 +124,9 @@ def main() -> int:
     parser.add_argument("--no-throttle", action="store_true", help="skip the throttled runs")
     parser.add_argument("--mbit", type=float, default=20.0)
     parser.add_argument("--latency", type=float, default=40.0)
+    parser.add_argument(
+        "--dwell", type=float, default=0, help="ms the pointer rests on the next page's link before the click"
+    )
     parser.add_argument("--gzip", action="store_true", help="serve every file gzip-compressed (as GitHub Pages)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -215,9 +218,9 @@ def main() -> int:
                     material_own = ("/repo/assets/", "/repo/search/search_index.json")  # theme, search plugin
                     r["bytes_own"].append(sum(n for u, n in requests if not any(m in u for m in material_own)))
                     heaviest = sorted(requests, key=lambda x: -x[1])[:8]
-                    # a first-level "what if": A over-trumps at step 3 (Case I)
-                    page.evaluate("location.hash = '#step-3'")
-                    page.wait_for_function("document.querySelector('.cp-where').textContent.includes('card 3')")
+                    # a first-level "what if" (Case I, card 3): a legal card that is not the book's
+                    page.evaluate("location.hash = '#play=3'")
+                    page.wait_for_function("document.querySelector('.cp-where').textContent.includes('Card 3 of')")
                     timed = """([name, selector]) => new Promise(resolve => {
                         const before = performance.getEntriesByName(name).length;
                         const t = performance.now();
@@ -228,19 +231,23 @@ def main() -> int:
                           else setTimeout(wait, 0);
                         })();
                     })"""
-                    r["whatif"].append(page.evaluate(timed, ["euchre:what-if", '.case-player button[data-card="JC"]']))
+                    other = ".case-player button.et-play:not(.et-illegal):not(.et-next)"
+                    r["whatif"].append(page.evaluate(timed, ["euchre:what-if", other]))
                     try:
-                        page.locator(".cp-whatif [data-back]").click(timeout=10_000)
-                        r["next"].append(page.evaluate(timed, ["euchre:case-step", ".case-player .cp-next"]))
-                    except Exception as error:  # noqa: BLE001 (reported, the run goes on)
-                        where = page.evaluate(
-                            "document.querySelector('.cp-where').textContent + ' | ' + "
-                            "document.querySelector('.cp-whatif').outerHTML.slice(0, 200)"
+                        page.locator(".case-player [data-back]").click(timeout=10_000)
+                        page.wait_for_function("document.querySelector('.cp-where').textContent.includes('Card 3 of')")
+                        r["next"].append(
+                            page.evaluate(timed, ["euchre:case-step", '.case-player [data-action="next"]'])
                         )
+                    except Exception as error:  # noqa: BLE001 (reported, the run goes on)
+                        where = page.evaluate("document.querySelector('.cp-where').textContent")
                         print(f"  (Next not measured in this run: {str(error).splitlines()[0]}; {where})")
                     # instant navigation to the next case, its table live (no Python): the pointer
-                    # goes over the link (real mouse events), and the click follows at once
+                    # goes over the link (real mouse events), and the click follows at once, or after
+                    # --dwell ms (a reader's pointer rests on a link before the click)
                     page.locator("a.md-nav__link", has_text="Case II").first.hover()
+                    if args.dwell:
+                        page.wait_for_timeout(args.dwell)
                     nav, material = page.evaluate("""() => new Promise(resolve => {
                         const before = performance.getEntriesByName('euchre:case-step').length;
                         const a = [...document.querySelectorAll('a.md-nav__link')]
@@ -264,7 +271,7 @@ def main() -> int:
                     r["first_python"].append(
                         page.evaluate("""async () => {
                         const t = performance.now();
-                        await euchreEngine.call('euchre_core.app.web.what_if', {case_id: 'II', step: 5, card: 'AS'})
+                        await euchreEngine.call('euchre_core.app.table_view.case_line', {case_id: 'II', step: 0, cards: ['8H', 'AH']})
                           .catch(e => e);
                         return performance.now() - t;
                     }""")

@@ -127,6 +127,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for src_uri, data in answers.items():
         page_dest = files.get_file_from_path(src_uri).dest_uri  # type: ignore[union-attr]
         files.append(File.generated(config, precompute.answers_path(page_dest), content=data))
+        files.append(
+            File.generated(config, precompute.answers_path(page_dest) + ".gz", content=precompute.compressed(data))
+        )
         _markers[src_uri] = precompute.marker(page_dest)
     _markers[""] = precompute.index_marker(
         [

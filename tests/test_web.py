@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import io
 import json
@@ -255,7 +256,10 @@ def test_the_site_holds_only_the_runtime_the_browser_needs(built_site: BuiltSite
     assert len(wheels) == 1 and re.fullmatch(r"euchre_core-[0-9][^-]*-py3-none-any\.whl", wheels[0])
     compiled = "python_stdlib_rest.zip" in files  # pre-compiled (tests/test_precompute.py checks it)
     extra = ("pyodide-lock.json",) + (("python_stdlib_rest.zip",) if compiled else ())
-    assert sorted(set(files) - set(wheels)) == sorted(pyodide_runtime.RUNTIME_FILES + extra)
+    gzipped = tuple(f"{name}.gz" for name in pyodide_runtime.GZIPPED_FILES)
+    assert sorted(set(files) - set(wheels)) == sorted(pyodide_runtime.RUNTIME_FILES + extra + gzipped)
+    for name in pyodide_runtime.GZIPPED_FILES:  # the compressed copies hold exactly the plain files
+        assert gzip.decompress((folder / f"{name}.gz").read_bytes()) == (folder / name).read_bytes()
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
     full = json.loads((REPO_ROOT / "node_modules/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock["info"] == full["info"]

@@ -37,12 +37,31 @@ export function key(name, kwargs) {
   return name + " " + canonical(kwargs || {});
 }
 
-function load(url) {
-  if (!files.has(url)) {
-    files.set(url, fetch(url, { credentials: "same-origin" }).then(function (response) {
+/* The data as JSON: from its gzip-compressed copy (answers.json.gz, written beside it by the build)
+   inflated here when the browser can (a host that does not compress sends a twentieth of the bytes),
+   else, or when that copy is missing or unreadable, from the plain file. A host that already decoded
+   the .gz (Content-Encoding) gives plain JSON: the gzip magic number decides. */
+function fetchData(url) {
+  const plain = function () {
+    return fetch(url, { credentials: "same-origin" }).then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.json();
-    }).then(function (doc) {
+    });
+  };
+  if (typeof DecompressionStream !== "function") return plain();
+  return fetch(url + ".gz", { credentials: "same-origin" }).then(function (response) {
+    if (!response.ok) return null;
+    return response.arrayBuffer().then(function (buffer) {
+      const bytes = new Uint8Array(buffer);
+      if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes));
+      return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).json();
+    });
+  }).catch(function () { return null; }).then(function (doc) { return doc === null ? plain() : doc; });
+}
+
+function load(url) {
+  if (!files.has(url)) {
+    files.set(url, fetchData(url).then(function (doc) {
       const answers = (doc && doc.answers) || {};
       Object.keys(answers).forEach(function (k) { table.set(k, answers[k]); });
       performance.mark("euchre:answers");   // for benchmarks/bench_browser.py

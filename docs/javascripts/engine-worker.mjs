@@ -26,9 +26,6 @@ function bootProblem(event) {
 }
 self.addEventListener("unhandledrejection", bootProblem);
 self.addEventListener("error", bootProblem);
-boot().then(bootDone, function (error) {
-  fail("Python could not start (" + shortMessage(error) + ")");
-});
 
 function status(phase, message, extra) {
   if (failure && phase !== "error") return;   // after a failure, no more progress
@@ -46,8 +43,19 @@ function fileName(input) {
 /* Pyodide only warns when the wasm file cannot be fetched, and then waits for ever: a runtime file
    that cannot be downloaded ends the start at once, naming the file. */
 function countingFetch(input, init) {
+  const url = String((input && input.url) || input);
+  if (GZIPPED.some(function (name) { return fileName(url) === name; })) return gzippedFetch(url, init);
+  const early = prefetched.get(url.split("?")[0]);
+  if (early) {
+    prefetched.delete(url.split("?")[0]);
+    return early;
+  }
+  return countingFetchPlain(input, init);
+}
+function countingFetchPlain(input, init, optional) {
   return plainFetch(input, init).then(function (response) {
     if (!response.ok) {
+      if (optional) return response;
       fail("Python could not start: " + fileName(input) + " could not be downloaded (HTTP " + response.status + ")");
       return response;
     }
@@ -71,6 +79,44 @@ function countingFetch(input, init) {
     throw error;
   });
 }
+/* The runtime's big files are also in the site gzip-compressed (build_scripts/pyodide_runtime.py,
+   gzipped_copy): NAME.gz is fetched and inflated here as it arrives (DecompressionStream, native), so a
+   host that does not compress sends 3.5 MB instead of 9.6 MB for the wasm. A host that decodes the .gz
+   for us (Content-Encoding) gives the plain bytes: they are passed on as they are (the gzip magic number
+   decides). Without DecompressionStream, or when NAME.gz is missing, the plain file is fetched. */
+const GZIPPED = ["pyodide.asm.wasm"];
+const TYPES = { wasm: "application/wasm", mjs: "text/javascript" };
+async function gunzipped(response, type) {
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const head = first.done ? new Uint8Array(0) : first.value;
+  let body = new ReadableStream({
+    start(controller) {
+      if (head.length) controller.enqueue(head);
+      if (first.done) controller.close();
+    },
+    async pull(controller) {
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel(reason) { return reader.cancel(reason); },
+  });
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) body = body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(body, { status: 200, headers: { "Content-Type": type } });
+}
+function gzippedFetch(url, init) {
+  const plain = function () { return countingFetchPlain(url, init); };
+  if (typeof DecompressionStream !== "function") return plain();
+  const type = TYPES[url.split("?")[0].split(".").pop()] || "application/octet-stream";
+  // the integrity of the plain file cannot be checked on the compressed one: it is not asked for these
+  const options = Object.assign({}, init || {});
+  delete options.integrity;
+  return countingFetchPlain(url.split("?")[0] + ".gz", options, true).then(function (response) {
+    return response.ok ? gunzipped(response, type) : plain();
+  }, plain);
+}
 let lastReport = 0;
 function report() {
   const now = performance.now();
@@ -83,9 +129,61 @@ function report() {
   });
 }
 
+/* What the start needs is asked for at once, in parallel: the lock file (then the engine's wheel, whose
+   name and sha256 it gives: prefetched and checked here, while the runtime downloads, instead of after
+   Python has started), the runtime's JavaScript (pyodide.asm.mjs, from its .gz copy when it can) and
+   pyodide.mjs; Pyodide fetches the wasm and the standard library as soon as it is called. */
+const prefetched = new Map();   // URL → Promise of a Response, taken once by countingFetch
+function lockAndWheel() {
+  return countingFetchPlain(new URL("pyodide-lock.json", RUNTIME).href).then(function (response) {
+    if (!response.ok) throw new Error("pyodide-lock.json could not be downloaded (HTTP " + response.status + ")");
+    return response.text();
+  }).then(function (text) {
+    try {
+      const entry = JSON.parse(text).packages["euchre-core"];
+      if (entry && entry.file_name && /^[0-9a-f]{64}$/.test(entry.sha256) && self.crypto && crypto.subtle) {
+        const url = new URL(entry.file_name, RUNTIME).href;
+        prefetched.set(url, countingFetchPlain(url).then(function (response) {
+          if (!response.ok) return response;
+          return response.arrayBuffer().then(function (bytes) {
+            return crypto.subtle.digest("SHA-256", bytes).then(function (digest) {
+              const hex = Array.from(new Uint8Array(digest), function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+              if (hex !== entry.sha256) throw new Error(entry.file_name + " does not match its sha256 in pyodide-lock.json");
+              return new Response(bytes, { status: 200, headers: response.headers });
+            });
+          });
+        }));
+      }
+    } catch (error) {
+      // a lock file that cannot be read here is left to Pyodide, which says what is wrong with it
+    }
+    return text;
+  });
+}
+function runtimeScript() {
+  const plain = function () {
+    return import(new URL("pyodide.asm.mjs", RUNTIME).href).then(function (m) { return m.default; });
+  };
+  if (typeof DecompressionStream !== "function") return plain();
+  return countingFetchPlain(new URL("pyodide.asm.mjs.gz", RUNTIME).href, {}, true).then(function (response) {
+    if (!response.ok) return plain();
+    return gunzipped(response, "text/javascript").then(function (r) { return r.blob(); }).then(function (blob) {
+      const url = URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
+      return import(url).then(function (m) {
+        URL.revokeObjectURL(url);
+        return m.default;
+      });
+    });
+  }).catch(plain);
+}
+
 async function boot() {
   const started = performance.now();
   status("loading", "Loading Python…");
+  const lock = lockAndWheel();
+  const script = runtimeScript();
+  script.catch(function () {});
+  lock.catch(function () {});
   let pyodideModule;
   try {
     pyodideModule = await import(new URL("pyodide.mjs", RUNTIME).href);
@@ -98,9 +196,12 @@ async function boot() {
   try {
     pyodide = await pyodideModule.loadPyodide({
       indexURL: RUNTIME.href,
-      lockFileURL: new URL("pyodide-lock.json", RUNTIME).href,
+      lockFileContents: lock,
       packageBaseUrl: RUNTIME.href,
       packages: ["euchre-core"],
+      // experimental in Pyodide (documented for service workers): the runtime's JavaScript, loaded above
+      // from its compressed copy; a promise, which Pyodide awaits where it would import the file itself
+      createPyodideModule: script,
       stdout: function () {},
       stderr: function () {},
     });
@@ -182,3 +283,8 @@ self.onmessage = async function (event) {
   }
   postMessage({ type: "result", id: id, json: json });
 };
+
+// started last, when every declaration above is initialised
+boot().then(bootDone, function (error) {
+  fail("Python could not start (" + shortMessage(error) + ")");
+});
