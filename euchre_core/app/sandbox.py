@@ -407,8 +407,9 @@ def _verb(names: Any, one: str, many: str) -> str:
     return one if len(names) == 1 else many
 
 
-def _note(title: str, text: str, laws: Any) -> dict[str, Any]:
-    return {"title": title, "text": text, "laws": sorted({int(n) for n in laws})}
+def _note(title: str, text: str, laws: Any, kind: str = "ruling") -> dict[str, Any]:
+    """A note of the table sandbox: ``kind`` "cut" (who cut which card) or "ruling" (what the laws decided)."""
+    return {"title": title, "text": text, "laws": sorted({int(n) for n in laws}), "kind": kind}
 
 
 def _cut_notes(table: str, records: Any) -> list[dict[str, Any]]:
@@ -420,7 +421,7 @@ def _cut_notes(table: str, records: Any) -> list[dict[str, Any]]:
             for d in r.draws
         )
         result = f" {r.result[:1].upper()}{r.result[1:]}." if r.result else ""
-        out.append(_note(f"cut at {table}: {r.purpose}", f"Cut: {draws}.{result}", r.laws))
+        out.append(_note(f"cut at {table}: {r.purpose}", f"Cut: {draws}.{result}", r.laws, "cut"))
     return out
 
 
@@ -557,7 +558,7 @@ def _table_fold(sc: dict[str, Any], ops: list[Any]) -> tuple[Club, list[dict[str
             club, more = _table_apply(club, op)
         except (IllegalAction, InputError) as e:
             raise InputError(f"this op cannot be replayed: {e}", decode.field("ops", i)) from None
-        notes += more
+        notes += [dict(n, step=i) for n in more]
     return club, notes
 
 
@@ -795,7 +796,8 @@ def _cards(club: Club) -> dict[str, list[str]]:
 def table_view(
     club: Club, law: int | None, ops: list[Any], notes: list[dict[str, Any]], base: dict[str, Any]
 ) -> dict[str, Any]:
-    """The JSON of the club: the tables (members, rubbers played, cuts), the lobby, the notes, and the acts
+    """The JSON of the club: the tables (members, rubbers played, cuts), the lobby, the notes (each with the
+    ``step``: the index of the op that made it), and the acts
     usable now (``acts``: per person, per table and for the club, each with the op it sends), derived
     from the club by the engine: the page offers nothing the laws refuse.
 
@@ -867,4 +869,4 @@ def table_act(law: int, ops: list[Any], op: Any) -> dict[str, Any]:
         out = table_view(club, int(law), list(ops), notes, sc)
         out["error"] = _error(e)
         return out
-    return table_view(new, int(law), list(ops) + [op], notes + more, sc)
+    return table_view(new, int(law), list(ops) + [op], notes + [dict(n, step=len(ops)) for n in more], sc)
