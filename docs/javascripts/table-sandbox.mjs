@@ -38,7 +38,7 @@ function lawsText(laws) {
 
 /* The engine's note without its inline "(Law 15)": the laws are cited once, linked, after it. */
 function plain(text) {
-  return String(text).replace(/\s*\(Laws? [\d, ]+\)/g, "");
+  return String(text).replace(/\s*\(laws? [\d, ]+\)/gi, "");
 }
 
 function capital(text) {
@@ -64,7 +64,7 @@ export function mountTableSandbox(root, engine) {
       picking = null;
       draw();
       live.textContent = v.error ? "Not allowed: " + plain(v.error.message) + lawsText(v.error.laws)
-        : latest("ruling").map(function (n) { return plain(n.text) + lawsText(n.laws); }).join(" ");
+        : (latest("ruling").length ? latest("ruling") : latest()).map(function (n) { return plain(n.text) + lawsText(n.laws); }).join(" ");
     });
   }
 
@@ -101,16 +101,16 @@ export function mountTableSandbox(root, engine) {
   }
 
   /* ---------------------------------------------------------------- drawing */
+  /* a person: a button opening his acts when he has any, else his name; the words a screen reader hears
+     are what is seen (the name, the tags), then where he is */
   function person(name, extra) {
     const p = peopleByName()[name];
     const acts = p ? p.acts.length : 0;
-    const label = name + (p ? ", " + WHERE[p.where] : "") + (acts ? ": what " + name + " can do" : "");
-    if (!acts) {
-      return '<span class="ts-person ts-idle" data-person="' + escapeHtml(name) + '" aria-label="' + escapeHtml(label) + '">' +
-        '<span aria-hidden="true">' + escapeHtml(name) + "</span>" + (extra || "") + "</span>";
-    }
-    return '<button type="button" class="ts-person" data-person="' + escapeHtml(name) + '" aria-haspopup="menu" aria-expanded="false" ' +
-      'aria-label="' + escapeHtml(label) + '"><span aria-hidden="true">' + escapeHtml(name) + "</span>" + (extra || "") + "</button>";
+    const inner = '<span class="ts-name">' + escapeHtml(name) + "</span>" + (extra || "") +
+      '<span class="visually-hidden">, ' + escapeHtml(p ? WHERE[p.where] : "") + "</span>";
+    if (!acts) return '<span class="ts-person ts-idle" data-person="' + escapeHtml(name) + '">' + inner + "</span>";
+    return '<button type="button" class="ts-person" data-person="' + escapeHtml(name) + '" aria-haspopup="menu" ' +
+      'aria-expanded="false">' + inner + "</button>";
   }
 
   function peopleByName() {
