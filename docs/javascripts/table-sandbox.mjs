@@ -83,6 +83,8 @@ export function mountTableSandbox(root, engine) {
   start.addEventListener("click", function () {
     view = null;
     table.hidden = false;
+    // the static example (the page without JavaScript, and print) gives way: the notes are shown once
+    Array.prototype.forEach.call(root.children, function (el) { if (el !== box) el.hidden = true; });
     start.textContent = "Start again";
     run(engine.call("euchre_core.app.sandbox.table_start", { law: law }).then(function (v) {
       baseLength = v.ops.length;
