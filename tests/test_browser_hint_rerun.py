@@ -84,7 +84,7 @@ def test_hint_picker_by_click(tab: object, built_site: BuiltSite) -> None:
     box = open_rerun(tab, built_site.base + HINT_PAGE)
     holding = box.get_by_label("Holding")
     expect(box.locator(".hr-holding .hr-item")).to_have_count(5)
-    expect(box.locator(".hr-holding .hr-item").first).to_have_attribute("aria-label", "Take out the right bower")
+    expect(box.locator(".hr-holding .hr-item").first).to_have_accessible_name("Take out the right bower")
     for _ in range(5):
         box.locator(".hr-holding .hr-item").first.click()
     expect(holding).to_have_value("")

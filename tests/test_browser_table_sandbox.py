@@ -167,3 +167,28 @@ def test_law_16_refusal_then_the_book_s_next_step(page: tuple[object, Guard], bu
     box.get_by_role("button", name="The book’s next step: Cut for partners and deal at T1").click()
     expect(box.locator(".sandbox-live")).to_contain_text("deals", timeout=BOOT)
     expect(box.get_by_role("alert")).to_have_count(0)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_the_table_sandbox_and_the_hint_picker(browser: object, built_site: BuiltSite, scheme: str) -> None:
+    """No serious or critical axe violation on the law 18 sandbox (a person's menu open) and on a hint page's
+    re-run box with its picker, in light and in dark mode."""
+    from playwright.sync_api import expect
+    from test_browser_widgets import AXE, run_axe
+
+    assert AXE.is_file(), "make node-deps (npm ci) installs axe-core"
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)  # type: ignore[attr-defined]
+    try:
+        tab = context.new_page()
+        box = open_box(tab, built_site.base + ENTRY + "#law-18", 18)
+        expect(tab.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
+        box.locator('button.ts-person[data-person="Ames"]').click()
+        expect(box.get_by_role("menu")).to_be_visible()
+        assert run_axe(tab) == []
+        tab.goto(built_site.base + "hints/second/#test-second-3")
+        rerun = tab.locator('.hint-rerun[data-hint="second-3"]')
+        rerun.get_by_role("button", name="the turned card").click()
+        expect(rerun.locator(".hr-pack")).to_be_visible()
+        assert run_axe(tab) == []
+    finally:
+        context.close()

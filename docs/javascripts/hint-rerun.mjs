@@ -67,8 +67,9 @@ function cardName(code) {
 function itemButton(t, i, words) {
   const known = CODE.test(t);
   const name = known ? cardName(t) : Object.prototype.hasOwnProperty.call(words, t) ? words[t] : t;
-  return '<button type="button" class="hr-item" data-remove="' + i + '" aria-label="Take out ' + escapeHtml(name) + '">' +
-    (known ? cardFace(t) : '<code aria-hidden="true">' + escapeHtml(t) + "</code>") + "</button>";
+  return '<button type="button" class="hr-item" data-remove="' + i + '"><span class="visually-hidden">Take out </span>' +
+    (known ? cardFace(t) : '<code aria-hidden="true">' + escapeHtml(t) + "</code>") +
+    '<span class="visually-hidden">' + escapeHtml(name) + "</span></button>";
 }
 
 function packHtml(inHand, turned, target) {
@@ -78,7 +79,7 @@ function packHtml(inHand, turned, target) {
         const code = r + su;
         const on = target === "turn" ? code === turned : inHand.indexOf(code) >= 0;
         return '<button type="button" class="hr-pick ' + SUIT[su][2] + '" data-card="' + code + '" aria-pressed="' + on +
-          '" aria-label="' + cardName(code) + '">' + RANK[r][0] + "</button>";
+          '"><span aria-hidden="true">' + RANK[r][0] + '</span><span class="visually-hidden">' + cardName(code) + "</span></button>";
       }).join("") + "</div>";
   }).join("");
 }
