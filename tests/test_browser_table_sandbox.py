@@ -192,3 +192,27 @@ def test_axe_on_the_table_sandbox_and_the_hint_picker(browser: object, built_sit
         assert run_axe(tab) == []
     finally:
         context.close()
+
+
+def test_law_21_break_up_from_the_table_s_acts(tab: object, built_site: BuiltSite) -> None:
+    """A table-level act with choices (who breaks it up, where the others go): a menu under the button."""
+    from playwright.sync_api import expect
+
+    v = sandbox.table_start(17)
+    t1 = next(t for t in v["acts"]["tables"] if t["table"] == "T1")
+    group = next(a for a in t1["acts"] if a["id"] == "break_up")
+    first = group["choices"][0]
+    box = open_box(tab, built_site.base + ENTRY + "#law-17", 17)
+    table = box.locator('.ts-table[data-table="T1"]')
+    table.get_by_role("button", name=group["label"] + "…").click()
+    menu = box.get_by_role("menu", name=group["label"])
+    expect(menu.get_by_role("menuitem")).to_have_text([c["label"] for c in group["choices"]] + ["Close"])
+    tab.keyboard.press("ArrowDown")  # type: ignore[attr-defined]
+    expect(menu.get_by_role("menuitem").nth(1)).to_be_focused()
+    menu.get_by_role("menuitem", name=first["label"]).click()
+    after = sandbox.table_act(17, v["ops"], first["op"])
+    expect(box.locator(".ts-table")).to_have_count(len(after["tables"]), timeout=BOOT)
+    expect(box.locator('.ts-table[data-table="T1"]')).to_have_count(0)
+    expect(box.locator(".ts-decided")).to_contain_text("law 21")
+    no_overflow(tab)
+    assert not tab.guard.outside and not tab.guard.errors  # type: ignore[attr-defined]
