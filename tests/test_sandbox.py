@@ -172,6 +172,7 @@ def test_law_10_the_book_s_next_step_follows_the_scenario():
 
 def test_law_15_the_cut_out_shows_high_and_low():
     v = sandbox.table_start(15)
+    assert v["last_act"] == "Cut out at T1"
     cut = v["tables"][0]["cuts"][-1]
     assert cut["purpose"] == "cutting out" and 15 in cut["laws"]
     assert len(cut["low"]) == 1 and cut["low"][0] in v["tables"][0]["waiting"]

@@ -204,9 +204,10 @@ export function mountTableSandbox(root, engine) {
         "The book’s next step: " + escapeHtml(v.next_step.label) + "</button></p>";
     }
     const fresh = latest("ruling");
-    if (fresh.length) {
-      html += '<div class="ts-decided"><p class="ts-label">What the laws decided</p><ul class="sandbox-rulings table-notes">' +
-        fresh.map(noteHtml).join("") + "</ul></div>";
+    if (v.last_act) {
+      html += '<div class="ts-decided"><p class="ts-label">' + escapeHtml(v.last_act) + "</p>" + (fresh.length
+        ? '<ul class="sandbox-rulings table-notes">' + fresh.map(noteHtml).join("") + "</ul>"
+        : latest("cut").length ? "<p>The cards cut are on the table below.</p>" : "") + "</div>";
     }
     const byTable = {};
     v.acts.tables.forEach(function (x) { byTable[x.table] = x.acts; });

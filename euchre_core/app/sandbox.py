@@ -767,7 +767,7 @@ def _next_step(club: Club, ops: list[Any], sc: dict[str, Any]) -> dict[str, Any]
 def _describe(op: dict[str, Any]) -> str:
     """An op in words (the app layer's presentation of the typed op)."""
     kind, table = op.get("op"), op.get("table")
-    exposing = "".join(f"; {n} exposes {k} cards (Law 10)" for n, k in (op.get("exposed") or {}).items())
+    exposing = "".join(f"; {n} exposes {k} cards in cutting" for n, k in (op.get("exposed") or {}).items())
     words = {
         "end_rubber": f"The rubber at {table} ends",
         "cut_out": f"Cut out at {table}",
@@ -817,6 +817,7 @@ def table_view(
         "ops": list(ops),
         "then": list(base.get("then", [])),
         "next_step": _next_step(club, list(ops), base),
+        "last_act": _describe(ops[-1]) if ops else None,
         "op_names": list(TABLE_OPS),
         "tables": [_table_json(t) for t in club.tables],
         "lobby": list(club.lobby),
