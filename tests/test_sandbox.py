@@ -220,3 +220,16 @@ def test_table_act_a_tampered_ops_list_is_refused_naming_the_op():
     with pytest.raises(InputError) as e:
         sandbox.table_act(15, refused, {"op": "end_rubber", "table": "T1"})
     assert e.value.field == "ops[3]" and "law" in str(e.value).lower()
+
+
+def test_the_table_sandbox_club_is_bounded():
+    """The acts offered are tried on the engine: the club holds six tables at most (a clear error past it)."""
+    ops = [
+        {"op": "form", "table": f"X{i}", "candidates": [f"P{i}{j}" for j in range(4)], "seed": i}
+        for i in range(sandbox.MAX_TABLES)
+    ]
+    v = sandbox.table_act(15, ops[:-1], ops[-1])
+    assert v["error"] is None and len(v["tables"]) == sandbox.MAX_TABLES
+    assert v["acts"]["club"] == []  # no seventh table offered
+    out = sandbox.table_act(15, v["ops"], {"op": "form", "table": "X9", "candidates": ["a", "b", "c", "d"]})
+    assert out["error"]["field"] == "table" and out["ops"] == v["ops"]

@@ -52,6 +52,8 @@ __all__ = [
 _MISSING = object()
 MAX_OPS = 200  # ops of the table sandbox (a scenario has a dozen)
 MAX_NAME = 40  # characters of a player's or a table's name
+MAX_TABLES = 6  # tables in the table sandbox's club (the acts offered are tried on each: a bound on the work)
+MAX_SUBSTITUTES = 8  # substitutes offered to one player (those waiting at his table first)
 
 
 def _law(law: Any, optional: bool = False) -> int | None:
@@ -433,6 +435,8 @@ def _table_apply(club: Club, op: Any) -> tuple[Club, list[dict[str, Any]]]:
         raise InputError(f"unknown op {kind!r}; one of " + ", ".join(TABLE_OPS), "op")
     exposed = op.get("exposed") or None
     notes: list[dict[str, Any]] = []
+    if kind in ("open_table", "form") and len(club.tables) >= MAX_TABLES:
+        raise InputError(f"the sandbox's club has {MAX_TABLES} tables at most", "table")
     if kind in ("open_table", "cut_into", "break_up"):
         before = len(club.notes), {t.name: len(t.cuts) for t in club.tables}, len(club.cuts)
         if kind == "open_table":
@@ -699,7 +703,7 @@ def _substitutes_for(club: Club, t: Roster, people: list[dict[str, Any]]) -> lis
     playing = {p for x in club.tables if x.phase == "playing" for p in x.players} | set(t.absent)
     names = list(t.waiting) + [p["name"] for p in people if p["where"] in ("waiting", "lobby", "newcomer")]
     out = [n for n in names if n not in playing]
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out))[:MAX_SUBSTITUTES]
 
 
 def _table_acts(club: Club, t: Roster) -> list[dict[str, Any]]:
@@ -740,7 +744,7 @@ def _club_acts(club: Club, people: list[dict[str, Any]]) -> list[dict[str, Any]]
         for p in people
         if not (p["where"] == "playing" and club.table(p["table"]).phase == "playing") and p["where"] != "away"
     ]
-    if len(free) < 4:
+    if len(free) < 4 or len(club.tables) >= MAX_TABLES:
         return []
     taken = {t.name for t in club.tables} | {x for _, names in club.history for x in names}
     name = next(f"T{i}" for i in range(1, len(taken) + 2) if f"T{i}" not in taken)
