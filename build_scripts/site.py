@@ -886,7 +886,14 @@ class Builder:
         for spec in load_hint_specs():
             if spec["id"] in self.hint_sim_results:
                 out.setdefault(spec["hint"], []).append(
-                    {"id": spec["id"], "hand": " ".join(spec["hand"]), "words": self.hint_token_words}
+                    {
+                        "id": spec["id"],
+                        "hand": " ".join(spec["hand"]),
+                        "words": self.hint_token_words,
+                        "turn": spec.get("turn_up") or "",  # the turned card and the seat: the picker's defaults
+                        "seat": spec.get("seat") or "",
+                        "kind": spec.get("kind") or "",
+                    }
                 )
         return out
 

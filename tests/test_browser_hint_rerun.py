@@ -57,3 +57,104 @@ def test_hint_rerun_invalid_holding(page: tuple[object, Guard], built_site: Buil
     expect(status).to_contain_text("Holding (hand)", timeout=BOOT)
     expect(box.get_by_label("Holding")).to_have_attribute("aria-invalid", "true")
     expect(box.locator(".hint-rerun-result table")).to_have_count(0)
+
+
+@pytest.fixture(params=[(1280, 900), (360, 740)], ids=["desktop", "phone"])
+def tab(request: pytest.FixtureRequest, browser: object, built_site: BuiltSite) -> object:
+    width, height = request.param
+    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")  # type: ignore[attr-defined]
+    guard = Guard()
+    context.route("**/*", guard.route)
+    t = context.new_page()
+    t.on("pageerror", lambda e: guard.errors.append(str(e)))
+    request.addfinalizer(context.close)
+    t.guard = guard  # type: ignore[attr-defined]
+    return t
+
+
+def pick(box: object, name: str) -> None:
+    box.locator(".hr-pack").get_by_role("button", name=name, exact=True).click()  # type: ignore[attr-defined]
+
+
+def test_hint_picker_by_click(tab: object, built_site: BuiltSite) -> None:
+    """The holding drawn as cards; the pack's cards put in and taken out; the turned card picked the same
+    way; the inputs hold the same notation as typing; no sideways scroll at 1280 or 360 px."""
+    from playwright.sync_api import expect
+
+    box = open_rerun(tab, built_site.base + HINT_PAGE)
+    holding = box.get_by_label("Holding")
+    expect(box.locator(".hr-holding .hr-item")).to_have_count(5)
+    expect(box.locator(".hr-holding .hr-item").first).to_have_accessible_name("Take out the right bower")
+    for _ in range(5):
+        box.locator(".hr-holding .hr-item").first.click()
+    expect(holding).to_have_value("")
+    expect(box.locator(".hr-holding .hr-slot")).to_have_count(5)
+    for name in ["knave of clubs", "7 of clubs", "ace of hearts", "king of hearts", "8 of spades"]:
+        pick(box, name)
+    expect(holding).to_have_value("JC 7C AH KH 8S")
+    expect(box.locator('.hr-pick[data-card="JC"]')).to_have_attribute("aria-pressed", "true")
+    expect(box.locator(".hr-holding .card")).to_have_text(["J♣", "7♣", "A♥", "K♥", "8♠"])
+    pick(box, "9 of diamonds")  # a sixth: refused, said why
+    expect(box.locator(".hr-note")).to_contain_text("five already")
+    expect(holding).to_have_value("JC 7C AH KH 8S")
+    pick(box, "ace of hearts")  # out again
+    pick(box, "ace of diamonds")
+    expect(holding).to_have_value("JC 7C KH 8S AD")
+    expect(box.locator('.hr-pick[data-card="AH"]')).to_have_attribute("aria-pressed", "false")
+    # the turned card, picked the same way
+    turned = box.get_by_label("Turned card")
+    expect(turned).to_have_value("9t")
+    box.get_by_role("button", name="the turned card").click()
+    pick(box, "9 of clubs")
+    expect(turned).to_have_value("9C")
+    expect(box.locator('.hr-pick[data-card="9C"]')).to_have_attribute("aria-pressed", "true")
+    expect(box.locator('.hr-pick[data-card="JC"]')).to_have_attribute("aria-pressed", "false")
+    expect(box.locator(".hr-turned .card")).to_have_text("9♣")
+    # typing still works, and the picker follows it
+    holding.fill("jc 7c ah kh 8s")
+    expect(box.locator('.hr-pick[data-card="AH"]')).to_have_attribute("aria-pressed", "false")  # the turned card's mode
+    box.get_by_role("button", name="the holding").click()
+    expect(box.locator('.hr-pick[data-card="AH"]')).to_have_attribute("aria-pressed", "true")
+    expect(box.get_by_label("Seat")).to_have_value("C")
+    width = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")  # type: ignore[attr-defined]
+    assert width <= 0, width
+    assert not tab.guard.outside and not tab.guard.errors  # type: ignore[attr-defined]
+
+
+def test_hint_picker_by_keyboard_then_run(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    """Enter and Space on the pack's cards; the focus stays on the card; the picked holding and turned card
+    are what Python runs (a turned card it cannot read comes back as its error, naming the field)."""
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    box = open_rerun(tab, built_site.base + HINT_PAGE)
+    holding = box.get_by_label("Holding")
+    holding.fill("")
+    knave = box.locator('.hr-pick[data-card="JC"]')
+    knave.focus()
+    tab.keyboard.press("Enter")  # type: ignore[attr-defined]
+    expect(holding).to_have_value("JC")
+    expect(box.locator('.hr-pick[data-card="JC"]')).to_be_focused()
+    tab.keyboard.press("Space")  # type: ignore[attr-defined]
+    expect(holding).to_have_value("")
+    for code in ["JC", "7C", "AH", "KH", "8S"]:
+        box.locator(f'.hr-pick[data-card="{code}"]').focus()
+        tab.keyboard.press("Enter")  # type: ignore[attr-defined]
+    expect(holding).to_have_value("JC 7C AH KH 8S")
+    box.get_by_role("button", name="the turned card").press("Enter")
+    box.locator('.hr-pick[data-card="9C"]').focus()
+    tab.keyboard.press("Enter")  # type: ignore[attr-defined]
+    expect(box.get_by_label("Turned card")).to_have_value("9C")
+    box.get_by_label("Layouts").select_option("25")
+    box.get_by_role("button", name="Run").press("Enter")
+    table = box.locator(".hint-rerun-result table")
+    expect(table).to_be_visible(timeout=BOOT)
+    expect(table.locator("caption")).to_contain_text("25 layouts, seed 1")
+    # a turned card typed that is no card: Python's error, shown naming the field, the box marked
+    box.get_by_label("Turned card").fill("ZZ")
+    box.get_by_role("button", name="Run").click()
+    status = box.get_by_role("status").first
+    expect(status).to_contain_text("'ZZ'", timeout=BOOT)
+    expect(box.locator('[aria-invalid="true"]')).to_have_count(1)
+    expect(box.locator(".hint-rerun-result table")).to_have_count(0)
+    assert not guard.errors, guard.errors

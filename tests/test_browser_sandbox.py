@@ -126,25 +126,6 @@ def test_law_24_dealing_sandbox_refusal_and_own_event(page: tuple[object, Guard]
     expect(box.locator(".sandbox-live")).to_contain_text("law 24")
 
 
-def test_law_16_table_sandbox_refusal_and_suggested_op(page: tuple[object, Guard], built_site: BuiltSite) -> None:
-    from playwright.sync_api import expect
-
-    tab, _ = page
-    tab.goto(built_site.base + "laws/entry-and-re-entry/#law-16")  # type: ignore[attr-defined]
-    box = tab.locator('.table-example[data-law="16"]')  # type: ignore[attr-defined]
-    expect(box).to_contain_text("(law 16)")  # the static example
-    box.get_by_role("button", name="Try it in the sandbox").click()
-    expect(box.get_by_role("alert")).to_contain_text("(law 16)", timeout=BOOT)
-    expect(box.locator(".table-notes")).to_contain_text("(law 16)")
-    box.get_by_label("Operation").select_option("declare")
-    box.get_by_label("Name", exact=True).fill("Gray")
-    box.get_by_role("button", name="Do it").click()
-    expect(box.locator(".sandbox-live")).to_contain_text("law 16")
-    box.get_by_role("button", name="start rubber at T1").click()
-    expect(box.locator(".sandbox-live")).to_contain_text("deals")
-    expect(box.get_by_role("alert")).to_have_count(0)
-
-
 def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 

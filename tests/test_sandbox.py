@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from euchre_core.app import sandbox
@@ -87,3 +89,147 @@ def test_custom_deal_from_a_seed():
     assert v["regular"] and v["actor"] == "B" and set(v["hands"]) == {"A", "B", "C", "D"}
     nxt = sandbox.act(None, v["events"], v["regular"][0], base=v["base"])
     assert nxt["events"] == [v["regular"][0]]
+
+
+# ---------------------------------------------------------------- the table sandbox's acts (Laws 10, 15–21)
+TABLE_LAWS = sorted(sandbox.table_scenarios())
+
+
+def _all_acts(v):
+    """Every act the view offers, a choice inside a grouped act included, with where it was offered."""
+    out = []
+    for p in v["acts"]["people"]:
+        for a in p["acts"]:
+            out += [(p["name"], c) for c in a.get("choices", [a])]
+    for t in v["acts"]["tables"]:
+        for a in t["acts"]:
+            out += [(t["table"], c) for c in a.get("choices", [a])]
+    return out
+
+
+@pytest.mark.parametrize("law", TABLE_LAWS)
+def test_every_act_offered_is_allowed_by_the_engine(law):
+    """The page offers nothing the laws refuse: each act's op, sent back, is applied without error."""
+    v = sandbox.table_start(law)
+    acts = _all_acts(v)
+    assert acts
+    for where, act in acts:
+        out = sandbox.table_act(law, v["ops"], act["op"])
+        assert out["error"] is None, (where, act, out["error"])
+        assert out["ops"] == v["ops"] + [act["op"]]
+        assert act["id"] in ("declare", "cut_into", "leave", "substitute", "expose", "end_rubber", "cut_out",
+                             "start_rubber", "break_up")
+        assert act["label"] and all(isinstance(n, int) for n in act["laws"])
+
+
+def test_law_18_a_substitute_is_offered_during_the_rubber_only():
+    v = sandbox.table_start(18)
+    ames = next(p for p in v["acts"]["people"] if p["name"] == "Ames")
+    assert [a["id"] for a in ames["acts"]] == ["substitute"]  # during the rubber he cannot leave (Law 18)
+    zane = next(c for c in ames["acts"][0]["choices"] if c["op"]["substitute"] == "Zane")
+    assert zane["laws"] == [18]
+    v = sandbox.table_act(18, v["ops"], zane["op"])
+    names = [p["name"] for p in v["acts"]["people"]]
+    assert "Zane" in names and next(p for p in v["acts"]["people"] if p["name"] == "Ames")["where"] == "away"
+    v = sandbox.table_act(18, v["ops"], {"op": "end_rubber", "table": "T1"})
+    ames = next(p for p in v["acts"]["people"] if p["name"] == "Ames")
+    assert "substitute" not in [a["id"] for a in ames["acts"]] and "leave" in [a["id"] for a in ames["acts"]]
+
+
+def test_law_16_no_declaration_is_offered_once_a_card_is_cut():
+    """After the cut-out by cutting (a card cut), a newcomer cannot declare at T1: no such act offered."""
+    v = sandbox.table_start(16)
+    assert v["error"]["laws"] == [16]
+    newcomers = [p for p in v["acts"]["people"] if p["where"] == "newcomer"]
+    assert newcomers and all(not p["acts"] for p in newcomers)
+    # after the next rubber ends, the table is full (six belong to it, Law 12): still nothing; one of the
+    # candidates waiting leaves: a newcomer may declare, in time
+    v = sandbox.table_act(16, v["ops"], {"op": "start_rubber", "table": "T1"})
+    v = sandbox.table_act(16, v["ops"], {"op": "end_rubber", "table": "T1"})
+    gray = next(p for p in v["acts"]["people"] if p["name"] == "Gray")
+    assert gray["acts"] == []
+    v = sandbox.table_act(16, v["ops"], {"op": "leave", "table": "T1", "name": v["tables"][0]["waiting"][0]})
+    gray = next(p for p in v["acts"]["people"] if p["name"] == "Gray")
+    assert [(a["id"], a["laws"]) for a in gray["acts"]] == [("declare", [16])]
+
+
+def test_law_10_the_book_s_next_step_follows_the_scenario():
+    v = sandbox.table_start(10)
+    then = sandbox.table_scenarios()[10]["then"]
+    for op in then:
+        assert v["next_step"]["op"] == op
+        v = sandbox.table_act(10, v["ops"], op)
+        assert v["error"] is None
+    assert v["next_step"] is None  # the scenario's steps are done
+    void = [d for t in v["tables"] for c in t["cuts"] for d in c["draws"] if d["void"]]
+    assert [d["name"] for d in void] == ["Bell", "Cole"]  # Law 10: each cut again
+    assert all(d["card"] in v["cards"] for t in v["tables"] for c in t["cuts"] for d in c["draws"])
+    # off the book's line: no next step
+    v = sandbox.table_start(15)
+    v = sandbox.table_act(15, v["ops"], {"op": "leave", "table": "T1", "name": "Ames"})
+    assert v["error"] is None and v["next_step"] is None
+
+
+def test_law_15_the_cut_out_shows_high_and_low():
+    v = sandbox.table_start(15)
+    assert v["last_act"] == "Cut out at T1"
+    cut = v["tables"][0]["cuts"][-1]
+    assert cut["purpose"] == "cutting out" and 15 in cut["laws"]
+    assert len(cut["low"]) == 1 and cut["low"][0] in v["tables"][0]["waiting"]
+    assert set(cut["high"]) | set(cut["low"]) == {d["name"] for d in cut["draws"]}
+    assert v["cards"]["TS"] == ["10♠", "10 of spades", "black"]
+
+
+def test_law_17_open_a_table_offers_the_people_present():
+    v = sandbox.table_start(17)
+    (club,) = v["acts"]["club"]
+    assert club["id"] == "open_table" and club["table"] == "T3" and club["laws"] == [17]
+    playing = {p["name"] for t in v["tables"] if t["phase"] == "playing" for p in t["players"]}
+    assert playing.isdisjoint(club["candidates"]) and len(club["candidates"]) >= 4
+    out = sandbox.table_act(17, v["ops"], dict(club["op"], candidates=club["candidates"][:4]))
+    assert out["error"] is None and "T3" in [t["name"] for t in out["tables"]]
+    few = sandbox.table_act(17, v["ops"], dict(club["op"], candidates=club["candidates"][:3]))
+    assert few["error"]["laws"] == [11] and few["ops"] == v["ops"]  # four are needed
+
+
+def test_table_act_an_unknown_person_is_refused_naming_the_field():
+    v = sandbox.table_start(15)
+    for op, field in [
+        ({"op": "leave", "table": "T1", "name": "Nobody"}, "name"),
+        ({"op": "break_up", "table": "T1", "breaker": "Nobody", "into": "T1"}, "breaker"),
+        ({"op": "end_rubber", "table": "T9"}, "table"),
+    ]:
+        out = sandbox.table_act(15, v["ops"], op)
+        assert out["error"]["field"] == field, (op, out["error"])
+        assert out["ops"] == v["ops"] and out["tables"] == v["tables"]  # state unchanged
+
+
+def test_table_act_a_tampered_ops_list_is_refused_naming_the_op():
+    from euchre_core.app.web import call
+    from euchre_core.kernel.errors import InputError
+
+    v = sandbox.table_start(15)
+    tampered = list(v["ops"])
+    tampered[1] = {"op": "leave", "table": "T1", "name": "Nobody"}
+    with pytest.raises(InputError) as e:
+        sandbox.table_act(15, tampered, {"op": "end_rubber", "table": "T1"})
+    assert e.value.field == "ops[1]" and "Nobody" in str(e.value)
+    out = json.loads(call("euchre_core.app.sandbox.table_act", {"law": 15, "ops": tampered, "op": {"op": "cut_out"}}))
+    assert out["ok"] is False and out["error"]["field"] == "ops[1]"
+    refused = list(v["ops"]) + [{"op": "cut_out", "table": "T1"}]  # allowed by no law there: a cut-out twice
+    with pytest.raises(InputError) as e:
+        sandbox.table_act(15, refused, {"op": "end_rubber", "table": "T1"})
+    assert e.value.field == "ops[3]" and "law" in str(e.value).lower()
+
+
+def test_the_table_sandbox_club_is_bounded():
+    """The acts offered are tried on the engine: the club holds six tables at most (a clear error past it)."""
+    ops = [
+        {"op": "form", "table": f"X{i}", "candidates": [f"P{i}{j}" for j in range(4)], "seed": i}
+        for i in range(sandbox.MAX_TABLES)
+    ]
+    v = sandbox.table_act(15, ops[:-1], ops[-1])
+    assert v["error"] is None and len(v["tables"]) == sandbox.MAX_TABLES
+    assert v["acts"]["club"] == []  # no seventh table offered
+    out = sandbox.table_act(15, v["ops"], {"op": "form", "table": "X9", "candidates": ["a", "b", "c", "d"]})
+    assert out["error"]["field"] == "table" and out["ops"] == v["ops"]
