@@ -16,6 +16,8 @@ up before it goes to Python. What is precomputed (each entry under :func:`key`):
 * a law's page with ready penalty scenarios (``<div class="penalty-sandbox" data-law="52">``):
   ``sandbox.start`` and ``sandbox.act`` for each option the pending ruling offers, and then each
   lawful card of the seat to play after that option (the plays that follow the election);
+* a law's page with a ready table scenario (``<div class="table-example" data-law="15">``, Laws
+  10, 15–21): ``sandbox.table_start`` and each "book's next step" after it (``sandbox.table_act``);
 * a Learn lesson: ``lessons.check_answer`` for every answer the reader can give to each exercise
   (each choice, or each set of choices for a "choose every right one" exercise).
 
@@ -51,6 +53,9 @@ VALUES = "euchre_core.app.table_view.case_values"
 LINE = "euchre_core.app.table_view.case_line"
 SANDBOX_START = "euchre_core.app.sandbox.start"
 SANDBOX_ACT = "euchre_core.app.sandbox.act"
+TABLE_START = "euchre_core.app.sandbox.table_start"
+TABLE_ACT = "euchre_core.app.sandbox.table_act"
+MAX_NEXT_STEPS = 20  # a ready scenario's "next step" chain (the longest has a handful)
 CHECK_ANSWER = "euchre_core.app.lessons.check_answer"
 MAX_MANY = 8  # a "choose every right one" exercise: all 2**n sets up to this n
 FILE_NAME = "answers.json"  # beside the page: cases/i/index.html → cases/i/answers.json
@@ -61,6 +66,7 @@ SKIP_PAGES = frozenset({"laws/print.md"})  # every law on one page: its sandboxe
 
 _CASE = re.compile(r'<div class="case-player" data-case="([A-Za-z0-9]+)"')
 _SANDBOX = re.compile(r'<div class="penalty-sandbox" data-law="(\d+)"')
+_TABLE_EXAMPLE = re.compile(r'<div class="table-example" data-law="(\d+)"')
 _EXERCISE = re.compile(r'<div class="exercise"[^>]*? data-mode="(\w+)" data-spec="([^"]*)"')
 
 
@@ -141,6 +147,24 @@ def sandbox_answers(law: int) -> dict[str, Any]:
     return out
 
 
+def table_sandbox_answers(law: int) -> dict[str, Any]:
+    """A ready table scenario (Laws 10, 15–21): its start and each step of the book's line that follows
+    (the "next step" button, as many times as the scenario suggests)."""
+    out: dict[str, Any] = {}
+    answer = _ask(out, TABLE_START, {"law": law})
+    if not answer["ok"]:
+        raise ValueError(f"law {law}: {answer['error']['message']}")
+    for _ in range(MAX_NEXT_STEPS):
+        view = answer["result"]
+        step = view.get("next_step")  # offered even after a refusal the scenario shows (law 16)
+        if not step:
+            break
+        answer = _ask(out, TABLE_ACT, {"law": law, "ops": view["ops"], "op": step["op"]})
+        if not answer["ok"] or answer["result"].get("error"):
+            break
+    return out
+
+
 def exercise_answers(spec: dict[str, Any], mode: str) -> dict[str, Any]:
     """A Learn exercise whose answer set is finite: ``check_answer`` for each choice (``one``), or for
     each set of choices in the order the page lists them (``many``, up to :data:`MAX_MANY` choices),
@@ -170,6 +194,8 @@ def page_answers(markdown: str) -> dict[str, Any]:
         out.update(case_answers(case_id))
     for law in _SANDBOX.findall(markdown):
         out.update(sandbox_answers(int(law)))
+    for law in _TABLE_EXAMPLE.findall(markdown):
+        out.update(table_sandbox_answers(int(law)))
     for mode, spec in _EXERCISE.findall(markdown):
         out.update(exercise_answers(json.loads(html.unescape(spec)), mode))
     return out

@@ -108,6 +108,36 @@ def test_law_52_the_ready_scenario_and_each_option_offered(built_site: BuiltSite
     assert laws == set(sandbox.scenarios())
 
 
+def test_the_table_scenarios_start_and_every_next_step_of_the_books_line(built_site: BuiltSite) -> None:
+    """Laws 10, 15–21: the ready table scenario is precomputed, and so is each "book's next step" after
+    it, to the scenario's end (a reader who only follows the book needs no Python)."""
+    laws = {}
+    for doc in _files(built_site.dir).values():
+        answers = doc["answers"]
+        for key in answers:  # type: ignore[union-attr]
+            name, kwargs = _split(key)
+            if name == precompute.TABLE_START:
+                laws[kwargs["law"]] = answers  # type: ignore[index]
+    assert set(laws) == set(sandbox.table_scenarios())
+    for law, answers in laws.items():
+        view = answers[precompute.key(precompute.TABLE_START, {"law": law})]["result"]
+        steps = 0
+        while view["next_step"]:
+            k = precompute.key(precompute.TABLE_ACT, {"law": law, "ops": view["ops"], "op": view["next_step"]["op"]})
+            assert k in answers, (law, steps)
+            view = answers[k]["result"]
+            assert view["error"] is None, (law, steps)
+            steps += 1
+        assert steps == len(sandbox.table_scenarios()[law].get("then", [])), law
+
+
+def test_each_answers_file_has_its_gzip_copy(built_site: BuiltSite) -> None:
+    """answers.json.gz (fetched first by answers.mjs) holds exactly answers.json."""
+    for path in _files(built_site.dir):
+        plain = (built_site.dir / path).read_bytes()
+        assert gzip.decompress((built_site.dir / (path + ".gz")).read_bytes()) == plain, path
+
+
 def test_every_exercise_choice_is_answered(built_site: BuiltSite) -> None:
     for page in sorted((built_site.dir / "learn").glob("*/index.html")):
         html = page.read_text(encoding="utf-8")
