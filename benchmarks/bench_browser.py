@@ -107,6 +107,11 @@ def build(root: Path, base: str) -> float:
     return time.monotonic() - start
 
 
+def note(what: str) -> None:
+    """Progress, on stderr (the results go to stdout)."""
+    print(f"  … {what}", file=sys.stderr, flush=True)
+
+
 def spread(values: list[float], unit: str = "ms", digits: int = 0) -> str:
     if not values:
         return "—"
@@ -205,6 +210,7 @@ def main() -> int:
                         r[f"bare_{name}"].append(page.evaluate("window.bareReady - window.bareStart"))
                         context.close()
 
+                    note("case page")
                     context, page, requests = cold(site + "cases/i/", throttle)
                     page.wait_for_function(LIVE, timeout=120_000)
                     live = page.evaluate("performance.getEntriesByName('euchre:case-step')[0].startTime")
@@ -218,6 +224,7 @@ def main() -> int:
                     material_own = ("/repo/assets/", "/repo/search/search_index.json")  # theme, search plugin
                     r["bytes_own"].append(sum(n for u, n in requests if not any(m in u for m in material_own)))
                     heaviest = sorted(requests, key=lambda x: -x[1])[:8]
+                    note("what if")
                     # a first-level "what if" (Case I, card 3): a legal card that is not the book's
                     page.evaluate("location.hash = '#play=3'")
                     page.wait_for_function("document.querySelector('.cp-where').textContent.includes('Card 3 of')")
@@ -242,6 +249,7 @@ def main() -> int:
                     except Exception as error:  # noqa: BLE001 (reported, the run goes on)
                         where = page.evaluate("document.querySelector('.cp-where').textContent")
                         print(f"  (Next not measured in this run: {str(error).splitlines()[0]}; {where})")
+                    note("navigation")
                     # instant navigation to the next case, its table live (no Python): the pointer
                     # goes over the link (real mouse events), and the click follows at once, or after
                     # --dwell ms (a reader's pointer rests on a link before the click)
@@ -256,7 +264,7 @@ def main() -> int:
                         a.click();
                         (function wait() {
                           const marks = performance.getEntriesByName('euchre:case-step');
-                          const board = '.case-player[data-case="II"] .cp-board:not([hidden])';
+                          const board = '.case-player[data-case="II"] .et-board';
                           if (marks.length > before && document.querySelector(board)) {
                             const scans = performance.getEntriesByName('euchre:scan');
                             resolve([marks[marks.length - 1].startTime - t, scans[scans.length - 1].startTime - t]);
@@ -266,6 +274,7 @@ def main() -> int:
                     })""")
                     r["nav"].append(nav)
                     r["nav_material"].append(material)
+                    note("first Python answer")
                     # the first answer that needs Python (not precomputed): Python's start included
                     before = sum(n for _, n in requests)
                     r["first_python"].append(

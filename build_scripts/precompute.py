@@ -256,10 +256,11 @@ def marker(page_dest: str) -> str:
     '<div class="euchre-answers" data-src="answers.json" hidden></div>'
     """
     rel = posixpath.relpath(answers_path(page_dest), posixpath.dirname(page_dest) or ".")
-    # the preload starts the download as soon as the parser sees it, before the scripts ask
+    # the preload starts the download as soon as the parser sees it, before the scripts ask; of the
+    # compressed copy, which answers.mjs fetches first (see compressed)
     return (
         f'<div class="euchre-answers" data-src="{rel}" hidden></div>'
-        f'<link rel="preload" href="{rel}" as="fetch" crossorigin="anonymous">'
+        f'<link rel="preload" href="{rel}.gz" as="fetch" crossorigin="anonymous">'
     )
 
 
