@@ -290,7 +290,7 @@ _TABLE_ACTS: tuple[tuple[str, str], ...] = (
     ("wrongpack", "The deal is found made with the adversaries' cards"),
     ("lead", "The first lead is made"),
 )
-_GIVE_SIZES = (2, 3, 1, 4)
+_GIVE_SIZES = (1, 2, 3, 4)
 _SIDE_WORDS = {"AC": "A and C", "BD": "B and D"}
 
 
