@@ -6,6 +6,7 @@ import pytest
 
 from euchre_core.app import sandbox
 from euchre_core.kernel.errors import InputError
+from euchre_core.laws.dealing import DealingProcedure
 
 PLAY_OUT = [
     "B: play JD",
@@ -116,10 +117,9 @@ def test_law_44_dealing_election_by_the_book_ends_in_a_new_deal_with_every_law()
 def test_law_29_dealing_acts_are_what_the_fold_accepts():
     """Every act offered is taken by the fold; the cut is offered to the player on the dealer's right only,
     as a small choice of sizes (Law 29: fewer than four cards is a false cut)."""
-    sc = sandbox.dealing_scenarios()[30]
-    state = sandbox._dealing_fold(sc, ["C: shuffle", "A: shuffle"])
+    state = DealingProcedure.start("A", seed=30).replay(["C: shuffle", "A: shuffle"])
     acts = sandbox.dealing_acts(state)
-    for seat, offered in acts.items():
+    for offered in acts.values():
         for a in offered:
             state.act(a["event"])  # raises if the engine refuses it
     cuts = {seat: [a for a in offered if a.get("group") == "Cut, lifting"] for seat, offered in acts.items()}

@@ -269,7 +269,7 @@ export function mountDealingSandbox(root, engine) {
     if (v.outcome) {
       const o = v.outcome;
       html += '<div class="sb-summary dl-summary"><p><strong>' + escapeHtml(v.outcome_words) + ".</strong> " +
-        escapeHtml(o.text[0].toUpperCase() + o.text.slice(1)) + (/[.!]$/.test(o.text) ? "" : ".") + "</p>" +
+        (v.outcome_text ? escapeHtml(v.outcome_text) : "") + "</p>" +
         o.notes.map(function (n) { return "<p>" + escapeHtml(n[0].toUpperCase() + n.slice(1)) + ".</p>"; }).join("") +
         (v.laws_applied.length ? "<p>Laws applied: " + lawLinks(v.laws_applied) + ".</p>" : "") + "</div>";
     }

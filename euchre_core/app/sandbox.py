@@ -24,7 +24,7 @@ from typing import Any
 
 from ..formats.scenario import MAX_EVENT, load_scenario
 from ..kernel import decode
-from ..kernel.cards import cards_of_mask
+from ..kernel.cards import CardError, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
@@ -344,7 +344,7 @@ def _seat_candidates(state: DealingProcedure, seat: int) -> list[dict[str, Any]]
         {"event": f"{n}: turn", "label": "Turn up the trump card"},
         {"event": f"{n}: expose", "label": _expose_words(state, seat)},
         {"event": f"{n}: touch", "label": "Touch the cards during the deal"},
-        {"event": f"{n}: question deal", "label": "Say it is not the dealer's turn to deal"},
+        {"event": f"{n}: question deal", "label": f"Say it is not {SEAT_NAMES[state.acting]}'s deal"},
         {"event": f"{n}: question score failed", "label": "Question the score, and fail to prove it"},
         {"event": f"{n}: question score upheld", "label": "Question the score, and prove the error"},
         {"event": f"{n}: newcards", "label": "Call for new cards"},
@@ -366,7 +366,7 @@ def dealing_acts(state: DealingProcedure) -> dict[str, list[dict[str, Any]]]:
     >>> [a["event"] for a in dealing_acts(p)["C"]][:3]
     ['C: shuffle', 'C: decline', 'C: expose']
     >>> [a["label"] for a in dealing_acts(p)["A"]][:2]  # the dealer shuffles last (Law 27): not yet
-    ['Let a card be seen in shuffling', "Say it is not the dealer's turn to deal"]
+    ['Let a card be seen in shuffling', "Say it is not A's deal"]
     >>> q = p.replay(["C: shuffle", "A: shuffle"])
     >>> [a["choice"] for a in dealing_acts(q)["D"] if a.get("group") == "Cut, lifting"]
     ['2 cards', '4 cards', '10 cards', '16 cards', '22 cards', '28 cards', '30 cards']
@@ -403,7 +403,7 @@ def dealing_words(event: str, state: DealingProcedure | None = None) -> str:
     elections their options' words.
 
     >>> dealing_words("D: cut 10"), dealing_words("A: deal 2-3"), dealing_words("imperfect missing 7S")
-    ('D cuts, lifting 10 cards', 'A deals every packet: two, then three', 'The pack is found imperfect (missing 7S)')
+    ('D cuts, lifting 10 cards', 'A deals every packet: two, then three', 'The pack is found imperfect (missing the 7 of spades)')
     >>> dealing_words("B: question score failed")
     'B questions the score and fails to prove it'
     >>> p = dealing_start_state(44)
@@ -431,7 +431,7 @@ def dealing_words(event: str, state: DealingProcedure | None = None) -> str:
         return f"{who} touches the cards"
     if verb == "question":
         if arg.lower() == "deal":
-            return f"{who} says it is not the dealer's turn to deal"
+            return f"{who} says it is not {SEAT_NAMES[state.acting] if state is not None else 'the dealer'}'s deal"
         upheld = len(args) > 1 and args[1].lower() == "upheld"
         return f"{who} questions the score and " + ("proves the error" if upheld else "fails to prove it")
     if verb == "newcards":
@@ -442,7 +442,15 @@ def dealing_words(event: str, state: DealingProcedure | None = None) -> str:
         words = _option_words(state, arg.lower()) if state is not None else arg.replace("-", " ")
         return f"{_SIDE_WORDS.get(who, who)} elect: {words}"
     label = dict(_TABLE_ACTS).get(verb, verb)
-    return label + (f" ({' '.join(args)})" if args else "")
+    return label + (f" ({' '.join(_card_words(a) for a in args)})" if args else "")
+
+
+def _card_words(text: str) -> str:
+    """A word of an event: a card code as the card's name (``7S`` → ``the 7 of spades``), else as it is."""
+    try:
+        return "the " + _card(text)[1]
+    except (CardError, InputError):
+        return text
 
 
 _PHASE_WORDS = {
@@ -454,12 +462,28 @@ _PHASE_WORDS = {
     DealingPhase.OVER: "The dealing is over",
 }
 _OUTCOME_WORDS = {
-    "deal-stands": "The deal stands: {dealer} dealt",
+    "deal-stands": "The deal stands",
     "new-deal": "A new deal: {dealer} deals again",
     "deal-lost": "The deal is lost: it passes to {dealer}",
     "deal-stopped": "The deal is stopped: {dealer}, whose deal it is, deals",
     "fresh-cut": "A fresh cut: the players may shuffle again",
 }
+
+
+def _sentence(text: str) -> str:
+    """A text as a sentence: a capital first, a full stop last."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _outcome_text(state: DealingProcedure) -> str | None:
+    """The outcome's text for the summary, a card by its name; None when a ruling already says it
+    (a ruling is shown once)."""
+    o = state.outcome
+    if o is None or any(r.text.strip() == o.text.strip() for r in state.rulings):
+        return None
+    text = o.text.replace(str(o.turn_up), o.turn_up.long_name()) if o.turn_up is not None else o.text
+    return _sentence(text)
 
 
 def dealing_start_state(law: int) -> DealingProcedure:
@@ -542,6 +566,7 @@ def dealing_view(state: DealingProcedure, law: int | None, events: list[str], ba
             "log": [dealing_words(e, state) for e in events],
             "next": _next_step(base, list(events), state),
             "outcome_words": _OUTCOME_WORDS[o.kind].format(dealer=SEAT_NAMES[o.dealer]) if o is not None else None,
+            "outcome_text": _outcome_text(state),
             "laws_applied": laws,
         }
     )
