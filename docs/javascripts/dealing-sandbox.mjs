@@ -78,14 +78,19 @@ export function mountDealingSandbox(root, engine) {
     tableView = mountTable(holder, {
       label: "The dealing sandbox's table: a seat's name opens what that player does, the pack what is found at the table",
       scope: table,
+      // not N or P: Material's keys for the next and previous page (the menus keep their own keys)
       keys: [
-        ["A / B / C / D", "open that player's acts", function (e) { return /^[abcd]$/i.test(e.key) ? "seat-" + e.key.toUpperCase() : null; }],
-        ["P", "open the pack's menu: what is found at the table", function (e) { return /^p$/i.test(e.key) ? "pack" : null; }],
-        ["N", "the book's next step", function (e) { return /^n$/i.test(e.key) ? "next" : null; }],
+        ["A / B / C / D", "open that player's acts", function (e) {
+          return !inMenu(e) && /^[abcd]$/i.test(e.key) ? "seat-" + e.key.toUpperCase() : null;
+        }],
+        ["T", "open the pack's menu: what is found at the table", function (e) { return !inMenu(e) && /^t$/i.test(e.key) ? "pack" : null; }],
+        ["→", "the book's next step", function (e) { return !inMenu(e) && e.key === "ArrowRight" ? "next" : null; }],
+        ["↑ / ↓", "move in an open menu; Esc closes it", function () { return null; }],
         ["Enter", "do the act in focus", function () { return null; }],
       ],
       onSeat: openMenu,
-      onKey: function (action) {
+      onKey: function (action, event) {
+        event.stopPropagation();   // the page's own shortcuts do not act on the same key
         if (action === "next") {
           if (view && view.next) send(view.next.event);
           return;
@@ -102,6 +107,10 @@ export function mountDealingSandbox(root, engine) {
       const b = event.target.closest("button[data-event]");
       if (b) send(b.getAttribute("data-event"));
     });
+  }
+
+  function inMenu(event) {
+    return !!(event.target && event.target.closest && event.target.closest(".dl-menu"));
   }
 
   function closeMenu(refocus) {
