@@ -228,7 +228,7 @@ export function mountDealingSandbox(root, engine) {
       const tags = [];
       if (seat === v.dealer) tags.push("dealer");
       if (seat === v.dealing && v.dealing !== v.dealer) tags.push("dealing");
-      if (v.pack.cut && v.pack.cut.by === seat) tags.push("cut");
+      if (v.pack.cut && v.pack.cut.by === seat) tags.push("cutter");
       const hand = v.hands[seat] || [];
       seats[seat] = {
         tags: tags,
