@@ -175,3 +175,27 @@ def test_law_24_dealing_sandbox_refusal_then_a_false_cut_from_the_cutters_menu(
     expect(box.locator(".dl-facts")).to_contain_text("not shuffled yet")
     expect(box.locator(".sandbox-live")).to_contain_text("law")
     no_form_and_no_overflow(tab, box)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_the_dealing_sandbox_with_a_menu_open_and_after_an_election(
+    browser: object, built_site: BuiltSite, scheme: str
+) -> None:
+    from playwright.sync_api import expect
+    from test_browser_director import AXE, run_axe
+
+    assert AXE.is_file(), "make node-deps (npm ci) installs axe-core"
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)  # type: ignore[attr-defined]
+    try:
+        tab = context.new_page()
+        box = open_sandbox(tab, built_site, 30)
+        expect(tab.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")  # type: ignore[attr-defined]
+        box.locator('[data-seat-menu="A"]').click()  # type: ignore[attr-defined]
+        expect(box.get_by_role("menu", name="What A does")).to_be_visible()  # type: ignore[attr-defined]
+        assert run_axe(tab) == []
+        box = open_sandbox(tab, built_site, 44)  # after the election: the ruling, the summary, the laws
+        box.locator(".sandbox-election").get_by_role("button", name="A deals again").click()  # type: ignore[attr-defined]
+        expect(box.locator(".dl-summary")).to_be_visible(timeout=BOOT)  # type: ignore[attr-defined]
+        assert run_axe(tab) == []
+    finally:
+        context.close()

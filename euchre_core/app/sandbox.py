@@ -336,8 +336,12 @@ def _seat_candidates(state: DealingProcedure, seat: int) -> list[dict[str, Any]]
          "choice": "three, then two"},
     ]
     out += [
-        {"event": f"{n}: give {k}", "label": f"Give the next player a packet of {k}", "group": "Give the next packet of",
-         "choice": f"{k} {'card' if k == 1 else 'cards'}"}
+        {
+            "event": f"{n}: give {k}",
+            "label": f"Give the next player a packet of {k} {'card' if k == 1 else 'cards'}",
+            "group": "Give the next packet of",
+            "choice": f"{k} {'card' if k == 1 else 'cards'}",
+        }
         for k in _GIVE_SIZES
     ]
     out += [
