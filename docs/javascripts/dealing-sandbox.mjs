@@ -47,9 +47,10 @@ export function mountDealingSandbox(root, engine) {
     run(answer("euchre_core.app.sandbox.dealing_act", { law: law, events: view.events, event: event }));
   }
 
-  box.querySelector(".sandbox-start").addEventListener("click", function () {
+  box.querySelector(".sandbox-start").addEventListener("click", function (event) {
     view = null;
     table.hidden = false;
+    event.currentTarget.textContent = "Start again";   // once started, the same button starts the scenario again
     run(answer("euchre_core.app.sandbox.dealing_start", { law: law }));
   });
 
