@@ -58,6 +58,8 @@ def test_law_44_dealing_sandbox_draws_the_deal_and_elects_by_click(
     election = box.locator(".sandbox-election")
     expect(election).to_contain_text("misdeal after a claim that failed")
     expect(election).to_contain_text("A and C choose")
+    law85 = election.get_by_role("link", name="law 85")  # a law elsewhere: on the page of every law
+    expect(law85).to_have_attribute("href", built_site.base + "laws/print/#law-85")
     expect(box.locator(".sb-ruling")).to_have_count(1)  # the ruling once
     expect(box.get_by_role("button", name="Next in the book: A and C elect: A deals again")).to_be_visible()
     no_form_and_no_overflow(tab, box)
@@ -65,6 +67,7 @@ def test_law_44_dealing_sandbox_draws_the_deal_and_elects_by_click(
     summary = box.locator(".dl-summary")
     expect(summary).to_contain_text("A new deal: A deals again", timeout=BOOT)
     expect(summary).to_contain_text("Laws applied: law 41, law 42, law 44")
+    expect(summary.get_by_role("link", name="law 44")).to_have_attribute("href", "#law-44")  # on this page
     expect(box.locator(".sandbox-election")).to_have_count(0)
     expect(box.locator(".sb-ruling")).to_contain_text("Chosen: A deals again")
     expect(box.get_by_role("button", name="Next in the book", exact=False)).to_have_count(0)

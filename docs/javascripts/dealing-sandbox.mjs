@@ -58,8 +58,10 @@ export function mountDealingSandbox(root, engine) {
 
   function lawLinks(laws) {
     return laws.map(function (n) {
-      // a link where the law is on this page; its number elsewhere (the sandbox does not know the site's pages)
-      return document.getElementById("law-" + n) ? '<a href="#law-' + n + '">law ' + n + "</a>" : "law " + n;
+      // the law on this page, else on the page of every law (laws/print/, from Material's site root)
+      if (document.getElementById("law-" + n)) return '<a href="#law-' + n + '">law ' + n + "</a>";
+      const root = window.__md_scope;
+      return root ? '<a href="' + escapeHtml(new URL("laws/print/#law-" + n, root).href) + '">law ' + n + "</a>" : "law " + n;
     }).join(", ");
   }
 
