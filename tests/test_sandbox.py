@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from euchre_core.app import sandbox
@@ -168,3 +170,28 @@ def test_dealing_tampered_events_name_the_event_at_fault():
     with pytest.raises(InputError) as e:
         sandbox.dealing_act(44, "C: shuffle", "AC: choose deal-again")
     assert e.value.field == "events"
+
+
+CARD_CODE = re.compile(r"\b[789TJQKA][CDHS]\b")
+EVENT_SYNTAX = re.compile(r"^(?:[A-D]|AC|BD): [a-z]")
+
+
+@pytest.mark.parametrize("law", sorted(sandbox.dealing_scenarios()))
+def test_dealing_words_along_the_books_line_have_no_raw_ids_or_card_codes(law):
+    """Every label the dealing sandbox draws (the acts, the log, the next step, the election's options,
+    the outcome) is words: no event syntax, no option id, no card code."""
+    v = sandbox.dealing_start(law)
+    ids = {o.id for r in DealingProcedure.start("A").replay([]).rulings for o in r.options}
+    for _ in range(20):
+        words = [a["label"] for acts in v["acts"].values() for a in acts]
+        words += v["log"] + ([v["next"]["label"]] if v["next"] else [])
+        words += [w["label"] for w in (v["pending"] or {}).get("words", [])]
+        words += [v["outcome_words"] or "", v["outcome_text"] or ""]
+        ids |= {o["id"] for r in v["rulings"] for o in r["options"]}
+        for w in words:
+            assert not EVENT_SYNTAX.match(w) and not CARD_CODE.search(w), (law, w)
+            assert not any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", w) for i in ids if "-" in i), (law, w)
+        if not v["next"]:
+            break
+        v = sandbox.dealing_act(law, v["events"], v["next"]["event"])
+        assert v["error"] is None
