@@ -491,7 +491,12 @@ def _outcome_text(state: DealingProcedure) -> str | None:
 
 
 def dealing_start_state(law: int) -> DealingProcedure:
-    """The ready scenario of a law, folded (the state :func:`dealing_start` shows)."""
+    """The ready scenario of a law, folded (the state :func:`dealing_start` shows).
+
+    >>> p = dealing_start_state(44)
+    >>> str(p.phase), p.rulings[p.pending].laws
+    ('deal', (41, 42, 44))
+    """
     sc = _dealing_scenario(law)
     return _dealing_fold(sc, list(sc["events"]))
 
