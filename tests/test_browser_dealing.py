@@ -16,7 +16,12 @@ browser = smoke.browser
 page = smoke.page
 
 BOOT = 90_000
-PAGES = {44: "laws/a-misdeal/#law-44", 30: "laws/the-deal/#law-30", 24: "laws/shuffling/#law-24"}
+PAGES = {
+    44: "laws/a-misdeal/#law-44",
+    30: "laws/the-deal/#law-30",
+    24: "laws/shuffling/#law-24",
+    35: "laws/a-new-deal/#law-35",
+}
 
 
 def open_sandbox(tab: object, built_site: BuiltSite, law: int, width: int = 1280) -> object:
@@ -202,3 +207,20 @@ def test_axe_on_the_dealing_sandbox_with_a_menu_open_and_after_an_election(
         assert run_axe(tab) == []
     finally:
         context.close()
+
+
+def test_law_35_the_exposed_card_face_up_and_a_touch_from_the_seat_menu(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    """The card A exposed lies face up in B's hand; B touches the cards (B's menu): B and D lose their
+    claim of a new deal (Law 35), and the election is gone."""
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    box = open_sandbox(tab, built_site, 35, 360)
+    expect(box.get_by_role("img", name="10 of clubs (exposed by A)")).to_be_visible()
+    expect(box.locator(".sandbox-election")).to_contain_text("B and D choose")
+    box.locator('[data-seat-menu="B"]').click()
+    box.get_by_role("menu", name="What B does").get_by_role("menuitem", name="Touch the cards during the deal").click()
+    expect(box.locator(".sandbox-election")).to_have_count(0, timeout=BOOT)
+    expect(box.locator(".sb-ruling")).to_contain_text("can no longer claim a new deal")
+    expect(box.locator(".sb-ruling").get_by_role("link", name="law 35")).to_have_attribute("href", "#law-35")
+    no_form_and_no_overflow(tab, box)

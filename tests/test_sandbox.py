@@ -195,3 +195,17 @@ def test_dealing_words_along_the_books_line_have_no_raw_ids_or_card_codes(law):
             break
         v = sandbox.dealing_act(law, v["events"], v["next"]["event"])
         assert v["error"] is None
+
+
+def test_law_35_the_exposed_card_is_drawn_face_up_in_the_hand_it_lies_in():
+    v = sandbox.dealing_start(35)
+    assert v["exposed"] == [{"card": "TC", "by": "A"}] and "TC" in v["hands"]["B"] and v["cards"]["TC"][1] == "10 of clubs"
+
+
+def test_law_27_a_card_seen_in_the_shuffle_is_shown_until_the_next_shuffle():
+    v = sandbox.dealing_start(27)
+    assert v["seen"] == [{"card": "7S", "what": "seen"}] and v["cards"]["7S"][1] == "7 of spades"
+    v = sandbox.dealing_act(27, v["events"], "BD: choose reshuffle")
+    assert v["seen"] == [{"card": "7S", "what": "seen"}]
+    v = sandbox.dealing_act(27, v["events"], "A: shuffle")
+    assert v["seen"] == []

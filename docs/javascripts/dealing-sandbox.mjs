@@ -205,6 +205,10 @@ export function mountDealingSandbox(root, engine) {
     } else if (v.turn_up) {
       html += '<div class="dl-stacks">' + cardFace(v.turn_up, v.cards) + "</div>";
     }
+    (v.seen || []).forEach(function (c) {   // a card named as seen, faced or marked: face up, with what happened to it
+      const name = (v.cards[c.card] || [c.card, c.card])[1];
+      html += '<p class="dl-seen">' + cardFace(c.card, v.cards) + " <span>the " + escapeHtml(name) + " " + escapeHtml(c.what) + "</span></p>";
+    });
     const facts = [];
     facts.push(p.shuffled.length ? "shuffled by " + p.shuffled.join(", then ") : "not shuffled yet");
     if (p.cut) facts.push("cut by " + p.cut.by + ": " + p.cut.lifted + " lifted, " + p.cut.left + " left");
@@ -225,7 +229,8 @@ export function mountDealingSandbox(root, engine) {
     root.querySelectorAll(":scope > ul, :scope > p:not(.sandbox p)").forEach(function (e) { e.hidden = true; });
     table.querySelector(".sandbox-title").innerHTML = "<strong>" + escapeHtml(v.title || "") + "</strong> — " +
       escapeHtml(v.dealer) + " deals" + (v.dealing !== v.dealer ? " (" + escapeHtml(v.dealing) + " is dealing)" : "") + ".";
-    const exposed = v.exposed || {};
+    const exposed = {};   // a card exposed, in whichever hand it lies: by whom
+    (v.exposed || []).forEach(function (x) { exposed[x.card] = x.by; });
     const seats = {};
     SEATS.forEach(function (seat) {
       const tags = [];
@@ -239,8 +244,9 @@ export function mountDealingSandbox(root, engine) {
         menu: v.acts[seat].length > 0,
         empty: v.phase === "shuffle" || v.phase === "cut" ? "" : "no cards yet",
         cards: hand.map(function (code) {
-          const shown = (exposed[seat] || []).indexOf(code) >= 0;
-          if (shown) return { code: code, classes: "sb-exposed dl-exposed", label: (v.cards[code] || [code, code])[1] + " (exposed)" };
+          if (exposed[code]) {
+            return { code: code, classes: "sb-exposed dl-exposed", label: (v.cards[code] || [code, code])[1] + " (exposed by " + exposed[code] + ")" };
+          }
           return { code: code, back: true, label: "a card dealt to " + seat + ", face down" };
         }),
       };

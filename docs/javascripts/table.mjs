@@ -25,9 +25,9 @@ import { escapeHtml } from "./engine-ui.mjs";
 export const SEATS = ["A", "B", "C", "D"];
 const AREA = { A: "n", B: "e", C: "s", D: "w" };   // the book's layout: A top (north), B right, C bottom, D left
 
-export function cardFace(code, cards, extra) {
+export function cardFace(code, cards, extra, label) {
   const info = cards[code] || [code, code, "black"];
-  return '<span class="et-card ' + escapeHtml(info[2]) + (extra || "") + '" role="img" aria-label="' + escapeHtml(info[1]) + '">' +
+  return '<span class="et-card ' + escapeHtml(info[2]) + (extra || "") + '" role="img" aria-label="' + escapeHtml(label || info[1]) + '">' +
     escapeHtml(info[0]) + "</span>";
 }
 
@@ -54,7 +54,7 @@ function handHtml(seat, view) {
       return '<span class="et-card et-back' + (c.classes ? " " + escapeHtml(c.classes) : "") + '" role="img" aria-label="' +
         escapeHtml(c.label || "a card face down") + '"></span>';
     }
-    return c.play ? cardButton(c, view.cards, seat) : cardFace(c.code, view.cards, c.classes ? " " + c.classes : "");
+    return c.play ? cardButton(c, view.cards, seat) : cardFace(c.code, view.cards, c.classes ? " " + c.classes : "", c.label);
   }).join("");
 }
 

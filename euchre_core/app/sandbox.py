@@ -24,7 +24,7 @@ from typing import Any
 
 from ..formats.scenario import MAX_EVENT, load_scenario
 from ..kernel import decode
-from ..kernel.cards import CardError, cards_of_mask
+from ..kernel.cards import Card, CardError, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
@@ -86,8 +86,6 @@ def _scenario(law: int) -> dict[str, Any]:
 
 
 def _card(code: Any) -> list[str]:
-    from ..kernel.cards import Card
-
     c = Card.parse(code) if not isinstance(code, Card) else code
     return [c.pretty(), c.long_name(), "red" if c.suit is not None and c.suit.is_red else "black"]
 
@@ -480,6 +478,22 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
+def _seen(state: DealingProcedure, events: list[str]) -> list[dict[str, str]]:
+    """The cards named as seen, faced or marked since the last shuffle (a shuffle hides them again),
+    not in a hand: ``{"card", "what"}`` for the table's middle."""
+    held = {c for h in state.received for c in h}
+    last = max((i for i, e in enumerate(events) if parse_dealing_event(e).verb == "shuffle"), default=-1)
+    out = []
+    what = {"expose": "seen", "marked": "torn or marked", "faced": "found faced"}
+    for e in events[last + 1 :]:
+        ev = parse_dealing_event(e)
+        if ev.verb in what and ev.args:
+            card = Card.parse(ev.args[0])
+            if card not in held:
+                out.append({"card": str(card), "what": what[ev.verb]})
+    return out
+
+
 def _outcome_text(state: DealingProcedure) -> str | None:
     """The outcome's text for the summary, a card by its name; None when a ruling already says it
     (a ruling is shown once)."""
@@ -545,10 +559,12 @@ def dealing_view(state: DealingProcedure, law: int | None, events: list[str], ba
             cards[str(c)] = _card(c)
     if state.turn_up is not None:
         cards[str(state.turn_up)] = _card(state.turn_up)
-    exposed: dict[str, list[str]] = {}
-    for s, c, _ in state.exposed:
-        exposed.setdefault(SEAT_NAMES[s], []).append(str(c))
+    exposed = [{"card": str(c), "by": SEAT_NAMES[s]} for s, c, _ in state.exposed]  # in whichever hand it lies
+    for _seat, c, _ in state.exposed:
         cards[str(c)] = _card(c)
+    seen = _seen(state, events)
+    for c in seen:
+        cards[c["card"]] = _card(c["card"])
     laws = sorted({n for r in state.rulings for n in r.laws} | set(state.outcome.laws if state.outcome else ()))
     o = state.outcome
     out.update(
@@ -570,6 +586,7 @@ def dealing_view(state: DealingProcedure, law: int | None, events: list[str], ba
                 else None,
             },
             "exposed": exposed,
+            "seen": seen,
             "cards": cards,
             "acts": dealing_acts(state),
             "log": [dealing_words(e, state) for e in events],
