@@ -35,7 +35,7 @@ export function mountDealingSandbox(root, engine) {
       } else if (fresh.length) {
         live.textContent = fresh.map(function (r) { return r.irregularity + " (laws " + r.laws.join(", ") + "): " + r.text; }).join(" ");
       } else if (v.outcome) {
-        live.textContent = v.outcome_words + ". " + v.outcome.text;
+        live.textContent = v.outcome_words + "." + (v.outcome_text ? " " + v.outcome_text : "");
       } else {
         live.textContent = v.log.length ? v.log[v.log.length - 1] + "." : "";
       }
