@@ -224,3 +224,24 @@ def test_law_35_the_exposed_card_face_up_and_a_touch_from_the_seat_menu(page: tu
     expect(box.locator(".sb-ruling")).to_contain_text("can no longer claim a new deal")
     expect(box.locator(".sb-ruling").get_by_role("link", name="law 35")).to_have_attribute("href", "#law-35")
     no_form_and_no_overflow(tab, box)
+
+
+def test_the_books_line_needs_no_python_and_an_act_off_it_starts_python(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    """The ready scenario, the book's next steps and the elections are precomputed (no wasm fetched);
+    an act off the book's line goes to the engine, which starts Python and answers."""
+    from playwright.sync_api import expect
+    from test_browser_instant import python_fetched
+
+    tab, guard = page
+    box = open_sandbox(tab, built_site, 30)
+    box.get_by_role("button", name="Next in the book: A deals every packet: two, then three").click()
+    box.get_by_role("button", name="Next in the book: A turns up the trump card").click()
+    expect(box.locator(".dl-summary")).to_contain_text("The deal stands")
+    tab.wait_for_timeout(300)  # type: ignore[attr-defined]
+    assert not python_fetched(guard)
+    box.locator('[data-seat-menu="B"]').click()
+    box.get_by_role("menu", name="What B does").get_by_role("menuitem", name="Say it is not A's deal").click()
+    expect(box.locator(".sb-ruling")).to_contain_text("claim failed", timeout=BOOT)
+    assert python_fetched(guard)
