@@ -18,6 +18,10 @@ up before it goes to Python. What is precomputed (each entry under :func:`key`):
   lawful card of the seat to play after that option (the plays that follow the election);
 * a law's page with a ready table scenario (``<div class="table-example" data-law="15">``, Laws
   10, 15–21): ``sandbox.table_start`` and each "book's next step" after it (``sandbox.table_act``);
+* a law's page with a ready dealing scenario (``<div class="dealing-example" data-law="44">``):
+  ``sandbox.dealing_start`` and ``sandbox.dealing_act`` along the book's next steps (``next``),
+  and each election offered on the way (``pending.words``), so that a reader who clicks through
+  the book's steps or elects needs no Python;
 * a Learn lesson: ``lessons.check_answer`` for every answer the reader can give to each exercise
   (each choice, or each set of choices for a "choose every right one" exercise).
 
@@ -56,6 +60,8 @@ SANDBOX_ACT = "euchre_core.app.sandbox.act"
 TABLE_START = "euchre_core.app.sandbox.table_start"
 TABLE_ACT = "euchre_core.app.sandbox.table_act"
 MAX_NEXT_STEPS = 20  # a ready scenario's "next step" chain (the longest has a handful)
+DEALING_START = "euchre_core.app.sandbox.dealing_start"
+DEALING_ACT = "euchre_core.app.sandbox.dealing_act"
 CHECK_ANSWER = "euchre_core.app.lessons.check_answer"
 MAX_MANY = 8  # a "choose every right one" exercise: all 2**n sets up to this n
 FILE_NAME = "answers.json"  # beside the page: cases/i/index.html → cases/i/answers.json
@@ -67,6 +73,7 @@ SKIP_PAGES = frozenset({"laws/print.md"})  # every law on one page: its sandboxe
 _CASE = re.compile(r'<div class="case-player" data-case="([A-Za-z0-9]+)"')
 _SANDBOX = re.compile(r'<div class="penalty-sandbox" data-law="(\d+)"')
 _TABLE_EXAMPLE = re.compile(r'<div class="table-example" data-law="(\d+)"')
+_DEALING = re.compile(r'<div class="dealing-example" data-law="(\d+)"')
 _EXERCISE = re.compile(r'<div class="exercise"[^>]*? data-mode="(\w+)" data-spec="([^"]*)"')
 
 
@@ -165,6 +172,32 @@ def table_sandbox_answers(law: int) -> dict[str, Any]:
     return out
 
 
+def dealing_answers(law: int) -> dict[str, Any]:
+    """A ready dealing scenario (Laws 22–45, 72–73): its start, the book's next steps one by one,
+    and each election offered on the way (the buttons the dealing sandbox draws).
+
+    >>> a = dealing_answers(44)
+    >>> sorted({k.split(" ")[0].rsplit(".", 1)[1] for k in a}), len(a)
+    (['dealing_act', 'dealing_start'], 3)
+    """
+    out: dict[str, Any] = {}
+    first = _ask(out, DEALING_START, {"law": law})
+    if not first["ok"]:
+        raise ValueError(f"law {law}: {first['error']['message']}")
+    view = first["result"]
+    for _ in range(40):  # the book's line is a few steps; a bound all the same
+        nxt = view.get("next")
+        for word in (view.get("pending") or {}).get("words", []):
+            _ask(out, DEALING_ACT, {"law": law, "events": view["events"], "event": word["event"]})
+        if not nxt:
+            break
+        after = _ask(out, DEALING_ACT, {"law": law, "events": view["events"], "event": nxt["event"]})
+        if not after["ok"] or after["result"].get("error"):
+            break
+        view = after["result"]
+    return out
+
+
 def exercise_answers(spec: dict[str, Any], mode: str) -> dict[str, Any]:
     """A Learn exercise whose answer set is finite: ``check_answer`` for each choice (``one``), or for
     each set of choices in the order the page lists them (``many``, up to :data:`MAX_MANY` choices),
@@ -196,6 +229,8 @@ def page_answers(markdown: str) -> dict[str, Any]:
         out.update(sandbox_answers(int(law)))
     for law in _TABLE_EXAMPLE.findall(markdown):
         out.update(table_sandbox_answers(int(law)))
+    for law in _DEALING.findall(markdown):
+        out.update(dealing_answers(int(law)))
     for mode, spec in _EXERCISE.findall(markdown):
         out.update(exercise_answers(json.loads(html.unescape(spec)), mode))
     return out

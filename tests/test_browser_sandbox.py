@@ -99,33 +99,6 @@ def test_law_52_sandbox_call_a_suit_disobeyed(page: tuple[object, Guard], built_
     expect(box.locator(".sandbox-live")).to_contain_text("law")
 
 
-def test_law_44_dealing_sandbox_election(page: tuple[object, Guard], built_site: BuiltSite) -> None:
-    from playwright.sync_api import expect
-
-    tab, _ = page
-    tab.goto(built_site.base + "laws/a-misdeal/#law-44")  # type: ignore[attr-defined]
-    box = tab.locator('.dealing-example[data-law="44"]')  # type: ignore[attr-defined]
-    box.get_by_role("button", name="Try it in the sandbox").click()
-    expect(box.locator(".sandbox-election")).to_contain_text("AC elect", timeout=BOOT)
-    box.get_by_role("button", name="A deals again").click()
-    expect(box.locator(".sandbox-score")).to_contain_text("new-deal")
-    expect(box.locator(".sandbox-rulings")).to_contain_text("Elected: deal-again")
-
-
-def test_law_24_dealing_sandbox_refusal_and_own_event(page: tuple[object, Guard], built_site: BuiltSite) -> None:
-    from playwright.sync_api import expect
-
-    tab, _ = page
-    tab.goto(built_site.base + "laws/shuffling/#law-24")  # type: ignore[attr-defined]
-    box = tab.locator('.dealing-example[data-law="24"]')  # type: ignore[attr-defined]
-    box.get_by_role("button", name="Try it in the sandbox").click()
-    expect(box.locator(".sandbox-error")).to_contain_text("(law 24)", timeout=BOOT)
-    box.get_by_label("Who").select_option("B")
-    box.get_by_label("does").select_option("shuffle")
-    box.get_by_role("button", name="Do it").click()
-    expect(box.locator(".sandbox-live")).to_contain_text("law 24")
-
-
 def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 

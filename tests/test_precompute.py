@@ -4,7 +4,7 @@ Each page's ``answers.json`` in the built site must hold, for every key, exactly
 engine answers now (:func:`euchre_core.app.web.call`): a stale or hand-edited file fails. The
 files are within their byte budget, and they cover what the book fixes: every step of every
 case and every card of the hand to play at every step, every ready penalty scenario's start and
-options, every exercise's choices.
+options, every ready dealing scenario's start, next steps and elections, every exercise's choices.
 """
 
 from __future__ import annotations
@@ -136,6 +136,29 @@ def test_each_answers_file_has_its_gzip_copy(built_site: BuiltSite) -> None:
     for path in _files(built_site.dir):
         plain = (built_site.dir / path).read_bytes()
         assert gzip.decompress((built_site.dir / (path + ".gz")).read_bytes()) == plain, path
+def test_law_44_the_ready_dealing_scenario_its_next_steps_and_each_election(built_site: BuiltSite) -> None:
+    """The dealing sandbox's ready line needs no Python: the start, each of the book's next steps,
+    each election offered on the way; every dealing scenario with a page is there."""
+    page = built_site.dir / "laws" / "a-misdeal"
+    answers = json.loads((page / "answers.json").read_text())["answers"]
+    start = answers[precompute.key(precompute.DEALING_START, {"law": 44})]["result"]
+    assert start["next"]["event"] == "AC: choose deal-again"
+    for word in start["pending"]["words"]:
+        after = answers[precompute.key(precompute.DEALING_ACT, {"law": 44, "events": start["events"], "event": word["event"]})]
+        assert after["ok"] and after["result"]["outcome"]["kind"] in ("new-deal", "deal-lost"), word
+    laws = set()
+    for doc in _files(built_site.dir).values():
+        for key in doc["answers"]:  # type: ignore[union-attr]
+            name, kwargs = _split(key)
+            if name == precompute.DEALING_START:
+                laws.add(kwargs["law"])
+    assert laws == set(sandbox.dealing_scenarios())
+    # the law 30 line: the start, then the deal, then the turn, each precomputed
+    the_deal = json.loads((built_site.dir / "laws" / "the-deal" / "answers.json").read_text())["answers"]
+    view = the_deal[precompute.key(precompute.DEALING_START, {"law": 30})]["result"]
+    while view["next"]:
+        view = the_deal[precompute.key(precompute.DEALING_ACT, {"law": 30, "events": view["events"], "event": view["next"]["event"]})]["result"]
+    assert view["outcome"]["kind"] == "deal-stands"
 
 
 def test_every_exercise_choice_is_answered(built_site: BuiltSite) -> None:

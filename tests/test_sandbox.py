@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from euchre_core.app import sandbox
+from euchre_core.kernel.errors import InputError
+from euchre_core.laws.dealing import DealingProcedure
 
 PLAY_OUT = [
     "B: play JD",
@@ -233,3 +236,119 @@ def test_the_table_sandbox_club_is_bounded():
     assert v["acts"]["club"] == []  # no seventh table offered
     out = sandbox.table_act(15, v["ops"], {"op": "form", "table": "X9", "candidates": ["a", "b", "c", "d"]})
     assert out["error"]["field"] == "table" and out["ops"] == v["ops"]
+# ---------------------------------------------------------------- the dealing sandbox (Laws 22-45, 72-73)
+def test_law_44_dealing_view_draws_the_pack_the_cut_and_the_packets():
+    v = sandbox.dealing_start(44)
+    assert v["pack"] == {"count": 26, "size": 32, "shuffled": ["C", "A"], "cut": {"by": "D", "lifted": 10, "left": 22}}
+    assert v["packets"] == [["B", 2], ["C", 4]] and {len(h) for h in v["hands"].values()} == {0, 2, 4}
+    assert all(c in v["cards"] for h in v["hands"].values() for c in h)  # every dealt card can be drawn
+    assert v["log"][3:] == ["A gives a packet of 2", "B questions the score and fails to prove it", "A gives a packet of 4"]
+    # the election blocks every other act (Law 85 first): no seat has a usable act, the options are words
+    assert all(acts == [] for acts in v["acts"].values())
+    assert [w["label"] for w in v["pending"]["words"]] == ["A deals again", "The deal passes to B"]
+    assert [w["event"] for w in v["pending"]["words"]] == v["pending"]["choices"]
+    assert v["next"] == {"event": "AC: choose deal-again", "label": "A and C elect: A deals again"}
+
+
+def test_law_44_dealing_election_by_the_book_ends_in_a_new_deal_with_every_law():
+    v = sandbox.dealing_start(44)
+    v = sandbox.dealing_act(44, v["events"], v["next"]["event"])
+    assert v["error"] is None and v["outcome"]["kind"] == "new-deal"
+    assert v["outcome_words"] == "A new deal: A deals again"
+    assert v["laws_applied"] == [41, 42, 44] and v["next"] is None and v["pending"] is None
+    assert all(acts == [] for acts in v["acts"].values())  # the dealing is over: nothing is usable
+
+
+def test_law_29_dealing_acts_are_what_the_fold_accepts():
+    """Every act offered is taken by the fold; the cut is offered to the player on the dealer's right only,
+    as a small choice of sizes (Law 29: fewer than four cards is a false cut)."""
+    state = DealingProcedure.start("A", seed=30).replay(["C: shuffle", "A: shuffle"])
+    acts = sandbox.dealing_acts(state)
+    for offered in acts.values():
+        for a in offered:
+            state.act(a["event"])  # raises if the engine refuses it
+    cuts = {seat: [a for a in offered if a.get("group") == "Cut, lifting"] for seat, offered in acts.items()}
+    assert [seat for seat, c in cuts.items() if c] == ["D"]
+    two = next(a for a in cuts["D"] if a["event"] == "D: cut 2")
+    ten = next(a for a in cuts["D"] if a["event"] == "D: cut 10")
+    assert two["ruled"] and not ten["ruled"]  # a false cut draws a ruling; a fair one does not
+    assert not any(a["event"].endswith("shuffle") for a in acts["A"] + acts["C"])  # each shuffles once (Law 24)
+    assert all(a["label"] and ":" not in a["label"] for offered in acts.values() for a in offered)  # words, not events
+
+
+def test_law_24_refused_shuffle_is_not_offered():
+    v = sandbox.dealing_start(24)
+    assert v["error"]["laws"] == [24]
+    assert not any(a["event"] == "B: shuffle" for a in v["acts"]["B"])
+    assert v["next"]["event"] == "A: shuffle" and any(a["event"] == "A: shuffle" for a in v["acts"]["A"])
+
+
+def test_dealing_next_step_follows_the_book_and_stops_when_the_reader_leaves_it():
+    v = sandbox.dealing_start(30)
+    assert v["next"]["label"] == "A deals every packet: two, then three"
+    v = sandbox.dealing_act(30, v["events"], v["next"]["event"])
+    assert v["next"]["event"] == "A: turn"
+    v = sandbox.dealing_act(30, v["events"], "A: turn")
+    assert v["outcome"]["kind"] == "deal-stands" and v["next"] is None and v["cards"][v["turn_up"]]
+    off = sandbox.dealing_act(30, sandbox.dealing_start(30)["events"], "A: deal 3-2")
+    assert off["error"] is None and off["next"] is None  # off the book's line: no next step
+
+
+def test_dealing_unknown_act_is_a_clear_error_and_changes_nothing():
+    v = sandbox.dealing_start(30)
+    out = sandbox.dealing_act(30, v["events"], "A: fly away")
+    assert out["error"]["field"] == "event" and "fly" in out["error"]["message"]
+    assert out["events"] == v["events"] and out["pack"] == v["pack"] and out["acts"] == v["acts"]
+
+
+def test_dealing_tampered_events_name_the_event_at_fault():
+    v = sandbox.dealing_start(44)
+    tampered = v["events"][:2] + ["B: cut 10"] + v["events"][3:]  # B is not on the dealer's right (Law 29)
+    with pytest.raises(InputError) as e:
+        sandbox.dealing_act(44, tampered, "AC: choose deal-again")
+    assert e.value.field == "events[2]" and "law 29" in str(e.value)
+    with pytest.raises(InputError) as e:
+        sandbox.dealing_act(44, v["events"] + [7], "AC: choose deal-again")
+    assert e.value.field == "events[6]"
+    with pytest.raises(InputError) as e:
+        sandbox.dealing_act(44, "C: shuffle", "AC: choose deal-again")
+    assert e.value.field == "events"
+
+
+CARD_CODE = re.compile(r"\b[789TJQKA][CDHS]\b")
+EVENT_SYNTAX = re.compile(r"^(?:[A-D]|AC|BD): [a-z]")
+
+
+@pytest.mark.parametrize("law", sorted(sandbox.dealing_scenarios()))
+def test_dealing_words_along_the_books_line_have_no_raw_ids_or_card_codes(law):
+    """Every label the dealing sandbox draws (the acts, the log, the next step, the election's options,
+    the outcome) is words: no event syntax, no option id, no card code."""
+    v = sandbox.dealing_start(law)
+    ids = {o.id for r in DealingProcedure.start("A").replay([]).rulings for o in r.options}
+    for _ in range(20):
+        words = [a["label"] for acts in v["acts"].values() for a in acts]
+        words += v["log"] + ([v["next"]["label"]] if v["next"] else [])
+        words += [w["label"] for w in (v["pending"] or {}).get("words", [])]
+        words += [v["outcome_words"] or "", v["outcome_text"] or ""]
+        ids |= {o["id"] for r in v["rulings"] for o in r["options"]}
+        for w in words:
+            assert not EVENT_SYNTAX.match(w) and not CARD_CODE.search(w), (law, w)
+            assert not any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", w) for i in ids if "-" in i), (law, w)
+        if not v["next"]:
+            break
+        v = sandbox.dealing_act(law, v["events"], v["next"]["event"])
+        assert v["error"] is None
+
+
+def test_law_35_the_exposed_card_is_drawn_face_up_in_the_hand_it_lies_in():
+    v = sandbox.dealing_start(35)
+    assert v["exposed"] == [{"card": "TC", "by": "A"}] and "TC" in v["hands"]["B"] and v["cards"]["TC"][1] == "10 of clubs"
+
+
+def test_law_27_a_card_seen_in_the_shuffle_is_shown_until_the_next_shuffle():
+    v = sandbox.dealing_start(27)
+    assert v["seen"] == [{"card": "7S", "what": "seen"}] and v["cards"]["7S"][1] == "7 of spades"
+    v = sandbox.dealing_act(27, v["events"], "BD: choose reshuffle")
+    assert v["seen"] == [{"card": "7S", "what": "seen"}]
+    v = sandbox.dealing_act(27, v["events"], "A: shuffle")
+    assert v["seen"] == []

@@ -3,9 +3,11 @@
 
    The JavaScript draws; Python rules. A view is what the engine answered, reshaped for drawing:
      {
-       seats: { A: { tags: ["dealer", …], turn: bool, out: bool, hidden: bool,
-                     cards: [ { code, play: bool, legal: bool, classes: "…", label: "…", value: "…" } ] }, … },
-       trick: { number, cards: [[seat, code], …], winner },   // a completed trick stays until the next card
+       seats: { A: { tags: ["dealer", …], turn: bool, out: bool, hidden: bool, menu: bool (false: no seat menu),
+                     empty: "words for an empty hand" (default "no cards left"),
+                     cards: [ { code, play: bool, legal: bool, back: bool (face down), classes: "…", label: "…",
+                                value: "…" } ] }, … },
+       trick: { number, cards: [[seat, code], …], winner },   // a completed trick stays until the next card; null: none
        cards: { code: [face, name, colour] },                 // euchre_core.app.web.card_info
        bar: "html",                                           // one line: the trick, tricks won, the score
        centre: "html",                                        // under the trick (trump, turn-up)
@@ -23,9 +25,9 @@ import { escapeHtml } from "./engine-ui.mjs";
 export const SEATS = ["A", "B", "C", "D"];
 const AREA = { A: "n", B: "e", C: "s", D: "w" };   // the book's layout: A top (north), B right, C bottom, D left
 
-export function cardFace(code, cards, extra) {
+export function cardFace(code, cards, extra, label) {
   const info = cards[code] || [code, code, "black"];
-  return '<span class="et-card ' + escapeHtml(info[2]) + (extra || "") + '" role="img" aria-label="' + escapeHtml(info[1]) + '">' +
+  return '<span class="et-card ' + escapeHtml(info[2]) + (extra || "") + '" role="img" aria-label="' + escapeHtml(label || info[1]) + '">' +
     escapeHtml(info[0]) + "</span>";
 }
 
@@ -42,13 +44,17 @@ function handHtml(seat, view) {
   const s = view.seats[seat] || { cards: [] };
   if (s.waiting) return "";
   if (s.out) return '<span class="et-empty">does not play</span>';
-  if (!s.cards.length) return '<span class="et-empty">no cards left</span>';
+  if (!s.cards.length) return '<span class="et-empty">' + escapeHtml(s.empty != null ? s.empty : "no cards left") + "</span>";
   if (s.hidden) {
     return '<span class="et-hidden" role="img" aria-label="' + s.cards.length + " hidden " + (s.cards.length === 1 ? "card" : "cards") + '">' +
       s.cards.map(function () { return '<span class="et-card et-back" aria-hidden="true"></span>'; }).join("") + "</span>";
   }
   return s.cards.map(function (c) {
-    return c.play ? cardButton(c, view.cards, seat) : cardFace(c.code, view.cards, c.classes ? " " + c.classes : "");
+    if (c.back) {   // a card face down (the dealing sandbox: a card dealt and not seen)
+      return '<span class="et-card et-back' + (c.classes ? " " + escapeHtml(c.classes) : "") + '" role="img" aria-label="' +
+        escapeHtml(c.label || "a card face down") + '"></span>';
+    }
+    return c.play ? cardButton(c, view.cards, seat) : cardFace(c.code, view.cards, c.classes ? " " + c.classes : "", c.label);
   }).join("");
 }
 
@@ -143,17 +149,20 @@ export function mountTable(root, options) {
     SEATS.forEach(function (seat) {
       const s = view.seats[seat] || { cards: [], tags: [] };
       const tags = (s.tags || []).join(", ");
+      const seatMenu = options.onSeat && s.menu !== false;   // menu: false — nothing this seat can do now
       html += '<div class="et-seat et-' + AREA[seat] + (s.turn ? " et-turn" : "") + '" data-seat="' + seat + '" role="group" aria-label="' +
         seat + (tags ? " (" + escapeHtml(tags) + ")" : "") + (s.turn ? ", to play" : "") + '">' +
-        (options.onSeat
+        (seatMenu
           ? '<button type="button" class="et-name et-seat-button" data-seat-menu="' + seat + '" aria-haspopup="menu" aria-expanded="false">'
           : '<span class="et-name">') +
         '<span class="et-name-pill">' + seat + (tags ? " <small>" + escapeHtml(tags) + "</small>" : "") +
         (s.turn ? '<span class="et-to-play">, to play</span>' : "") + "</span>" +
-        (options.onSeat ? '<span class="visually-hidden">: what ' + seat + " does</span></button>" : "</span>") +
+        (seatMenu ? '<span class="visually-hidden">: what ' + seat + " does</span></button>" : "</span>") +
         '<span class="et-hand">' + handHtml(seat, view) + "</span></div>";
     });
-    html += '<div class="et-centre"><div class="et-trick" role="group" aria-label="Trick ' + trick.number + " on the table" +
+    html += '<div class="et-centre">';
+    if (view.trick !== null) {   // trick: null — no trick on this table (the dealing sandbox)
+    html += '<div class="et-trick" role="group" aria-label="Trick ' + trick.number + " on the table" +
       (trick.winner ? ", won by " + trick.winner : "") + '">';
     SEATS.forEach(function (seat) {
       const code = played[seat];
@@ -162,7 +171,9 @@ export function mountTable(root, options) {
         (code !== undefined && code !== null ? '<span class="et-played-seat">' + seat + "</span>" + cardFace(code, view.cards) +
           (wins ? '<span class="et-wins-word"> wins</span>' : "") : "") + "</span>";
     });
-    html += "</div>" + (view.centre || "") + "</div>";
+    html += "</div>";
+    }
+    html += (view.centre || "") + "</div>";
     const focused = board.contains(document.activeElement) && document.activeElement !== board;
     const focusedCard = focused && document.activeElement.getAttribute("data-card");
     board.innerHTML = html;
