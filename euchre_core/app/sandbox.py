@@ -517,7 +517,7 @@ def dealing_start_state(law: int) -> DealingProcedure:
     return _dealing_fold(sc, list(sc["events"]))
 
 
-def _next_step(sc: dict[str, Any], events: list[str], state: DealingProcedure) -> dict[str, str] | None:
+def _dealing_next_step(sc: dict[str, Any], events: list[str], state: DealingProcedure) -> dict[str, str] | None:
     """The book's next step: the scenario's next ``then`` event while the reader follows it."""
     start, then = list(sc.get("events", [])), list(sc.get("then", []))
     done = len(events) - len(start)
@@ -592,7 +592,7 @@ def dealing_view(state: DealingProcedure, law: int | None, events: list[str], ba
             "cards": cards,
             "acts": dealing_acts(state),
             "log": [dealing_words(e, state) for e in events],
-            "next": _next_step(base, list(events), state),
+            "next": _dealing_next_step(base, list(events), state),
             "outcome_words": _OUTCOME_WORDS[o.kind].format(dealer=SEAT_NAMES[o.dealer]) if o is not None else None,
             "outcome_text": _outcome_text(state),
             "laws_applied": laws,
@@ -1061,7 +1061,7 @@ def _club_acts(club: Club, people: list[dict[str, Any]]) -> list[dict[str, Any]]
              "candidates": free, "least": 4, "op": {"op": "form", "table": name}}]
 
 
-def _next_step(club: Club, ops: list[Any], sc: dict[str, Any]) -> dict[str, Any] | None:
+def _table_next_step(club: Club, ops: list[Any], sc: dict[str, Any]) -> dict[str, Any] | None:
     """The book's next step: the scenario's suggested op that follows the ops so far, if the reader has
     followed them (and the laws allow it)."""
     base, then = list(sc.get("ops", [])), list(sc.get("then", []))
@@ -1126,7 +1126,7 @@ def table_view(
         "title": base.get("title"),
         "ops": list(ops),
         "then": list(base.get("then", [])),
-        "next_step": _next_step(club, list(ops), base),
+        "next_step": _table_next_step(club, list(ops), base),
         "last_act": _describe(ops[-1]) if ops else None,
         "op_names": list(TABLE_OPS),
         "tables": [_table_json(t) for t in club.tables],
