@@ -118,7 +118,9 @@ def test_law_30_dealing_sandbox_seat_menu_and_next_step_by_keyboard(
     expect(menu).to_have_count(0)
     expect(box.locator('[data-seat-menu="A"]')).to_be_focused()
     tab.keyboard.press("Enter")  # type: ignore[attr-defined]
-    item = box.get_by_role("menu", name="What A does").get_by_role("menuitem", name="Deal every packet: three, then two")
+    item = box.get_by_role("menu", name="What A does").get_by_role(
+        "menuitem", name="Deal every packet: three, then two"
+    )
     for _ in range(12):  # the arrow keys move through the menu
         if item.evaluate("e => e === document.activeElement"):
             break
@@ -197,7 +199,9 @@ def test_axe_on_the_dealing_sandbox_with_a_menu_open_and_after_an_election(
     try:
         tab = context.new_page()
         box = open_sandbox(tab, built_site, 30)
-        expect(tab.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")  # type: ignore[attr-defined]
+        expect(tab.locator("body")).to_have_attribute(
+            "data-md-color-scheme", "slate" if scheme == "dark" else "default"
+        )  # type: ignore[attr-defined]
         box.locator('[data-seat-menu="A"]').click()  # type: ignore[attr-defined]
         expect(box.get_by_role("menu", name="What A does")).to_be_visible()  # type: ignore[attr-defined]
         assert run_axe(tab) == []
@@ -209,7 +213,9 @@ def test_axe_on_the_dealing_sandbox_with_a_menu_open_and_after_an_election(
         context.close()
 
 
-def test_law_35_the_exposed_card_face_up_and_a_touch_from_the_seat_menu(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+def test_law_35_the_exposed_card_face_up_and_a_touch_from_the_seat_menu(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
     """The card A exposed lies face up in B's hand; B touches the cards (B's menu): B and D lose their
     claim of a new deal (Law 35), and the election is gone."""
     from playwright.sync_api import expect

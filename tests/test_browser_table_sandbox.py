@@ -54,7 +54,7 @@ def no_free_text(box: object) -> None:
     """Names are picked, never typed: no text input, no select of ops in the sandbox."""
     from playwright.sync_api import expect
 
-    expect(box.locator('.sandbox-table input, .sandbox-table select, .sandbox-table textarea')).to_have_count(0)  # type: ignore[attr-defined]
+    expect(box.locator(".sandbox-table input, .sandbox-table select, .sandbox-table textarea")).to_have_count(0)  # type: ignore[attr-defined]
 
 
 def test_law_15_cut_out_by_click(tab: object, built_site: BuiltSite) -> None:
@@ -181,7 +181,9 @@ def test_axe_on_the_table_sandbox_and_the_hint_picker(browser: object, built_sit
     try:
         tab = context.new_page()
         box = open_box(tab, built_site.base + ENTRY + "#law-18", 18)
-        expect(tab.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
+        expect(tab.locator("body")).to_have_attribute(
+            "data-md-color-scheme", "slate" if scheme == "dark" else "default"
+        )
         box.locator('button.ts-person[data-person="Ames"]').click()
         expect(box.get_by_role("menu")).to_be_visible()
         assert run_axe(tab) == []

@@ -136,6 +136,8 @@ def test_each_answers_file_has_its_gzip_copy(built_site: BuiltSite) -> None:
     for path in _files(built_site.dir):
         plain = (built_site.dir / path).read_bytes()
         assert gzip.decompress((built_site.dir / (path + ".gz")).read_bytes()) == plain, path
+
+
 def test_law_44_the_ready_dealing_scenario_its_next_steps_and_each_election(built_site: BuiltSite) -> None:
     """The dealing sandbox's ready line needs no Python: the start, each of the book's next steps,
     each election offered on the way; every dealing scenario with a page is there."""
@@ -144,7 +146,9 @@ def test_law_44_the_ready_dealing_scenario_its_next_steps_and_each_election(buil
     start = answers[precompute.key(precompute.DEALING_START, {"law": 44})]["result"]
     assert start["next"]["event"] == "AC: choose deal-again"
     for word in start["pending"]["words"]:
-        after = answers[precompute.key(precompute.DEALING_ACT, {"law": 44, "events": start["events"], "event": word["event"]})]
+        after = answers[
+            precompute.key(precompute.DEALING_ACT, {"law": 44, "events": start["events"], "event": word["event"]})
+        ]
         assert after["ok"] and after["result"]["outcome"]["kind"] in ("new-deal", "deal-lost"), word
     laws = set()
     for doc in _files(built_site.dir).values():
@@ -157,7 +161,11 @@ def test_law_44_the_ready_dealing_scenario_its_next_steps_and_each_election(buil
     the_deal = json.loads((built_site.dir / "laws" / "the-deal" / "answers.json").read_text())["answers"]
     view = the_deal[precompute.key(precompute.DEALING_START, {"law": 30})]["result"]
     while view["next"]:
-        view = the_deal[precompute.key(precompute.DEALING_ACT, {"law": 30, "events": view["events"], "event": view["next"]["event"]})]["result"]
+        view = the_deal[
+            precompute.key(
+                precompute.DEALING_ACT, {"law": 30, "events": view["events"], "event": view["next"]["event"]}
+            )
+        ]["result"]
     assert view["outcome"]["kind"] == "deal-stands"
 
 

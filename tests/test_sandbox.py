@@ -120,8 +120,17 @@ def test_every_act_offered_is_allowed_by_the_engine(law):
         out = sandbox.table_act(law, v["ops"], act["op"])
         assert out["error"] is None, (where, act, out["error"])
         assert out["ops"] == v["ops"] + [act["op"]]
-        assert act["id"] in ("declare", "cut_into", "leave", "substitute", "expose", "end_rubber", "cut_out",
-                             "start_rubber", "break_up")
+        assert act["id"] in (
+            "declare",
+            "cut_into",
+            "leave",
+            "substitute",
+            "expose",
+            "end_rubber",
+            "cut_out",
+            "start_rubber",
+            "break_up",
+        )
         assert act["label"] and all(isinstance(n, int) for n in act["laws"])
 
 
@@ -236,13 +245,19 @@ def test_the_table_sandbox_club_is_bounded():
     assert v["acts"]["club"] == []  # no seventh table offered
     out = sandbox.table_act(15, v["ops"], {"op": "form", "table": "X9", "candidates": ["a", "b", "c", "d"]})
     assert out["error"]["field"] == "table" and out["ops"] == v["ops"]
+
+
 # ---------------------------------------------------------------- the dealing sandbox (Laws 22-45, 72-73)
 def test_law_44_dealing_view_draws_the_pack_the_cut_and_the_packets():
     v = sandbox.dealing_start(44)
     assert v["pack"] == {"count": 26, "size": 32, "shuffled": ["C", "A"], "cut": {"by": "D", "lifted": 10, "left": 22}}
     assert v["packets"] == [["B", 2], ["C", 4]] and {len(h) for h in v["hands"].values()} == {0, 2, 4}
     assert all(c in v["cards"] for h in v["hands"].values() for c in h)  # every dealt card can be drawn
-    assert v["log"][3:] == ["A gives a packet of 2", "B questions the score and fails to prove it", "A gives a packet of 4"]
+    assert v["log"][3:] == [
+        "A gives a packet of 2",
+        "B questions the score and fails to prove it",
+        "A gives a packet of 4",
+    ]
     # the election blocks every other act (Law 85 first): no seat has a usable act, the options are words
     assert all(acts == [] for acts in v["acts"].values())
     assert [w["label"] for w in v["pending"]["words"]] == ["A deals again", "The deal passes to B"]
@@ -342,7 +357,9 @@ def test_dealing_words_along_the_books_line_have_no_raw_ids_or_card_codes(law):
 
 def test_law_35_the_exposed_card_is_drawn_face_up_in_the_hand_it_lies_in():
     v = sandbox.dealing_start(35)
-    assert v["exposed"] == [{"card": "TC", "by": "A"}] and "TC" in v["hands"]["B"] and v["cards"]["TC"][1] == "10 of clubs"
+    assert (
+        v["exposed"] == [{"card": "TC", "by": "A"}] and "TC" in v["hands"]["B"] and v["cards"]["TC"][1] == "10 of clubs"
+    )
 
 
 def test_law_27_a_card_seen_in_the_shuffle_is_shown_until_the_next_shuffle():

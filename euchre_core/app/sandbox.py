@@ -28,8 +28,8 @@ from ..kernel.cards import Card, CardError, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
-from ..laws.director import Director
-from ..laws.entry import Club, Roster
+from ..laws.director import Director, Phase
+from ..laws.entry import Club, Roster, RosterPhase
 
 __all__ = [
     "scenarios",
@@ -152,12 +152,12 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
     cards[str(d.turn_up)] = _card(d.turn_up)
     pending = state.rulings[state.pending].to_json() if state.pending is not None else None
     actor: str | None
-    if state.phase == "bidding":
+    if state.phase is Phase.BIDDING:
         actor = seats[d.actor]
         regular = [f"{actor}: {a}" for a in d.legal_actions()]
         legal: list[str] = []
     else:
-        actor = seats[state.actor] if state.phase == "play" else None
+        actor = seats[state.actor] if state.phase is Phase.PLAY else None
         regular = []
         legal = [str(c) for c in state.legal_plays()]
     out = state.to_json()
@@ -312,7 +312,9 @@ def _expose_words(state: DealingProcedure, seat: int) -> str:
     if phase is DealingPhase.CUT:
         return "Expose a card in cutting"
     if seat == state.acting:
-        return "Expose another card in turning the trump" if phase is DealingPhase.TURNED else "Expose a card in dealing"
+        return (
+            "Expose another card in turning the trump" if phase is DealingPhase.TURNED else "Expose a card in dealing"
+        )
     return "Expose one of his cards"
 
 
@@ -325,15 +327,27 @@ def _seat_candidates(state: DealingProcedure, seat: int) -> list[dict[str, Any]]
         {"event": f"{n}: decline", "label": "Waive his first right to shuffle"},
     ]
     out += [
-        {"event": f"{n}: cut {k}", "label": f"Cut the pack, lifting {k} cards", "group": "Cut, lifting",
-         "choice": f"{k} cards"}
+        {
+            "event": f"{n}: cut {k}",
+            "label": f"Cut the pack, lifting {k} cards",
+            "group": "Cut, lifting",
+            "choice": f"{k} cards",
+        }
         for k in _cut_sizes(size)
     ]
     out += [
-        {"event": f"{n}: deal 2-3", "label": "Deal every packet: two, then three", "group": "Deal every packet",
-         "choice": "two, then three"},
-        {"event": f"{n}: deal 3-2", "label": "Deal every packet: three, then two", "group": "Deal every packet",
-         "choice": "three, then two"},
+        {
+            "event": f"{n}: deal 2-3",
+            "label": "Deal every packet: two, then three",
+            "group": "Deal every packet",
+            "choice": "two, then three",
+        },
+        {
+            "event": f"{n}: deal 3-2",
+            "label": "Deal every packet: three, then two",
+            "group": "Deal every packet",
+            "choice": "three, then two",
+        },
     ]
     out += [
         {
@@ -355,7 +369,9 @@ def _seat_candidates(state: DealingProcedure, seat: int) -> list[dict[str, Any]]
     ]
     if state.order:
         bottom = state.order[-1]
-        out.append({"event": f"{n}: marked {bottom}", "label": f"Find a card torn or marked (the {bottom.long_name()})"})
+        out.append(
+            {"event": f"{n}: marked {bottom}", "label": f"Find a card torn or marked (the {bottom.long_name()})"}
+        )
     return out
 
 
@@ -565,8 +581,8 @@ def dealing_view(state: DealingProcedure, law: int | None, events: list[str], ba
     for _seat, c, _ in state.exposed:
         cards[str(c)] = _card(c)
     seen = _seen(state, events)
-    for c in seen:
-        cards[c["card"]] = _card(c["card"])
+    for sight in seen:
+        cards[sight["card"]] = _card(sight["card"])
     laws = sorted({n for r in state.rulings for n in r.laws} | set(state.outcome.laws if state.outcome else ()))
     o = state.outcome
     out.update(
@@ -725,7 +741,8 @@ def _cut_notes(table: str, records: Any) -> list[dict[str, Any]]:
     out = []
     for r in records:
         draws = ", ".join(
-            f"{d.name} the {d.card.long_name()}" + (" (more than one card exposed: void, he cuts again)" if d.void else "")
+            f"{d.name} the {d.card.long_name()}"
+            + (" (more than one card exposed: void, he cuts again)" if d.void else "")
             for d in r.draws
         )
         result = f" {r.result[:1].upper()}{r.result[1:]}." if r.result else ""
@@ -873,14 +890,14 @@ def _table_fold(sc: dict[str, Any], ops: list[Any]) -> tuple[Club, list[dict[str
 
 
 def _table_json(t: Roster) -> dict[str, Any]:
-    playing = t.formation is not None and t.phase == "playing"
+    formation = t.formation if t.phase is RosterPhase.PLAYING else None
     return {
         "name": t.name,
         "phase": t.phase,
         "players": [{"name": p, "rubbers": t.rubbers_of(p)} for p in t.players],
         "waiting": list(t.waiting),
-        "dealer": t.formation.dealer if playing else None,
-        "partners": [list(p) for p in t.formation.partners] if playing else [],
+        "dealer": formation.dealer if formation is not None else None,
+        "partners": [list(p) for p in formation.partners] if formation is not None else [],
         "rubbers": t.rubbers,
         "substitutes": [list(s) for s in t.substitutes],
         "away": list(t.absent),
@@ -981,15 +998,16 @@ def _person_acts(club: Club, person: dict[str, Any], people: list[dict[str, Any]
     if home is None:
         return acts
     t = club.table(home)
-    if person["where"] == "playing" and t.phase == "playing":
+    if person["where"] == "playing" and t.phase is RosterPhase.PLAYING:
         choices = []
         for other in _substitutes_for(club, t, people):
             op = {"op": "substitute", "table": home, "absent": name, "substitute": other}
             if _usable(club, op):
                 choices.append(_act("substitute", f"{other} plays for {name}", [18], op))
         if choices:
-            acts.append({"id": "substitute", "label": "Goes away: a substitute plays for him", "laws": [18],
-                         "choices": choices})
+            acts.append(
+                {"id": "substitute", "label": "Goes away: a substitute plays for him", "laws": [18], "choices": choices}
+            )
     op = {"op": "leave", "table": home, "name": name}
     if _usable(club, op):
         played = t.rubbers_of(name)
@@ -1006,7 +1024,7 @@ def _person_acts(club: Club, person: dict[str, Any], people: list[dict[str, Any]
 
 def _substitutes_for(club: Club, t: Roster, people: list[dict[str, Any]]) -> list[str]:
     """Who can be appointed a substitute at ``t`` (Law 18): anyone present not playing a rubber at any table."""
-    playing = {p for x in club.tables if x.phase == "playing" for p in x.players} | set(t.absent)
+    playing = {p for x in club.tables if x.phase is RosterPhase.PLAYING for p in x.players} | set(t.absent)
     names = list(t.waiting) + [p["name"] for p in people if p["where"] in ("waiting", "lobby", "newcomer")]
     out = [n for n in names if n not in playing]
     return list(dict.fromkeys(out))[:MAX_SUBSTITUTES]
@@ -1016,7 +1034,7 @@ def _table_acts(club: Club, t: Roster) -> list[dict[str, Any]]:
     """The acts on a table usable now: end the rubber (Law 15), cut out (Law 15), cut for partners and deal
     (Laws 11, 13, 14), break it up (Law 21: ``choices`` of who breaks it up and where the others go)."""
     acts: list[dict[str, Any]] = []
-    cut_out_first = t.phase == "between" and bool(t.waiting)
+    cut_out_first = t.phase is RosterPhase.BETWEEN and bool(t.waiting)
     for kind, label, laws in (
         ("end_rubber", "End the rubber", [15]),
         ("cut_out", "Cut out: the candidates waiting claim admission", [15]),
@@ -1048,17 +1066,36 @@ def _club_acts(club: Club, people: list[dict[str, Any]]) -> list[dict[str, Any]]
     free = [
         p["name"]
         for p in people
-        if not (p["where"] == "playing" and club.table(p["table"]).phase == "playing") and p["where"] != "away"
+        if not (p["where"] == "playing" and club.table(p["table"]).phase is RosterPhase.PLAYING)
+        and p["where"] != "away"
     ]
     if len(free) < 4 or len(club.tables) >= MAX_TABLES:
         return []
     taken = {t.name for t in club.tables} | {x for _, names in club.history for x in names}
     name = next(f"T{i}" for i in range(1, len(taken) + 2) if f"T{i}" not in taken)
     if club.tables:
-        return [{"id": "open_table", "label": f"Open a fresh table, {name}", "laws": [17], "table": name,
-                 "candidates": free, "least": 4, "op": {"op": "open_table", "table": name}}]
-    return [{"id": "form", "label": f"Form a table, {name}, by cutting", "laws": [8, 11, 12], "table": name,
-             "candidates": free, "least": 4, "op": {"op": "form", "table": name}}]
+        return [
+            {
+                "id": "open_table",
+                "label": f"Open a fresh table, {name}",
+                "laws": [17],
+                "table": name,
+                "candidates": free,
+                "least": 4,
+                "op": {"op": "open_table", "table": name},
+            }
+        ]
+    return [
+        {
+            "id": "form",
+            "label": f"Form a table, {name}, by cutting",
+            "laws": [8, 11, 12],
+            "table": name,
+            "candidates": free,
+            "least": 4,
+            "op": {"op": "form", "table": name},
+        }
+    ]
 
 
 def _table_next_step(club: Club, ops: list[Any], sc: dict[str, Any]) -> dict[str, Any] | None:
