@@ -160,3 +160,21 @@ def test_the_hint_pages_show_the_tables() -> None:
     assert 'id="test-dealer-18"' in dealer
     hoyle = builder.code_pages()["codes/hoyle.md"]
     assert "data-spec='hoyle-discarding-king'" in hoyle
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"turn_up": "ZZ"}, "turn_up"),  # not a card: the turn-up is named, not the hand
+        ({"turn_up": "JC"}, "turn_up"),  # the turn-up is also in the hand
+        ({"turn_up": "9C", "hand": ["R", "JC", "9S", "KS", "TS"]}, "hand"),  # R is the J♣ with clubs trumps
+        ({"turn_up": "9C", "others": {"C": {"holds": ["Q?"]}}}, "others"),
+        ({"turn_up": "9C", "others": {"C": {"holds": ["TC"]}}}, "others"),
+    ],
+)
+def test_a_bad_card_in_a_spec_names_its_field(extra: dict[str, object], field: str) -> None:
+    spec = {"kind": "bid", "seat": "B", "hand": ["JC", "TC", "9S", "KS", "TS"], "trump": "C", "advised": "pass"}
+    spec.update(extra)
+    with pytest.raises(InputError) as e:
+        simulate.simulate_hint(spec, samples=10)
+    assert e.value.field == field, e.value

@@ -335,11 +335,41 @@ def spec_hash(spec: dict[str, Any], samples: int, seed: int, engine: str | None 
 # --------------------------------------------------------------------------- tokens and layouts
 
 
-def _parse_token(tok: str) -> re.Match[str]:
+def _parse_token(tok: str, field: str = "hand") -> re.Match[str]:
+    """A card or token of the spec's ``field``; an :class:`InputError` naming that field when it is neither.
+
+    >>> _parse_token("ZZ", "turn_up")
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: turn_up: 'ZZ' is neither a card (JC) nor a token (R, L, At, st, x1, …)
+    """
     m = _TOKEN.match(str(tok))
     if not m:
-        raise InputError(f"{tok!r} is neither a card (JC) nor a token (R, L, At, st, x1, …)", "hand")
+        raise InputError(f"{tok!r} is neither a card (JC) nor a token (R, L, At, st, x1, …)", field)
     return m
+
+
+def _named_card(tok: str, trump: int) -> int | None:
+    """The one card a token names whatever the layout (a card's code, or a bower), else None."""
+    m = _parse_token(tok)
+    if m.group("code"):
+        return Card.parse(m.group("code"))
+    if m.group("bower"):
+        return RIGHT_BOWER[trump] if m.group("bower") == "R" else LEFT_BOWER[trump]
+    return None
+
+
+def _check_distinct(named: list[tuple[str, str]], trump: int) -> None:
+    """Each card named once in a spec: the same card in two places (the turn-up also in the hand…) is
+    an :class:`InputError` naming the second place's field."""
+    seen: dict[int, str] = {}
+    for field, tok in named:
+        card = _named_card(tok, trump)
+        if card is None:
+            continue
+        if card in seen:
+            raise InputError(f"{tok!r} is already in {seen[card]}: a card can be in one place only", field)
+        seen[card] = field
 
 
 class _Resolver:
@@ -512,7 +542,20 @@ class _Sim:
         for p in self.trick_spec:
             if len(p) != 2 or p[0] not in tuple(SEATS):
                 raise InputError("trick: a list of [seat, card or token] pairs", "trick")
-            _parse_token(str(p[1]))
+            _parse_token(str(p[1]), "trick")
+        for field, tok in (("turn_up", self.turn_up_tok), ("turn_down", self.turn_down_tok)):
+            if tok is not None:
+                _parse_token(str(tok), field)
+        holds = [str(t) for cons in self.others.values() if isinstance(cons, dict) for t in cons.get("holds") or []]
+        for t in holds:
+            _parse_token(t, "others")
+        _check_distinct(
+            [("hand", t) for t in self.hand_tokens]
+            + [(f, str(t)) for f, t in (("turn_up", self.turn_up_tok), ("turn_down", self.turn_down_tok)) if t]
+            + [("trick", str(p[1])) for p in self.trick_spec]
+            + [("others", t) for t in holds],
+            self.trump,
+        )
         self.then = spec.get("then")
         getattr(self, f"_setup_{self.kind}")()
         advised = self.advised
