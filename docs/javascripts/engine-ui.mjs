@@ -16,7 +16,7 @@ export function cardHtml(code, cards) {
 }
 
 const WORDS = {
-  idle: "The engine starts when you use this.",
+  idle: "The book’s answers are in the page; Python starts only when you leave the book.",
   loading: "Loading Python…",
   ready: "Engine ready.",
 };
