@@ -325,7 +325,7 @@ def test_a_tampered_table_record_gives_a_fresh_table(browser: object, learn_site
         page.goto(learn_site.base + "learn/play/")  # type: ignore[attr-defined]
         table = page.locator(T)  # type: ignore[attr-defined]
         _phase(page)
-        expect(table.locator(".table-status")).to_contain_text(re.compile("Your saved table " + why + ": a new rubber is dealt"))
+        expect(table.locator(".table-notice")).to_contain_text(re.compile("Your saved table " + why + ": a new rubber is dealt"))
         expect(table.locator(".table-log li").first).to_contain_text("A new rubber. Deal 1:")
         record = json.loads(page.evaluate("localStorage.getItem('euchre-table-v1')"))  # type: ignore[attr-defined]
         assert set(record) == {"seed", "seat", "strength", "actions"} and record["seat"] == "C"

@@ -61,7 +61,7 @@ export function mountPlayTable(root, engine) {
     '<label class="table-strength-label">Engine strength <select class="table-strength">' +
     '<option value="easy">easy (4 deals)</option><option value="default" selected>default (24 deals)</option>' +
     '<option value="strong">strong (64 deals)</option></select></label></div>' +
-    '<p class="table-facts"></p><div class="table-holder"></div>' +
+    '<p class="table-notice" role="alert" hidden></p><p class="table-facts"></p><div class="table-holder"></div>' +
     '<p class="table-status" role="status" aria-live="polite"></p>' +
     '<div class="table-actions" role="group" aria-label="Your choices"></div>' +
     '<p class="table-last"></p>' +
@@ -69,6 +69,7 @@ export function mountPlayTable(root, engine) {
   const newButton = root.querySelector(".table-new");
   const strength = root.querySelector(".table-strength");
   const facts = root.querySelector(".table-facts");
+  const notice = root.querySelector(".table-notice");   // the stored record's fate, until the reader acts
   const actions = root.querySelector(".table-actions");
   const status = root.querySelector(".table-status");
   const last = root.querySelector(".table-last");
@@ -101,6 +102,7 @@ export function mountPlayTable(root, engine) {
   });
 
   function onKey(action, event) {
+    event.stopPropagation();   // Material's own keys (n, p: the next and previous page) are not for the table's
     if (action === "ArrowLeft" || action === "ArrowRight") {
       const cards = Array.prototype.slice.call(table.board.querySelectorAll(".et-seat.et-s button[data-card]"));
       if (!cards.length) return;
@@ -310,6 +312,7 @@ export function mountPlayTable(root, engine) {
   function act(action) {
     if (busy || !view || !view.your_turn) return;
     held = null;
+    notice.hidden = true;
     busy = true;
     engine.call("euchre_core.app.lessons.table_act", { record: view.record, action: action }).then(function (next) {
       busy = false;
@@ -355,8 +358,11 @@ export function mountPlayTable(root, engine) {
       strength.value = v.record.strength || "default";
       save();
       say([(record ? "Your table, as you left it: deal " : "A new rubber. Deal ") + v.deal_number + ": " + v.dealer + " deals."]);
+      if (message) {
+        notice.textContent = message;
+        notice.hidden = false;
+      }
       draw();
-      if (message) status.textContent = message + " " + status.textContent;
       engineTurns();
     }, function (error) {
       busy = false;
@@ -374,6 +380,7 @@ export function mountPlayTable(root, engine) {
     if (timer) { window.clearTimeout(timer); timer = null; busy = false; }
     log.textContent = "";
     last.textContent = "";
+    notice.hidden = true;
     start(null);
   }
 
