@@ -65,7 +65,8 @@ export function mountPlayTable(root, engine) {
     '<p class="table-status" role="status" aria-live="polite"></p>' +
     '<div class="table-actions" role="group" aria-label="Your choices"></div>' +
     '<p class="table-last"></p>' +
-    '<details class="table-log-box" open><summary>What has happened (oldest first)</summary><ol class="table-log"></ol></details>';
+    '<div class="table-log-box"><p class="table-log-title" id="table-log-title">What has happened (oldest first)</p>' +
+    '<ol class="table-log" aria-labelledby="table-log-title" tabindex="0"></ol></div>';
   const newButton = root.querySelector(".table-new");
   const strength = root.querySelector(".table-strength");
   const facts = root.querySelector(".table-facts");
@@ -237,7 +238,10 @@ export function mountPlayTable(root, engine) {
       if (held && held.kind === "trick") words = held.text + (v.your_turn ? " Your lead: play a card, or go on." : " Go on when you are ready.");
       else if (dealHeld) words = "Deal " + held.deal + " is over: " + held.text;
       else if (v.over) words = "The rubber is over.";
-      else if (v.your_turn) words = playing ? (v.phase === "discard" ? "Your turn: discard a card." : "Your turn: play a card.") : "Your turn: what do you say?";
+      else if (v.your_turn) {
+        words = !playing ? "Your turn: what do you say?" : v.phase === "discard" ? "Your turn: discard a card."
+          : "Your turn: play a card." + (Object.keys(v.illegal).length ? " A crossed-out card may not be played now (choose it to see why)." : "");
+      }
       else words = v.actor + (v.actor === "A" ? " (your partner)" : "") + " is thinking\u2026";
     }
     status.textContent = words;
