@@ -330,3 +330,27 @@ def test_a_tampered_table_record_gives_a_fresh_table(browser: object, learn_site
         record = json.loads(page.evaluate("localStorage.getItem('euchre-table-v1')"))  # type: ignore[attr-defined]
         assert set(record) == {"seed", "seat", "strength", "actions"} and record["seat"] == "C"
         _no_horizontal_scroll(page, 360)
+
+
+def test_the_play_table_after_instant_navigation(browser: object, learn_site: BuiltSite) -> None:
+    """Reached through Material's instant navigation (no page load), the table is mounted once, and
+    again once after leaving and coming back; its game goes on from the stored record."""
+    from playwright.sync_api import expect
+
+    for page in _tab(browser, 1280, stored=SEED_3):
+        page.goto(learn_site.base + "learn/coups/")  # type: ignore[attr-defined]
+        nav = page.locator("nav.md-nav--primary")  # type: ignore[attr-defined]
+        page.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
+        nav.get_by_role("link", name=re.compile(r"Play a rubber against the engine")).first.click()
+        table = page.locator(T)  # type: ignore[attr-defined]
+        _phase(page)
+        assert page.evaluate("window.__samePage === true"), "instant navigation, not a page load"  # type: ignore[attr-defined]
+        expect(table.locator(".et-board")).to_have_count(1)
+        expect(table.locator(".table-log li").first).to_contain_text("Your table, as you left it: deal 1")
+        nav.get_by_role("link", name=re.compile(r"The coups")).first.click()
+        expect(page.locator(T)).to_have_count(0)  # type: ignore[attr-defined]
+        nav.get_by_role("link", name=re.compile(r"Play a rubber against the engine")).first.click()
+        _phase(page)
+        assert page.evaluate("window.__samePage === true")  # type: ignore[attr-defined]
+        expect(table.locator(".et-board")).to_have_count(1)
+        expect(table.locator(".table-controls")).to_have_count(1)
