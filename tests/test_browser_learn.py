@@ -46,7 +46,7 @@ def tab(browser: object, learn_site: BuiltSite) -> Iterator[object]:
     yield from _tab(browser, 1280)
 
 
-def _tab(browser: object, width: int, stored: str | None = None) -> Iterator[object]:
+def _tab(browser: object, width: int, stored: str | None = None, scheme: str = "light") -> Iterator[object]:
     """A fresh context ``width`` px wide; ``stored``: the play table's record in localStorage on arrival."""
     outside: list[str] = []
     errors: list[str] = []
@@ -59,7 +59,9 @@ def _tab(browser: object, width: int, stored: str | None = None) -> Iterator[obj
             outside.append(url)
             r.abort()  # type: ignore[attr-defined]
 
-    context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block")  # type: ignore[attr-defined]
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": width, "height": 900}, service_workers="block", color_scheme=scheme
+    )
     context.route("**/*", route)
     if stored is not None:  # before the page's scripts, on the first arrival only (not after a reload)
         context.add_init_script(  # type: ignore[attr-defined]
@@ -354,3 +356,29 @@ def test_the_play_table_after_instant_navigation(browser: object, learn_site: Bu
         assert page.evaluate("window.__samePage === true")  # type: ignore[attr-defined]
         expect(table.locator(".et-board")).to_have_count(1)
         expect(table.locator(".table-controls")).to_have_count(1)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_play_table_mid_trick_has_no_serious_accessibility_violation(
+    browser: object, learn_site: BuiltSite, scheme: str
+) -> None:
+    """axe-core (serious and critical) on the play table at the reader's turn in trick 2 of seed 3:
+    B's 9 of clubs on the table, the reader's 7 of diamonds refused (Law 62)."""
+    from test_browser_director import run_axe
+
+    for page in _tab(browser, 1280, stored=SEED_3, scheme=scheme):
+        page.goto(learn_site.base + "learn/play/")  # type: ignore[attr-defined]
+        table = page.locator(T)  # type: ignore[attr-defined]
+        for _ in range(40):
+            phase = _phase(page)
+            if phase == "your-turn" and table.locator(".et-trick .et-card").count() == 1 and _actions(page) >= 8:
+                break
+            before = _actions(page)
+            if phase == "held":
+                table.get_by_role("button", name="Next trick").click()
+                continue
+            table.locator(".et-seat.et-s button[data-card]:not(.et-illegal)").first.click()
+            page.wait_for_function(f"JSON.parse(localStorage.getItem('euchre-table-v1')).actions.length > {before}")  # type: ignore[attr-defined]
+        assert table.locator(".et-seat.et-s button.et-illegal").count() == 1
+        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")  # type: ignore[attr-defined]
+        assert run_axe(page) == []
