@@ -311,6 +311,13 @@ def test_a_whole_deal_at_the_play_table(browser: object, learn_site: BuiltSite, 
         expect(table.locator(".et-seat.et-s .et-name")).to_contain_text("passes")  # what he said, at his seat
         assert "You (C) pass." in log.all_text_contents()
         _no_horizontal_scroll(page, width)
+        # a new rubber at any time (the engine may be thinking): a fresh record at the same strength, a fresh log
+        table.get_by_role("button", name="New rubber").click()
+        page.wait_for_function("JSON.parse(localStorage.getItem('euchre-table-v1')).seed !== 3")  # type: ignore[attr-defined]
+        expect(log.first).to_contain_text("A new rubber. Deal 1:")
+        expect(table.locator(".table-facts")).to_contain_text("Deal 1:")
+        assert json.loads(page.evaluate("localStorage.getItem('euchre-table-v1')"))["strength"] == "easy"  # type: ignore[attr-defined]
+        _phase(page)
 
 
 @pytest.mark.parametrize(

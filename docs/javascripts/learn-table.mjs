@@ -49,6 +49,7 @@ export function mountPlayTable(root, engine) {
   let note = "";          // a refused card's reason, or the record's fate
   let disposed = false;
   let timer = null;
+  let generation = 0;         // a new rubber makes the answers still on their way to an older one void
   let keyboardHere = false;   // the focus is (or was last) in the table: the focus may follow the play
   function onFocusIn(event) {
     if (root.contains(event.target)) keyboardHere = true;
@@ -318,10 +319,12 @@ export function mountPlayTable(root, engine) {
     held = null;
     notice.hidden = true;
     busy = true;
+    const g = generation;
     engine.call("euchre_core.app.lessons.table_act", { record: view.record, action: action }).then(function (next) {
+      if (g !== generation || disposed) return;
       busy = false;
-      if (!disposed) receive(next);
-    }, fail);
+      receive(next);
+    }, function (error) { if (g === generation) fail(error); });
   }
 
   function engineTurns() {
@@ -331,12 +334,14 @@ export function mountPlayTable(root, engine) {
     }
     busy = true;
     root.setAttribute("data-phase", "engine");
+    const g = generation;
     timer = window.setTimeout(function () {
       timer = null;
       engine.call("euchre_core.app.lessons.table_engine", { record: view.record }).then(function (next) {
+        if (g !== generation || disposed) return;
         busy = false;
-        if (!disposed) receive(next);
-      }, fail);
+        receive(next);
+      }, function (error) { if (g === generation) fail(error); });
     }, STEP_DELAY_MS);
   }
 
@@ -349,6 +354,7 @@ export function mountPlayTable(root, engine) {
   }
 
   function start(record, message) {
+    const g = ++generation;
     busy = true;
     held = null;
     note = "";
@@ -356,8 +362,8 @@ export function mountPlayTable(root, engine) {
     const request = record ? engine.call("euchre_core.app.lessons.table_view", { record: record })
       : engine.call("euchre_core.app.lessons.table_new", { strength: strength.value });
     request.then(function (v) {
+      if (g !== generation || disposed) return;
       busy = false;
-      if (disposed) return;
       view = v;
       strength.value = v.record.strength || "default";
       save();
@@ -369,6 +375,7 @@ export function mountPlayTable(root, engine) {
       draw();
       engineTurns();
     }, function (error) {
+      if (g !== generation || disposed) return;
       busy = false;
       if (record) {   /* a stored record the engine refuses (tampered, or from another version): a fresh table */
         try { window.localStorage.removeItem(TABLE_STORE); } catch (e) { /* ignore */ }
@@ -379,9 +386,8 @@ export function mountPlayTable(root, engine) {
     });
   }
 
-  function newRubber() {
-    if (busy && view) return;
-    if (timer) { window.clearTimeout(timer); timer = null; busy = false; }
+  function newRubber() {   // at any time: an answer still on its way to the old rubber is dropped
+    if (timer) { window.clearTimeout(timer); timer = null; }
     log.textContent = "";
     last.textContent = "";
     notice.hidden = true;
