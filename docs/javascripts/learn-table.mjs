@@ -82,7 +82,7 @@ export function mountPlayTable(root, engine) {
     scope: root,
     keys: [
       ["\u2190 / \u2192", "move between your cards", function (e) {
-        return (e.key === "ArrowLeft" || e.key === "ArrowRight") && !e.target.closest("select") ? e.key : null;
+        return (e.key === "ArrowLeft" || e.key === "ArrowRight") && !e.target.closest(".table-log") ? e.key : null;
       }],
       ["1 / 2 / 3 / 4 / 5", "play your first, second \u2026 card (or discard it)", function (e) {
         return /^[1-6]$/.test(e.key) ? "card" : null;
@@ -90,7 +90,7 @@ export function mountPlayTable(root, engine) {
       ["P", "pass (in the making)", function (e) { return e.key === "p" || e.key === "P" ? "pass" : null; }],
       ["Space / N", "go on: the next trick, or deal again", function (e) {
         if (e.key === "n" || e.key === "N") return "next";
-        return e.key === " " && !e.target.closest("button, summary, a") ? "next" : null;
+        return e.key === " " && !e.target.closest("button, a, .table-log") ? "next" : null;
       }],
       ["L", "show or hide the last trick", function (e) { return e.key === "l" || e.key === "L" ? "last" : null; }],
     ],
