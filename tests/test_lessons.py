@@ -312,6 +312,48 @@ def test_a_deal_at_the_table() -> None:
     assert again["hand"] == v["hand"] and again["score"] == v["score"]
 
 
+def _to_play(seed: int) -> dict[str, Any]:
+    """The table of ``seed`` advanced (the reader's first legal choice) to the reader's first card
+    to play with a trick already led."""
+    v = lessons.table_new(seed=seed, strength="easy")
+    while not (v["your_turn"] and v["phase"] == "play" and v["trick"]):
+        v = lessons.table_act(v["record"], v["legal"][0]["action"]) if v["your_turn"] else lessons.table_engine(v["record"])
+    return v
+
+
+def test_law_62_the_table_says_why_a_card_may_not_be_played() -> None:
+    """Each card of the reader's hand is either a legal play or refused with the engine's reason (Law 62)."""
+    v = _to_play(3)
+    legal = {a["card"] for a in v["legal"]}
+    assert set(v["hand"]) == legal | set(v["illegal"]) and not legal & set(v["illegal"])
+    assert v["illegal"], "seed 3: the reader holds trumps and other cards when trumps are led"
+    for code, why in v["illegal"].items():
+        assert why["laws"] == [62] and why["reason"].startswith("You must follow suit")
+        with pytest.raises(InputError, match="follow suit"):
+            lessons.table_act(v["record"], "play " + code)
+    # not the reader's turn: nothing is refused (nothing is to be played by him)
+    after = lessons.table_act(v["record"], v["legal"][0]["action"])
+    assert after["illegal"] == {} or after["your_turn"]
+
+
+def test_the_table_shows_what_each_seat_said_and_draws_every_card_it_names() -> None:
+    v = lessons.table_new(seed=3, strength="easy")
+    assert v["bids"] == {} and v["tricks_played"] == 0
+    v = lessons.table_engine(v["record"])  # B speaks first
+    assert v["bids"] == {"B": "orders up"}
+    v = _to_play(3)
+    assert v["bids"] == {"B": "orders up", "D": "lets it stand"}  # the dealer's discard is not said
+    shown = {v["turn_up"], *v["hand"], *(c for _, c in v["trick"])}
+    assert shown <= set(v["cards"])
+    assert v["cards"]["7D"] == ["7\u2666", "7 of diamonds", "red"]
+    # the end of a deal: its tricks' cards are drawn too (the table holds the last trick)
+    while v["deal_number"] == 1:
+        v = lessons.table_act(v["record"], v["legal"][0]["action"]) if v["your_turn"] else lessons.table_engine(v["record"])
+        if v["tricks_played"]:
+            assert v["last_trick"] and {c for _, c in v["last_trick"]["cards"]} <= set(v["cards"])
+    assert {c for t in v["previous"]["tricks"] for _, c in t["cards"]} <= set(v["cards"])
+
+
 def test_the_table_refuses_out_of_turn_and_unlawful_actions() -> None:
     v = lessons.table_new(seed=3, strength="easy")
     with pytest.raises(InputError):

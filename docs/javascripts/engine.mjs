@@ -23,6 +23,7 @@ import { mountHintRerun } from "./hint-rerun.mjs";
 import { mountSandbox } from "./penalty-sandbox.mjs";
 import { mountDealingSandbox } from "./dealing-sandbox.mjs";
 import { mountTableSandbox } from "./table-sandbox.mjs";
+import { mountPlayTable } from "./learn-table.mjs";
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 
@@ -183,6 +184,7 @@ const WIDGETS = [
   [".table-example[data-law]", mountTableSandbox],
   [".engine-console", mountConsole],
   [".egn-replay", mountEgnReplay],
+  ["#euchre-table", mountPlayTable],   // Learn, lesson 10: play against the engine (starts Python: it is the engine's game)
 ];   // {root, dispose}
 
 function scan() {

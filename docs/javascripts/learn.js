@@ -1,20 +1,19 @@
-/* The Learn pages in the browser: exercises answered by clicking, checked by the engine, progress kept
-   in this browser's localStorage, and the play table of the last lesson.
+/* The Learn pages in the browser: exercises answered by clicking, checked by the engine, and progress
+   kept in this browser's localStorage. The play table of the last lesson is an ES module on the
+   reader's table component: docs/javascripts/learn-table.mjs (mounted by engine.mjs).
 
    Every answer comes from the engine running in the page (window.euchreEngine, docs/javascripts/engine.mjs:
-   Pyodide in a Web Worker) through euchre_core.app.lessons.check_answer and the table functions; this file
+   Pyodide in a Web Worker) through euchre_core.app.lessons.check_answer; this file
    only draws, forwards and remembers. Without JavaScript, or while the engine cannot run, the pages
    stay complete: each exercise's answer is folded under its "Answer".
 
    localStorage "euchre-learn-v1": {ex: {id: {lesson, first: bool (right the first time), done: bool}},
-   play: {deals, rubbers}}; "euchre-table-v1": the table's record {seed, seat, strength, actions}. */
+   play: {deals, rubbers}} (the deals are counted by learn-table.mjs). */
 (function () {
   "use strict";
 
   var STORE = "euchre-learn-v1";
-  var TABLE_STORE = "euchre-table-v1";
   var ENGINE_WAIT_MS = 30000;
-  var STEP_DELAY_MS = 350;
 
   /* ------------------------------------------------------------------ storage */
 
@@ -77,17 +76,6 @@
   function cardName(code) {
     var r = RANKS[code[0]], s = SUITS[code[1]];
     return r && s ? r[1] + " of " + s[1] : code;
-  }
-
-  function cardSpan(code) {
-    var r = RANKS[code[0]], s = SUITS[code[1]];
-    var span = document.createElement("span");
-    if (!r || !s) { span.textContent = code; return span; }
-    span.className = "card " + (s[2] ? "red" : "black");
-    span.setAttribute("role", "img");
-    span.setAttribute("aria-label", cardName(code));
-    span.textContent = r[0] + s[0];
-    return span;
   }
 
   function pageLinks() {
@@ -388,345 +376,6 @@
     return b;
   }
 
-  /* ------------------------------------------------------------------ the table (lesson 10) */
-
-  var POSITIONS = { C: "south", A: "north", B: "east", D: "west" };
-
-  function mountTable(root) {
-    if (root.getAttribute("data-bound")) return;
-    root.setAttribute("data-bound", "1");
-    root.textContent = "";
-    var view = null;
-    var running = false;
-    var keyboardHere = false;                 /* the focus is (or was last) in the table */
-    root.addEventListener("focusin", function () { keyboardHere = true; });
-    document.addEventListener("focusin", function (event) {
-      if (event.target !== document.body && !root.contains(event.target)) keyboardHere = false;
-    });
-
-    function el(tag, cls, text) {
-      var x = document.createElement(tag);
-      if (cls) x.className = cls;
-      if (text !== undefined) x.textContent = text;
-      return x;
-    }
-
-    var controls = el("div", "table-controls");
-    var newButton = el("button", "md-button table-new", "New rubber");
-    newButton.type = "button";
-    var strengthLabel = el("label", "table-strength-label", "Engine strength ");
-    var strength = el("select", "table-strength");
-    [["easy", "easy (4 deals)"], ["default", "default (24 deals)"], ["strong", "strong (64 deals)"]].forEach(function (o) {
-      var opt = el("option", "", o[1]);
-      opt.value = o[0];
-      strength.appendChild(opt);
-    });
-    strength.value = "default";
-    strengthLabel.appendChild(strength);
-    controls.appendChild(newButton);
-    controls.appendChild(strengthLabel);
-    var score = el("div", "table-score");
-    var facts = el("p", "table-facts");
-    var felt = el("div", "table-felt");
-    var seats = {};
-    ["A", "B", "C", "D"].forEach(function (s) {
-      var box = el("div", "table-seat seat-" + POSITIONS[s]);
-      var name = el("span", "table-seat-name", s === "C" ? "C (you)" : s + (s === "A" ? " (partner)" : ""));
-      var played = el("span", "table-seat-card");
-      var bid = el("span", "table-seat-bid");
-      box.appendChild(name);
-      box.appendChild(played);
-      box.appendChild(bid);
-      felt.appendChild(box);
-      seats[s] = { box: box, played: played, name: name, bid: bid };
-    });
-    var bidding = el("p", "table-bidding");
-    var actions = el("div", "table-actions");
-    actions.setAttribute("role", "group");
-    actions.setAttribute("aria-label", "Your choices");
-    var handLabel = el("p", "table-hand-label", "Your hand");
-    handLabel.id = "table-hand-label";
-    var hand = el("div", "table-hand");
-    hand.setAttribute("role", "toolbar");
-    hand.setAttribute("aria-labelledby", "table-hand-label");
-    var status = el("p", "table-status");
-    status.setAttribute("role", "status");
-    status.setAttribute("aria-live", "polite");
-    var last = el("div", "table-last");
-    var log = el("ol", "table-log");
-    log.setAttribute("aria-label", "What has happened");
-    [controls, score, facts, felt, bidding, actions, handLabel, hand, status, last, log].forEach(function (x) {
-      root.appendChild(x);
-    });
-
-    function say(lines) {
-      if (!lines || !lines.length) return;
-      status.textContent = lines.join(" ");
-      lines.forEach(function (line) {   /* in the order things happened: the newest last, kept in view */
-        log.appendChild(el("li", "", line));
-      });
-      while (log.children.length > 60) log.removeChild(log.firstChild);
-      log.scrollTop = log.scrollHeight;
-    }
-
-    function save() {
-      if (view) {
-        try { window.localStorage.setItem(TABLE_STORE, JSON.stringify(view.record)); } catch (e) { /* not kept */ }
-      }
-    }
-
-    function render() {
-      if (!view) return;
-      var v = view;
-      var games = v.rubber.games.map(function (g) { return g.winner.split("").join(" ") + (g.value === 2 ? " (double)" : ""); });
-      score.textContent = "Game: A C " + v.score.AC + ", B D " + v.score.BD + ". Games won: "
-        + (games.length ? games.join(", ") : "none yet") + "."
-        + (v.rubber.over ? " The rubber is over: " + v.rubber.winner.split("").join(" ") + " win, "
-           + v.rubber.points[v.rubber.winner] + " points to " + v.rubber.points[v.rubber.winner === "AC" ? "BD" : "AC"] + "." : "");
-      facts.textContent = "";
-      facts.appendChild(document.createTextNode("Deal " + v.deal_number + ": " + v.dealer + " deals; turn-up "));
-      facts.appendChild(cardSpan(v.turn_up));
-      if (v.trump) {
-        facts.appendChild(document.createTextNode("; trumps " + SUITS[v.trump][1] + ", made by " + v.maker
-          + (v.alone ? " (alone)" : "") + ". Tricks: A C " + v.tricks_won.AC + ", B D " + v.tricks_won.BD + "."));
-      } else {
-        facts.appendChild(document.createTextNode(v.phase === "bid2" ? "; turned down." : "."));
-      }
-      /* the trick on the table; a completed trick stays (its winner marked) until the next card */
-      var held = heldDeal;
-      var trick = held ? held.cards : v.trick.length ? v.trick : v.last_trick ? v.last_trick.cards : [];
-      var winner = held ? held.winner : !v.trick.length && v.last_trick ? v.last_trick.winner : null;
-      /* the making at the seats: what each one said (the engine's sentences start with the seat) */
-      var said = {};
-      if (!held && !v.last_trick && !v.trick.length) {
-        v.bidding.forEach(function (line) { if (line.charAt(1) === " ") said[line.charAt(0)] = line.slice(2); });
-      }
-      ["A", "B", "C", "D"].forEach(function (s) {
-        var seat = seats[s];
-        seat.played.textContent = "";
-        seat.bid.textContent = said[s] || "";
-        seat.box.classList.toggle("to-play", !held && v.actor === s && !v.over);
-        seat.box.classList.toggle("is-out", !held && v.out.indexOf(s) >= 0);
-        seat.box.classList.toggle("wins", winner === s);
-        var inTrick = trick.filter(function (p) { return p[0] === s; })[0];
-        if (inTrick) {
-          seat.played.appendChild(cardSpan(inTrick[1]));
-          if (winner === s) seat.played.appendChild(el("span", "table-wins", " wins"));
-        } else if (!held && v.out.indexOf(s) >= 0) seat.played.textContent = "out";
-        else if (!held && s !== "C") seat.played.textContent = v.counts[s] + (v.counts[s] === 1 ? " card" : " cards");
-      });
-      bidding.textContent = v.bidding.length ? "The making: " + v.bidding.join(" ") : "";
-      actions.textContent = "";
-      hand.textContent = "";
-      var cardActions = {};
-      v.legal.forEach(function (a) {
-        if (a.card) cardActions[a.card] = a;
-        else {
-          var b = el("button", "md-button table-action", a.label);
-          b.type = "button";
-          b.addEventListener("click", function () { act(a.action); });
-          actions.appendChild(b);
-        }
-      });
-      var cardButtons = [];
-      var playing = v.legal.some(function (a) { return !!a.card; });
-      hand.classList.toggle("is-choosing", playing);
-      v.hand.forEach(function (code) {
-        if (!playing) {                       /* nothing to choose from the hand now: just show it */
-          var shown = el("span", "table-card is-shown");
-          shown.appendChild(cardSpan(code));
-          hand.appendChild(shown);
-          return;
-        }
-        var b = el("button", "table-card");
-        b.type = "button";
-        b.appendChild(cardSpan(code));
-        var a = cardActions[code];
-        b.setAttribute("aria-label", (a ? a.label : cardName(code)) + (a ? "" : ", cannot be played now"));
-        if (a) {
-          b.addEventListener("click", function () { act(a.action); });
-          cardButtons.push(b);
-        } else {
-          b.disabled = true;
-        }
-        b.tabIndex = -1;
-        hand.appendChild(b);
-      });
-      if (cardButtons.length) cardButtons[0].tabIndex = 0;
-      else {
-        var enabled = hand.querySelector("button");
-        if (enabled) enabled.tabIndex = 0;
-      }
-      if (v.previous) {
-        last.textContent = "Last deal: " + v.previous.text;
-      }
-      newButton.textContent = v.over ? "Play another rubber" : "New rubber";
-      if (v.your_turn) {
-        status.setAttribute("data-turn", "you");
-        var focusTarget = cardButtons[0] || actions.querySelector("button");
-        var active = document.activeElement;
-        /* the reader is using the table from the keyboard: bring the focus back to what he may do now
-           (the button he pressed has been drawn again, and the focus has fallen back to the page) */
-        if (focusTarget && keyboardHere && (!active || active === document.body || root.contains(active))) {
-          focusTarget.focus();
-        }
-      } else {
-        status.removeAttribute("data-turn");
-      }
-      root.setAttribute("data-phase", v.over ? "over" : (v.your_turn ? "your-turn" : "engine"));
-    }
-
-    hand.addEventListener("keydown", function (event) {
-      var enabled = Array.prototype.filter.call(hand.querySelectorAll("button"), function (b) { return !b.disabled; });
-      if (!enabled.length) return;
-      var i = enabled.indexOf(document.activeElement);
-      var next = null;
-      if (event.key === "ArrowRight" || event.key === "ArrowDown") next = enabled[(i + 1) % enabled.length];
-      else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = enabled[(i - 1 + enabled.length) % enabled.length];
-      else if (event.key === "Home") next = enabled[0];
-      else if (event.key === "End") next = enabled[enabled.length - 1];
-      if (next) {
-        event.preventDefault();
-        enabled.forEach(function (b) { b.tabIndex = -1; });
-        next.tabIndex = 0;
-        next.focus();
-      }
-    });
-
-    function fail(error) {
-      running = false;
-      status.textContent = "The engine could not go on: " + (error && error.message ? error.message : error);
-      root.setAttribute("data-phase", "error");
-    }
-
-    function progressDeal(before, after) {
-      if (!before || !after) return;
-      if (after.deal_number > before.deal_number || (after.over && !before.over)) {
-        var p = loadProgress();
-        p.play = p.play || { deals: 0, rubbers: 0 };
-        p.play.deals = (p.play.deals || 0) + (after.deal_number - before.deal_number || 1);
-        if (after.over && !before.over) p.play.rubbers = (p.play.rubbers || 0) + 1;
-        saveProgress(p);
-      }
-    }
-
-    /* the end of a deal: its last trick, its result and the score stay on the table until the
-       reader deals again (the button), instead of flashing by */
-    var heldDeal = null;
-    var dealAgain = el("button", "md-button table-deal-again", "Deal the next hand");
-    dealAgain.type = "button";
-    dealAgain.hidden = true;
-    dealAgain.addEventListener("click", function () {
-      heldDeal = null;
-      dealAgain.hidden = true;
-      hand.hidden = false;
-      actions.hidden = false;
-      render();
-      engineTurns();
-      var target = hand.querySelector("button:not([disabled])") || actions.querySelector("button");
-      if (target) target.focus();
-    });
-    last.parentNode.insertBefore(dealAgain, last);
-
-    function holdIfDealt(before, after) {
-      if (!before || !after || !after.previous || (after.deal_number === before.deal_number && !(after.over && !before.over))) return false;
-      var tricks = after.previous.tricks || [];
-      heldDeal = tricks.length ? tricks[tricks.length - 1] : { cards: [], winner: null };
-      status.textContent = "Deal " + before.deal_number + " is over: " + after.previous.text;
-      dealAgain.hidden = after.over;
-      hand.hidden = !after.over;
-      actions.hidden = !after.over;
-      if (!after.over) dealAgain.focus();
-      return true;
-    }
-
-    function engineTurns() {
-      if (heldDeal) {
-        running = false;
-        return;
-      }
-      if (!view || view.your_turn || view.over) {
-        running = false;
-        render();
-        return;
-      }
-      running = true;
-      root.setAttribute("data-phase", "engine");
-      window.setTimeout(function () {
-        call("table_engine", { record: view.record }).then(function (next) {
-          progressDeal(view, next);
-          var before = view;
-          view = next;
-          save();
-          say(next.said);
-          var dealt = holdIfDealt(before, next);
-          render();
-          if (dealt) status.textContent = "Deal " + before.deal_number + " is over: " + next.previous.text;
-          engineTurns();
-        }, fail);
-      }, view.trick.length === 0 && view.last_trick ? STEP_DELAY_MS * 4 : STEP_DELAY_MS);   /* a trick just completed: a longer look */
-    }
-
-    function act(action) {
-      if (running || !view || !view.your_turn) return;
-      running = true;
-      call("table_act", { record: view.record, action: action }).then(function (next) {
-        progressDeal(view, next);
-        var before = view;
-        view = next;
-        save();
-        say(next.said);
-        var dealt = holdIfDealt(before, next);
-        render();
-        if (dealt) status.textContent = "Deal " + before.deal_number + " is over: " + next.previous.text;
-        engineTurns();
-      }, fail);
-    }
-
-    function start(record) {
-      running = true;
-      heldDeal = null;
-      dealAgain.hidden = true;
-      hand.hidden = false;
-      actions.hidden = false;
-      status.textContent = "Starting the engine (the first time takes a few seconds)\u2026";
-      var request = record ? call("table_view", { record: record })
-        : call("table_new", { strength: strength.value });
-      request.then(function (v) {
-        view = v;
-        strength.value = v.record.strength || "default";
-        save();
-        status.textContent = v.your_turn ? "Your turn." : "";
-        say(["Deal " + v.deal_number + ": " + v.dealer + " deals."]);
-        render();
-        engineTurns();
-      }, function (error) {
-        if (record) {
-          try { window.localStorage.removeItem(TABLE_STORE); } catch (e) { /* ignore */ }
-          start(null);
-        } else {
-          fail(error);
-        }
-      });
-    }
-
-    newButton.addEventListener("click", function () {
-      if (running) return;
-      log.textContent = "";
-      last.textContent = "";
-      start(null);
-    });
-    strength.addEventListener("change", function () {
-      if (view && !running) {
-        view.record.strength = strength.value;
-        save();
-      }
-    });
-    var saved = null;
-    try { saved = JSON.parse(window.localStorage.getItem(TABLE_STORE) || "null"); } catch (e) { saved = null; }
-    start(saved && typeof saved === "object" ? saved : null);
-  }
-
   /* ------------------------------------------------------------------ mounting */
 
   function remount() {
@@ -750,11 +399,9 @@
     var links = pageLinks();
     var exercises = document.querySelectorAll(".exercise[data-spec]");
     Array.prototype.forEach.call(exercises, function (el) { mountExercise(el, links); });
-    var table = document.getElementById("euchre-table");
-    if (table) mountTable(table);
     updateProgress();
     /* Python is not started here: the exercises' answers are precomputed (answers.mjs); the play
-       table starts it when it is used (ARCHITECTURE.md, "When Python starts") */
+       table (learn-table.mjs, mounted by engine.mjs) starts it (ARCHITECTURE.md, "When Python starts") */
   }
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {

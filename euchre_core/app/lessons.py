@@ -43,6 +43,7 @@ from ..laws.match import Match
 from ..laws.scoring import Rubber
 from ..search import opponent as _opponent
 from ..search import solver as _solver
+from .web import card_info
 
 _R = TypeVar("_R")
 
@@ -1895,6 +1896,8 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
                 {"action": str(a), "label": _action_label(d, a), "card": str(a.card) if a.card is not None else None}
             )
     bidding = [_describe(d, s, a, you) for s, a in d.log if a.kind not in ("play",)]
+    bids = {SEATS[s]: w for s, w in _bids(d).items()}
+    illegal = _illegal_cards(d, you) if d.actor == you and not m.is_over else {}
     last = None
     if d.tricks:
         t = d.tricks[-1]
@@ -1910,6 +1913,10 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
             ],
         }
     r = m.rubber
+    shown = [d.turn_up, *d.hand(you), *(c for _, c in d.trick)]
+    shown += [c for t in d.tricks for _, c in t.cards]
+    if m.history:
+        shown += [c for t in m.history[-1].tricks for _, c in t.cards]
     return {
         "record": record,
         "seat": SEATS[you],
@@ -1931,6 +1938,10 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
         "last_trick": last,
         "tricks_won": {"AC": d.tricks_won_by_side()[0], "BD": d.tricks_won_by_side()[1]},
         "legal": legal,
+        "illegal": illegal,
+        "bids": bids,
+        "tricks_played": len(d.tricks),
+        "cards": {str(c): card_info(str(c)) for c in shown},
         "previous": previous,
         "score": {"AC": r.game[0], "BD": r.game[1]},
         "rubber": {
@@ -1941,6 +1952,42 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
         },
         "over": m.is_over,
     }
+
+
+def _bids(d: Deal) -> dict[int, str]:
+    """What each seat said last in this deal's making (Laws 74-77), in the book's words without
+    the seat's name, for the table to show at the seats; the dealer's discard is not said.
+
+    >>> d = Deal.shuffled(0)
+    >>> d.actor, _bids(d.apply(Action("pass")))
+    (1, {1: 'passes'})
+    """
+    said: dict[int, str] = {}
+    for s, a in d.log:
+        if a.kind in ("play", "discard"):
+            continue
+        said[s] = d.describe_action(s, a).split(" ", 1)[1].lstrip(": ")
+    return said
+
+
+def _illegal_cards(d: Deal, you: int) -> dict[str, dict[str, Any]]:
+    """The cards of the reader's hand that may not be played now, each with the engine's reason
+    and the laws it cites (Law 62: a player holding the suit led must follow it), so that the
+    table can say why a card is refused without asking. Empty when no card is to be played.
+
+    >>> d = Deal.shuffled(3)
+    >>> _illegal_cards(d, d.actor)
+    {}
+    """
+    if d.phase != _deal.Phase.PLAY or d.actor != you:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for c in d.hand(you):
+        try:
+            d.apply(Action("play", c))
+        except IllegalAction as e:
+            out[str(c)] = {"reason": e.reason, "laws": list(e.laws)}
+    return out
 
 
 def _action_label(d: Deal, a: Action) -> str:
