@@ -132,7 +132,11 @@ def _phase(page: object) -> str:
     from playwright.sync_api import expect
 
     table = page.locator(T)  # type: ignore[attr-defined]
-    expect(table).to_have_attribute("data-phase", re.compile(r"your-turn|held|over"), timeout=ENGINE_TIMEOUT)
+    ready = re.compile(r"seated-not|your-turn|held|over")
+    expect(table).to_have_attribute("data-phase", ready, timeout=ENGINE_TIMEOUT)
+    if table.get_attribute("data-phase") == "seated-not":  # the reader sits down: Python starts now
+        table.locator(".table-sit").click()
+        expect(table).to_have_attribute("data-phase", re.compile(r"your-turn|held|over"), timeout=ENGINE_TIMEOUT)
     return table.get_attribute("data-phase") or ""
 
 
@@ -200,14 +204,18 @@ def _play_deal(page: object, width: int, by: str) -> dict[str, int]:
         cards = table.locator(".et-seat.et-s button[data-card]")
         if cards.count():
             _check_seats(page)
-            assert "orders up" in (table.locator(".et-seat.et-e .et-name").text_content() or "")  # B's word, at B's seat
+            assert "orders up" in (
+                table.locator(".et-seat.et-e .et-name").text_content() or ""
+            )  # B's word, at B's seat
             legal = table.locator(".et-seat.et-s button[data-card]:not(.et-illegal)")
             illegal = table.locator(".et-seat.et-s button.et-illegal")
             if illegal.count() and not seen["refused"]:
                 name = illegal.first.locator(".visually-hidden").text_content() or ""  # its accessible name
                 assert "may not be played now" in name and "law 62" in name
                 if by == "keyboard":
-                    index = [c.get_attribute("data-card") for c in cards.all()].index(illegal.first.get_attribute("data-card"))
+                    index = [c.get_attribute("data-card") for c in cards.all()].index(
+                        illegal.first.get_attribute("data-card")
+                    )
                     page.keyboard.press(str(index + 1))  # type: ignore[attr-defined]
                 else:
                     illegal.first.click()
@@ -221,7 +229,9 @@ def _play_deal(page: object, width: int, by: str) -> dict[str, int]:
                 page.keyboard.press("l")  # type: ignore[attr-defined]
                 seen["last"] += 1
             if by == "keyboard":
-                index = [c.get_attribute("data-card") for c in cards.all()].index(legal.first.get_attribute("data-card"))
+                index = [c.get_attribute("data-card") for c in cards.all()].index(
+                    legal.first.get_attribute("data-card")
+                )
                 page.keyboard.press(str(index + 1))  # type: ignore[attr-defined]
             else:
                 legal.first.click()
@@ -298,7 +308,9 @@ def test_a_whole_deal_at_the_play_table(browser: object, learn_site: BuiltSite, 
         choices = table.locator(".table-actions .table-action")
         assert "Pass" in choices.all_text_contents() and "Order up" in choices.all_text_contents()
         _check_seats(page)
-        assert table.locator(".et-seat.et-s .et-card").count() == 5 and table.locator(".et-seat.et-s button").count() == 0
+        assert (
+            table.locator(".et-seat.et-s .et-card").count() == 5 and table.locator(".et-seat.et-s button").count() == 0
+        )
         expect(table.locator(".et-centre")).to_contain_text("Turn-up")
         expect(table.locator(".et-centre .et-card")).to_have_attribute("aria-label", "8 of diamonds")
         before = _actions(page)
@@ -320,6 +332,28 @@ def test_a_whole_deal_at_the_play_table(browser: object, learn_site: BuiltSite, 
         _phase(page)
 
 
+def test_opening_the_play_table_starts_no_python_until_the_reader_sits_down(
+    browser: object, learn_site: BuiltSite
+) -> None:
+    """Issue 16: a page is never a reason to start Python; sitting down (or resuming) is."""
+    from playwright.sync_api import expect
+
+    for page in _tab(browser, 1280, stored=SEED_3):
+        fetched: list[str] = []
+        page.on("request", lambda r: fetched.append(r.url) if "/pyodide/" in r.url else None)  # type: ignore[attr-defined]
+        page.goto(learn_site.base + "learn/play/")  # type: ignore[attr-defined]
+        table = page.locator(T)  # type: ignore[attr-defined]
+        sit = table.get_by_role("button", name="Resume your rubber")
+        expect(sit).to_be_visible()
+        page.wait_for_timeout(800)  # type: ignore[attr-defined]
+        assert fetched == []
+        assert page.evaluate("euchreEngine.stats().starts") == 0  # type: ignore[attr-defined]
+        sit.click()
+        expect(table).to_have_attribute("data-phase", re.compile(r"your-turn|held|over"), timeout=ENGINE_TIMEOUT)
+        expect(table.locator(".table-log li").first).to_contain_text("Your table, as you left it: deal 1")
+        assert any(u.endswith("pyodide.asm.wasm.gz") for u in fetched)
+
+
 @pytest.mark.parametrize(
     "stored, why",
     [
@@ -327,14 +361,18 @@ def test_a_whole_deal_at_the_play_table(browser: object, learn_site: BuiltSite, 
         ("{not json", "could not be read"),
     ],
 )
-def test_a_tampered_table_record_gives_a_fresh_table(browser: object, learn_site: BuiltSite, stored: str, why: str) -> None:
+def test_a_tampered_table_record_gives_a_fresh_table(
+    browser: object, learn_site: BuiltSite, stored: str, why: str
+) -> None:
     from playwright.sync_api import expect
 
     for page in _tab(browser, 360, stored=stored):
         page.goto(learn_site.base + "learn/play/")  # type: ignore[attr-defined]
         table = page.locator(T)  # type: ignore[attr-defined]
         _phase(page)
-        expect(table.locator(".table-notice")).to_contain_text(re.compile("Your saved table " + why + ": a new rubber is dealt"))
+        expect(table.locator(".table-notice")).to_contain_text(
+            re.compile("Your saved table " + why + ": a new rubber is dealt")
+        )
         expect(table.locator(".table-log li").first).to_contain_text("A new rubber. Deal 1:")
         record = json.loads(page.evaluate("localStorage.getItem('euchre-table-v1')"))  # type: ignore[attr-defined]
         assert set(record) == {"seed", "seat", "strength", "actions"} and record["seat"] == "C"

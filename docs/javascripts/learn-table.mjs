@@ -18,6 +18,7 @@
 
 import { escapeHtml } from "./engine-ui.mjs";
 import { cardFace, mountTable, SEATS } from "./table.mjs";
+import { warm } from "./answers.mjs";
 
 const TABLE_STORE = "euchre-table-v1";
 const PROGRESS_STORE = "euchre-learn-v1";
@@ -413,7 +414,32 @@ export function mountPlayTable(root, engine) {
       try { window.localStorage.removeItem(TABLE_STORE); } catch (e) { /* ignore */ }
     }
   }
-  start(saved, message);
+  /* Python is not started because the page was opened (ARCHITECTURE.md, "When Python starts"): the
+     reader sits down (or resumes the stored rubber) with a click; a pointer over, the focus in or a
+     touch of the table starts Python meanwhile, so that the deal is quick to come. */
+  root.setAttribute("data-phase", "seated-not");
+  const sit = document.createElement("button");
+  sit.type = "button";
+  sit.className = "md-button md-button--primary table-sit";
+  sit.textContent = saved ? "Resume your rubber" : "Sit down and deal";
+  actions.appendChild(sit);
+  status.textContent = (message ? message + " " : "") +
+    "The engine (Python, a few MB the first time) starts when you sit down.";
+  let warmed = false;
+  function warmUp() {
+    if (warmed) return;
+    warmed = true;
+    warm().catch(function () { /* start() reports it */ });
+  }
+  ["pointerover", "focusin", "touchstart"].forEach(function (type) {
+    root.addEventListener(type, warmUp, { passive: true, once: true });
+  });
+  sit.addEventListener("click", function () {
+    if (view || busy) return;
+    actions.textContent = "";
+    start(saved, message);
+  });
+  newButton.addEventListener("click", function () { sit.remove(); }, { once: true });
 
   return function dispose() {
     disposed = true;
