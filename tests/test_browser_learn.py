@@ -338,8 +338,8 @@ def test_opening_the_play_table_starts_no_python_until_the_reader_sits_down(
     """Issue 16: a page is never a reason to start Python; sitting down (or resuming) is."""
     from playwright.sync_api import expect
 
+    fetched: list[str] = []
     for page in _tab(browser, 1280, stored=SEED_3):
-        fetched: list[str] = []
         page.on("request", lambda r: fetched.append(r.url) if "/pyodide/" in r.url else None)  # type: ignore[attr-defined]
         page.goto(learn_site.base + "learn/play/")  # type: ignore[attr-defined]
         table = page.locator(T)  # type: ignore[attr-defined]
