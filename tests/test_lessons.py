@@ -317,7 +317,11 @@ def _to_play(seed: int) -> dict[str, Any]:
     to play with a trick already led."""
     v = lessons.table_new(seed=seed, strength="easy")
     while not (v["your_turn"] and v["phase"] == "play" and v["trick"]):
-        v = lessons.table_act(v["record"], v["legal"][0]["action"]) if v["your_turn"] else lessons.table_engine(v["record"])
+        v = (
+            lessons.table_act(v["record"], v["legal"][0]["action"])
+            if v["your_turn"]
+            else lessons.table_engine(v["record"])
+        )
     return v
 
 
@@ -348,7 +352,11 @@ def test_the_table_shows_what_each_seat_said_and_draws_every_card_it_names() -> 
     assert v["cards"]["7D"] == ["7\u2666", "7 of diamonds", "red"]
     # the end of a deal: its tricks' cards are drawn too (the table holds the last trick)
     while v["deal_number"] == 1:
-        v = lessons.table_act(v["record"], v["legal"][0]["action"]) if v["your_turn"] else lessons.table_engine(v["record"])
+        v = (
+            lessons.table_act(v["record"], v["legal"][0]["action"])
+            if v["your_turn"]
+            else lessons.table_engine(v["record"])
+        )
         if v["tricks_played"]:
             assert v["last_trick"] and {c for _, c in v["last_trick"]["cards"]} <= set(v["cards"])
     assert {c for t in v["previous"]["tricks"] for _, c in t["cards"]} <= set(v["cards"])
