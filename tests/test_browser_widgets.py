@@ -166,6 +166,7 @@ def test_a_broken_runtime_leaves_the_page_and_says_why(page: tuple[object, Guard
 
     tab, _ = page
     tab.route("**/*.wasm", lambda route: route.abort())  # type: ignore[attr-defined]
+    tab.route("**/*.wasm.gz", lambda route: route.abort())  # type: ignore[attr-defined]
     tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
     # the book's line is precomputed: the table is live without Python; going off the book starts it
     expect(tab.locator(".case-player .et-board")).to_be_visible()  # type: ignore[attr-defined]
@@ -178,6 +179,24 @@ def test_a_broken_runtime_leaves_the_page_and_says_why(page: tuple[object, Guard
     winners = tab.locator("table.trick-table td.trick-winner")  # type: ignore[attr-defined]
     expect(winners).to_have_count(5)
     expect(tab.locator(".deal-a .deal-cards")).to_be_visible()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("blocked", ["**/*.wasm.gz", "**/*.asm.mjs.gz"])
+def test_a_compressed_copy_that_cannot_be_fetched_falls_back_to_the_plain_file(
+    page: tuple[object, Guard], built_site: BuiltSite, blocked: str
+) -> None:
+    """The runtime's gzip copies are an optimisation: without them Python starts from the plain files."""
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    tab.route(blocked, lambda route: route.abort())  # type: ignore[attr-defined]
+    tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .et-board")).to_be_visible()  # type: ignore[attr-defined]
+    tab.evaluate("euchreEngine.ready().catch(() => {})")  # type: ignore[attr-defined]
+    status = tab.locator(".case-player .engine-status")  # type: ignore[attr-defined]
+    expect(status).to_have_attribute("data-phase", "ready", timeout=BOOT)
+    plain = blocked.replace("**/*", "").removesuffix(".gz")
+    assert any(u.endswith(plain) for u in guard.requests), plain
 
 
 def run_axe(tab: object) -> list[dict[str, object]]:

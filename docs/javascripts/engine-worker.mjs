@@ -75,7 +75,8 @@ function countingFetchPlain(input, init, optional) {
       headers: response.headers,
     });
   }, function (error) {
-    fail("Python could not start: " + fileName(input) + " could not be downloaded (" + shortMessage(error) + ")");
+    // an optional file (a compressed copy) that cannot be fetched is not a failure: the caller falls back
+    if (!optional) fail("Python could not start: " + fileName(input) + " could not be downloaded (" + shortMessage(error) + ")");
     throw error;
   });
 }
