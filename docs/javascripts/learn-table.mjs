@@ -355,6 +355,7 @@ export function mountPlayTable(root, engine) {
   }
 
   function start(record, message) {
+    root.classList.remove("pt-unseated");
     const g = ++generation;
     busy = true;
     held = null;
@@ -418,6 +419,7 @@ export function mountPlayTable(root, engine) {
      reader sits down (or resumes the stored rubber) with a click; a pointer over, the focus in or a
      touch of the table starts Python meanwhile, so that the deal is quick to come. */
   root.setAttribute("data-phase", "seated-not");
+  root.classList.add("pt-unseated");   // the empty table, its log and "New rubber" wait for the reader
   const sit = document.createElement("button");
   sit.type = "button";
   sit.className = "md-button md-button--primary table-sit";
