@@ -13,6 +13,7 @@ from test_browser_smoke import Guard
 pytestmark = pytest.mark.browser
 browser = smoke.browser
 page = smoke.page
+tab = smoke.tab
 
 BOOT = 120_000
 HINT_PAGE = "hints/second/#test-second-3"
@@ -57,19 +58,6 @@ def test_hint_rerun_invalid_holding(page: tuple[object, Guard], built_site: Buil
     expect(status).to_contain_text("Holding (hand)", timeout=BOOT)
     expect(box.get_by_label("Holding")).to_have_attribute("aria-invalid", "true")
     expect(box.locator(".hint-rerun-result table")).to_have_count(0)
-
-
-@pytest.fixture(params=[(1280, 900), (360, 740)], ids=["desktop", "phone"])
-def tab(request: pytest.FixtureRequest, browser: object, built_site: BuiltSite) -> object:
-    width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")  # type: ignore[attr-defined]
-    guard = Guard()
-    context.route("**/*", guard.route)
-    t = context.new_page()
-    t.on("pageerror", lambda e: guard.errors.append(str(e)))
-    request.addfinalizer(context.close)
-    t.guard = guard  # type: ignore[attr-defined]
-    return t
 
 
 def pick(box: object, name: str) -> None:

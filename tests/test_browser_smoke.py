@@ -88,6 +88,22 @@ def page(browser: object, built_site: BuiltSite) -> Iterator[tuple[object, Guard
         context.close()
 
 
+@pytest.fixture(params=[(1280, 900), (360, 740)], ids=["desktop", "phone"])
+def tab(request: pytest.FixtureRequest, browser: object, built_site: BuiltSite) -> object:
+    """A fresh tab at a desktop's and at a phone's width (each test that asks for it runs at both);
+    ``tab.width`` is the width, ``tab.guard`` the :class:`Guard` of its requests and errors."""
+    width, height = request.param
+    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")  # type: ignore[attr-defined]
+    guard = Guard()
+    context.route("**/*", guard.route)
+    t = context.new_page()
+    t.on("pageerror", lambda e: guard.errors.append(str(e)))
+    request.addfinalizer(context.close)
+    t.width = width  # type: ignore[attr-defined]
+    t.guard = guard  # type: ignore[attr-defined]
+    return t
+
+
 def test_law_52_by_its_anchor_and_the_jump_box(page: tuple[object, Guard], built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 

@@ -21,24 +21,11 @@ from euchre_core.kernel.cards import Card
 pytestmark = pytest.mark.browser
 browser = smoke.browser
 page = smoke.page
+tab = smoke.tab
 
 
 def name(code: str) -> str:
     return Card.parse(code).long_name()
-
-
-@pytest.fixture(params=[(1280, 900), (360, 740)], ids=["desktop", "phone"])
-def tab(request: pytest.FixtureRequest, browser: object) -> object:
-    width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
-    guard = Guard()
-    context.route("**/*", guard.route)
-    t = context.new_page()
-    t.on("pageerror", lambda e: guard.errors.append(str(e)))
-    request.addfinalizer(context.close)
-    t.width = width  # type: ignore[attr-defined]
-    t.guard = guard  # type: ignore[attr-defined]
-    return t
 
 
 def test_law_62_a_branch_by_click_steps_through_branches_again_and_returns(tab: object, built_site: BuiltSite) -> None:

@@ -17,22 +17,10 @@ from euchre_core.app import sandbox
 pytestmark = pytest.mark.browser
 browser = smoke.browser
 page = smoke.page
+tab = smoke.tab
 
 BOOT = 120_000
 ENTRY = "laws/entry-and-re-entry/"
-
-
-@pytest.fixture(params=[(1280, 900), (360, 740)], ids=["desktop", "phone"])
-def tab(request: pytest.FixtureRequest, browser: object, built_site: BuiltSite) -> object:
-    width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")  # type: ignore[attr-defined]
-    guard = Guard()
-    context.route("**/*", guard.route)
-    t = context.new_page()
-    t.on("pageerror", lambda e: guard.errors.append(str(e)))
-    request.addfinalizer(context.close)
-    t.guard = guard  # type: ignore[attr-defined]
-    return t
 
 
 def open_box(tab: object, url: str, law: int) -> object:
