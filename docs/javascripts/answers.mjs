@@ -19,6 +19,8 @@
    visit is kept (this module outlives Material's instant navigation): the engine is deterministic,
    so a key always has the same answer. Nothing here decides anything: it looks up and forwards. */
 
+import { gunzipped } from "./engine-ui.mjs";
+
 const table = new Map();        // key → {ok, result} | {ok: false, error}
 const files = new Map();        // absolute URL of an answers.json → Promise (settled when merged)
 const counts = { precomputed: 0, live: 0 };
@@ -51,11 +53,7 @@ function fetchData(url) {
   if (typeof DecompressionStream !== "function") return plain();
   return fetch(url + ".gz", { credentials: "same-origin" }).then(function (response) {
     if (!response.ok) return null;
-    return response.arrayBuffer().then(function (buffer) {
-      const bytes = new Uint8Array(buffer);
-      if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes));
-      return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).json();
-    });
+    return gunzipped(response, "application/json").then(function (r) { return r.json(); });
   }).catch(function () { return null; }).then(function (doc) { return doc === null ? plain() : doc; });
 }
 

@@ -8,7 +8,7 @@
    The JavaScript only draws and forwards: which acts are usable, the rulings and the outcome are
    Python's (euchre_core.app.sandbox.dealing_*); it follows the penalty sandbox (penalty-sandbox.mjs). */
 
-import { escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
+import { escapeHtml, popupMenu, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 import { cardFace, mountTable, SEATS } from "./table.mjs";
 import { answer } from "./answers.mjs";
 
@@ -117,15 +117,9 @@ export function mountDealingSandbox(root, engine) {
   }
 
   function closeMenu(refocus) {
-    if (!menu) return;
-    const opener = tableView.board.querySelector('[data-seat-menu="' + menu.getAttribute("data-seat") + '"]');
-    menu.remove();
-    menu = null;
-    if (opener) {
-      opener.setAttribute("aria-expanded", "false");
-      if (refocus !== false) opener.focus();
-    }
+    if (menu) menu.close(refocus);
   }
+
 
   function menuHtml(acts) {
     // single acts as buttons; a choice (how many cards the cutter lifts, the packets) as a labelled row
@@ -148,41 +142,27 @@ export function mountDealingSandbox(root, engine) {
   }
 
   function openMenu(seat, opener) {
-    const again = menu && menu.getAttribute("data-seat") === seat;
+    const again = menu && menu.element.getAttribute("data-seat") === seat;
     closeMenu(false);
     if (again) { opener.focus(); return; }
     const acts = (view && view.acts[seat]) || [];
     if (!acts.length) return;
     const title = seat === "table" ? "What is found at the table" : "What " + seat + " does";
-    menu = document.createElement("div");
-    menu.className = "sb-menu dl-menu";
-    menu.setAttribute("role", "menu");
-    menu.setAttribute("aria-label", title);
-    menu.setAttribute("data-seat", seat);
-    menu.innerHTML = '<p class="sb-menu-title">' + escapeHtml(title) + "</p>" + menuHtml(acts) +
-      '<button type="button" role="menuitem" class="md-button" data-close>Close</button>';
-    tableView.element.appendChild(menu);
-    const rect = opener.getBoundingClientRect();
-    const base = tableView.element.getBoundingClientRect();
-    menu.style.top = Math.max(0, rect.bottom - base.top + 4) + "px";
-    opener.setAttribute("aria-expanded", "true");
-    menu.querySelector("button").focus();
-    menu.addEventListener("click", function (event) {
-      const b = event.target.closest("button");
-      if (!b) return;
-      if (b.hasAttribute("data-close")) { closeMenu(); return; }
-      closeMenu(false);
-      send(b.getAttribute("data-event"));
-      tableView.focus();
-    });
-    menu.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); closeMenu(); }
-      if (event.key === "ArrowDown" || event.key === "ArrowUp") {   // move between the menu's items
-        event.preventDefault();
-        const items = Array.prototype.slice.call(menu.querySelectorAll("button"));
-        const i = items.indexOf(document.activeElement);
-        items[(i + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length].focus();
-      }
+    menu = popupMenu({
+      holder: tableView.element,
+      opener: opener,
+      className: "sb-menu dl-menu",
+      titleClass: "sb-menu-title",
+      title: title,
+      items: menuHtml(acts),
+      data: { seat: seat },
+      currentOpener: function () { return tableView.board.querySelector('[data-seat-menu="' + seat + '"]'); },
+      onChoose: function (b) {
+        closeMenu(false);
+        send(b.getAttribute("data-event"));
+        tableView.focus();
+      },
+      onClose: function () { menu = null; },
     });
   }
 

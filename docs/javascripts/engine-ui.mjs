@@ -15,6 +15,81 @@ export function cardHtml(code, cards) {
     escapeHtml(info[0]) + "</span>";
 }
 
+/* A small menu of acts, opened under the control that opened it (a seat's name, a person, the pack), as
+   the sandboxes draw them: a title, the items (buttons with role="menuitem", given as HTML), and Close.
+   The first item takes the focus; ↑/↓ move between the items, Esc closes. A click on an item calls
+   onChoose(button) (the menu stays open: onChoose closes it when it should).
+     popupMenu({holder, opener, className, titleClass, titleHidden, title, items, data, currentOpener, onChoose, onClose})
+       → {element, close(refocus)}: close() gives the focus back to the opener (close(false) does not);
+     holder: the element the menu is placed in (positioned under the opener); data: {name: value} set
+     as data-NAME on the menu; currentOpener(): the opener now, when the widget redraws it meanwhile;
+     onClose(): told when the menu closes, however it closes. */
+export function popupMenu(o) {
+  const menu = document.createElement("div");
+  menu.className = o.className;
+  menu.setAttribute("role", "menu");
+  menu.setAttribute("aria-label", o.title);
+  Object.keys(o.data || {}).forEach(function (k) { menu.setAttribute("data-" + k, o.data[k]); });
+  menu.innerHTML = '<p class="' + o.titleClass + '"' + (o.titleHidden ? ' aria-hidden="true"' : "") + ">" + escapeHtml(o.title) + "</p>" +
+    o.items + '<button type="button" role="menuitem" class="md-button" data-close>Close</button>';
+  o.holder.appendChild(menu);
+  const rect = o.opener.getBoundingClientRect();
+  menu.style.top = Math.max(0, rect.bottom - o.holder.getBoundingClientRect().top + 4) + "px";
+  o.opener.setAttribute("aria-expanded", "true");
+  let open = true;
+  function close(refocus) {
+    if (!open) return;
+    open = false;
+    menu.remove();
+    if (o.onClose) o.onClose();
+    const opener = o.currentOpener ? o.currentOpener() : o.opener;
+    if (!opener) return;
+    opener.setAttribute("aria-expanded", "false");
+    if (refocus !== false && opener.isConnected) opener.focus();
+  }
+  menu.addEventListener("click", function (event) {
+    const b = event.target.closest("button");
+    if (!b) return;
+    if (b.hasAttribute("data-close")) close();
+    else o.onChoose(b);
+  });
+  menu.addEventListener("keydown", function (event) {
+    const items = Array.prototype.slice.call(menu.querySelectorAll("button"));
+    const i = items.indexOf(document.activeElement);
+    if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); close(); }
+    else if (event.key === "ArrowDown") { event.preventDefault(); items[(i + 1) % items.length].focus(); }
+    else if (event.key === "ArrowUp") { event.preventDefault(); items[(i - 1 + items.length) % items.length].focus(); }
+  });
+  menu.querySelector("button").focus();
+  return { element: menu, close: close };
+}
+
+/* A response whose body may be gzip-compressed (a NAME.gz copy the build wrote beside a file): the same
+   response with the body inflated as it arrives (DecompressionStream, native), of Content-Type `type`.
+   A host that already decoded it (Content-Encoding) gives the plain bytes: they pass as they are (the
+   gzip magic number decides). Used by answers.mjs (the page's answers) and engine-worker.mjs (the
+   runtime); no DOM here, so the worker may import it. */
+export async function gunzipped(response, type) {
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const head = first.done ? new Uint8Array(0) : first.value;
+  let body = new ReadableStream({
+    start(controller) {
+      if (head.length) controller.enqueue(head);
+      if (first.done) controller.close();
+    },
+    async pull(controller) {
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel(reason) { return reader.cancel(reason); },
+  });
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) body = body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(body, { status: 200, headers: { "Content-Type": type } });
+}
+
 const WORDS = {
   idle: "The book’s answers are in the page; Python starts only when you leave the book.",
   loading: "Loading Python…",

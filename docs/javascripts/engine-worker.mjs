@@ -11,6 +11,8 @@
                  {type: "result", id, json}          the JSON of euchre_core.app.web.call()
                  {type: "result", id, error}         when Python itself is not available          */
 
+import { gunzipped } from "./engine-ui.mjs";
+
 const RUNTIME = new URL("../pyodide/", import.meta.url);
 let web = null;          // the euchre_core.app.web module (a PyProxy) once Python is up
 let failure = null;      // why Python could not start (a sentence for the reader)
@@ -87,26 +89,6 @@ function countingFetchPlain(input, init, optional) {
    decides). Without DecompressionStream, or when NAME.gz is missing, the plain file is fetched. */
 const GZIPPED = ["pyodide.asm.wasm"];
 const TYPES = { wasm: "application/wasm", mjs: "text/javascript" };
-async function gunzipped(response, type) {
-  if (!response.body) return response;
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  const head = first.done ? new Uint8Array(0) : first.value;
-  let body = new ReadableStream({
-    start(controller) {
-      if (head.length) controller.enqueue(head);
-      if (first.done) controller.close();
-    },
-    async pull(controller) {
-      const next = await reader.read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    cancel(reason) { return reader.cancel(reason); },
-  });
-  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) body = body.pipeThrough(new DecompressionStream("gzip"));
-  return new Response(body, { status: 200, headers: { "Content-Type": type } });
-}
 function gzippedFetch(url, init) {
   const plain = function () { return countingFetchPlain(url, init); };
   if (typeof DecompressionStream !== "function") return plain();

@@ -5,7 +5,7 @@
    sees the rulings and the score. "Your own deal" starts a seeded deal from the bidding.
    The JavaScript only draws and forwards: euchre_core.app.sandbox (Python) rules on everything. */
 
-import { cardHtml, escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
+import { cardHtml, escapeHtml, popupMenu, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 import { mountTable } from "./table.mjs";
 import { answer } from "./answers.mjs";
 
@@ -119,16 +119,11 @@ export function mountSandbox(root, engine) {
   function setVerb(v) { verb = v; }
 
   function closeMenu() {
-    if (menu) {
-      const opener = tableView.board.querySelector('[data-seat-menu="' + menu.getAttribute("data-seat") + '"]');
-      menu.remove();
-      menu = null;
-      if (opener) { opener.setAttribute("aria-expanded", "false"); opener.focus(); }
-    }
+    if (menu) menu.close();
   }
 
   function openMenu(seat, opener) {
-    const again = menu && menu.getAttribute("data-seat") === seat;
+    const again = menu && menu.element.getAttribute("data-seat") === seat;
     closeMenu();
     if (again) return;
     const side = seat === "A" || seat === "C" ? "AC" : "BD";
@@ -140,32 +135,25 @@ export function mountSandbox(root, engine) {
       ["", "correct", "Correct a revoke with…"],
       [side + ": claim revoke", "", "Claim a revoke (" + side.split("").join(" and ") + ")"],
     ];
-    menu = document.createElement("div");
-    menu.className = "sb-menu";
-    menu.setAttribute("role", "menu");
-    menu.setAttribute("aria-label", "What " + seat + " does");
-    menu.setAttribute("data-seat", seat);
-    menu.innerHTML = '<p class="sb-menu-title">What ' + seat + " does</p>" + items.map(function (it) {
-      return '<button type="button" role="menuitem" class="md-button" data-event="' + escapeHtml(it[0]) + '" data-verb="' + it[1] + '">' +
-        escapeHtml(it[2]) + "</button>";
-    }).join("") + '<button type="button" role="menuitem" class="md-button" data-close>Close</button>';
-    tableView.element.appendChild(menu);
-    const rect = opener.getBoundingClientRect();
-    const base = tableView.element.getBoundingClientRect();
-    menu.style.top = Math.max(0, rect.bottom - base.top + 4) + "px";
-    opener.setAttribute("aria-expanded", "true");
-    menu.querySelector("button").focus();
-    menu.addEventListener("click", function (event) {
-      const b = event.target.closest("button");
-      if (!b) return;
-      if (b.hasAttribute("data-close")) { closeMenu(); return; }
-      const v = b.getAttribute("data-verb");
-      closeMenu();
-      if (v) { setVerb(v); pendingSeat = seat; draw(); return; }
-      send(b.getAttribute("data-event"));
-    });
-    menu.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); closeMenu(); }
+    menu = popupMenu({
+      holder: tableView.element,
+      opener: opener,
+      className: "sb-menu",
+      titleClass: "sb-menu-title",
+      title: "What " + seat + " does",
+      items: items.map(function (it) {
+        return '<button type="button" role="menuitem" class="md-button" data-event="' + escapeHtml(it[0]) + '" data-verb="' + it[1] + '">' +
+          escapeHtml(it[2]) + "</button>";
+      }).join(""),
+      data: { seat: seat },
+      currentOpener: function () { return tableView.board.querySelector('[data-seat-menu="' + seat + '"]'); },
+      onChoose: function (b) {
+        const v = b.getAttribute("data-verb");
+        closeMenu();
+        if (v) { setVerb(v); pendingSeat = seat; draw(); return; }
+        send(b.getAttribute("data-event"));
+      },
+      onClose: function () { menu = null; },
     });
   }
   let pendingSeat = null;

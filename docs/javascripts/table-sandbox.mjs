@@ -8,7 +8,7 @@
    The JavaScript only draws and forwards: every act offered, and its words, come from Python
    (euchre_core.app.sandbox.table_view: acts usable now, tried on the engine); it rules. */
 
-import { cardHtml, escapeHtml, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
+import { cardHtml, escapeHtml, popupMenu, sandboxShell, START_BUTTON } from "./engine-ui.mjs";
 import { answer } from "./answers.mjs";
 
 const PHASE = {
@@ -242,47 +242,27 @@ export function mountTableSandbox(root, engine) {
 
   /* ---------------------------------------------------------------- a person's menu */
   function closeMenu(refocus) {
-    if (!menu) return;
-    menu.remove();
-    menu = null;
-    if (menuOpener) {
-      menuOpener.setAttribute("aria-expanded", "false");
-      if (refocus !== false && menuOpener.isConnected) menuOpener.focus();
-    }
-    menuOpener = null;
+    if (menu) menu.close(refocus);
   }
 
   function openMenu(name, opener, items, title) {
     closeMenu(false);
-    menu = document.createElement("div");
-    menu.className = "ts-menu";
-    menu.setAttribute("role", "menu");
-    menu.setAttribute("aria-label", title);
-    menu.setAttribute("data-person", name);
-    menu.innerHTML = '<p class="ts-menu-title" aria-hidden="true">' + escapeHtml(title) + "</p>" + items.map(function (a) {
-      const act = register(a, name);
-      return '<button type="button" role="menuitem" class="md-button" data-act="' + act.key + '">' + escapeHtml(a.label) +
-        (a.choices ? "…" : "") + "</button>";
-    }).join("") + '<button type="button" role="menuitem" class="md-button" data-close>Close</button>';
-    const holder = opener.closest(".ts-table") || table;
-    holder.appendChild(menu);
-    const rect = opener.getBoundingClientRect();
-    menu.style.top = Math.max(0, rect.bottom - holder.getBoundingClientRect().top + 4) + "px";
     menuOpener = opener;
-    opener.setAttribute("aria-expanded", "true");
-    menu.querySelector("button").focus();
-    menu.addEventListener("click", function (event) {
-      const b = event.target.closest("button");
-      if (!b) return;
-      if (b.hasAttribute("data-close")) { closeMenu(); return; }
-      choose(registry[b.getAttribute("data-act")].act, name, opener);
-    });
-    menu.addEventListener("keydown", function (event) {
-      const buttons = Array.prototype.slice.call(menu.querySelectorAll("button"));
-      const i = buttons.indexOf(document.activeElement);
-      if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); closeMenu(); }
-      else if (event.key === "ArrowDown") { event.preventDefault(); buttons[(i + 1) % buttons.length].focus(); }
-      else if (event.key === "ArrowUp") { event.preventDefault(); buttons[(i - 1 + buttons.length) % buttons.length].focus(); }
+    menu = popupMenu({
+      holder: opener.closest(".ts-table") || table,
+      opener: opener,
+      className: "ts-menu",
+      titleClass: "ts-menu-title",
+      titleHidden: true,
+      title: title,
+      items: items.map(function (a) {
+        const act = register(a, name);
+        return '<button type="button" role="menuitem" class="md-button" data-act="' + act.key + '">' + escapeHtml(a.label) +
+          (a.choices ? "…" : "") + "</button>";
+      }).join(""),
+      data: { person: name },
+      onChoose: function (b) { choose(registry[b.getAttribute("data-act")].act, name, opener); },
+      onClose: function () { menu = null; menuOpener = null; },
     });
   }
 
