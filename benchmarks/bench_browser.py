@@ -12,14 +12,17 @@ new cold profile for every page load) to measure, in one run, each case alternat
   ``assets/``); a first-level "what if" (click on a card → the line drawn) and a Next click;
 * the first answer that needs Python (on the case page, a call that is not precomputed: from the
   call to the answer, Python's start included), against the bare boot of today's files;
-* instant navigation to the next case page: click → the new table live.
+* instant navigation to the next case page: the pointer over its link, pressed and released (real
+  mouse events): click → the new table live.
 
 Everything also with the network throttled through the DevTools protocol (``--throttle``, by
 default 20 Mbit/s down and up, 40 ms latency). Prints medians and each run (the spread), and the
 runtime's bytes before and after. No assertions.
 
-Run: ``python benchmarks/bench_browser.py [--runs 5] [--site DIR] [--no-throttle] [--gzip]`` (``--gzip``: every
-file served gzip-compressed, as GitHub Pages sends them; by default as they are).
+Run: ``python benchmarks/bench_browser.py [--runs 5] [--site DIR] [--no-throttle] [--gzip] [--dwell MS]
+[--no-cache-headers]`` (``--gzip``: every file served gzip-compressed, as GitHub Pages sends them; by
+default as they are; every file is sent with GitHub Pages' ``Cache-Control: max-age=600`` unless
+``--no-cache-headers``).
 """
 
 from __future__ import annotations
@@ -66,14 +69,24 @@ LIVE = "performance.getEntriesByName('euchre:case-step').length > 0"
 
 class Quiet(SimpleHTTPRequestHandler):
     compress = False
+    cache_headers = True
     _gzipped: dict[str, bytes] = {}
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
 
+    def end_headers(self) -> None:
+        """As GitHub Pages sends them: ``Cache-Control: max-age=600`` (unless ``--no-cache-headers``)."""
+        if self.cache_headers:
+            self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
     def send_head(self) -> Any:
-        """With ``--gzip``: every file gzip-compressed (level 6, as a compressing host would send it)."""
+        """With ``--gzip``: every file gzip-compressed (level 6, as a compressing host would send it),
+        a folder's ``index.html`` too (a page's URL ends with ``/``)."""
         path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
         if not self.compress or "gzip" not in self.headers.get("Accept-Encoding", "") or not os.path.isfile(path):
             return super().send_head()
         data = self._gzipped.get(path)
@@ -87,8 +100,8 @@ class Quiet(SimpleHTTPRequestHandler):
         return io.BytesIO(data)
 
 
-def serve(root: Path, compress: bool = False) -> tuple[ThreadingHTTPServer, str]:
-    handler = type("Handler", (Quiet,), {"compress": compress})
+def serve(root: Path, compress: bool = False, cache_headers: bool = True) -> tuple[ThreadingHTTPServer, str]:
+    handler = type("Handler", (Quiet,), {"compress": compress, "cache_headers": cache_headers})
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -133,13 +146,16 @@ def main() -> int:
         "--dwell", type=float, default=0, help="ms the pointer rests on the next page's link before the click"
     )
     parser.add_argument("--gzip", action="store_true", help="serve every file gzip-compressed (as GitHub Pages)")
+    parser.add_argument(
+        "--no-cache-headers", action="store_true", help="serve without Cache-Control (GitHub Pages sends max-age=600)"
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     results: dict[str, dict[str, list[float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        server, base = serve(root, args.gzip)
+        server, base = serve(root, args.gzip, not args.no_cache_headers)
         if args.site:
             (root / "repo").symlink_to(args.site.resolve())
         else:
@@ -251,21 +267,25 @@ def main() -> int:
                         print(f"  (Next not measured in this run: {str(error).splitlines()[0]}; {where})")
                     note("navigation")
                     # instant navigation to the next case, its table live (no Python): the pointer
-                    # goes over the link (real mouse events), and the click follows at once, or after
-                    # --dwell ms (a reader's pointer rests on a link before the click)
+                    # goes over the link, presses and releases it (real mouse events, as fast as the
+                    # browser takes them), at once or after --dwell ms (a reader's pointer rests on a
+                    # link before the press); timed from the click (the button's release)
                     page.locator("a.md-nav__link", has_text="Case II").first.hover()
                     if args.dwell:
                         page.wait_for_timeout(args.dwell)
+                    page.evaluate("""() => {
+                        window.benchBefore = performance.getEntriesByName('euchre:case-step').length;
+                        document.addEventListener('click', e => { window.benchClick = e.timeStamp; },
+                                                  { capture: true, once: true });
+                    }""")
+                    page.mouse.down()
+                    page.mouse.up()
                     nav, material = page.evaluate("""() => new Promise(resolve => {
-                        const before = performance.getEntriesByName('euchre:case-step').length;
-                        const a = [...document.querySelectorAll('a.md-nav__link')]
-                          .find(l => l.textContent.trim() === 'Case II');
-                        const t = performance.now();
-                        a.click();
                         (function wait() {
                           const marks = performance.getEntriesByName('euchre:case-step');
                           const board = '.case-player[data-case="II"] .et-board';
-                          if (marks.length > before && document.querySelector(board)) {
+                          if (window.benchClick && marks.length > window.benchBefore && document.querySelector(board)) {
+                            const t = window.benchClick;
                             const scans = performance.getEntriesByName('euchre:scan');
                             resolve([marks[marks.length - 1].startTime - t, scans[scans.length - 1].startTime - t]);
                           }

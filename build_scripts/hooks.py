@@ -8,6 +8,8 @@
   collection as virtual files (nothing is written to ``docs/``) and sets the navigation. It also
   adds the browser's Python (:mod:`build_scripts.pyodide_runtime`: the Pyodide runtime from
   ``node_modules/`` and the engine's wheel, under ``pyodide/``), so ``mkdocs serve`` serves it too.
+* ``on_post_page`` writes each page without the template's indentation
+  (:mod:`build_scripts.compact_html`): a smaller page to fetch on instant navigation.
 
 A case that the engine refuses, or content that does not validate, stops the build with the
 engine's or the validator's message (``PluginError``: MkDocs prints it and exits non-zero).
@@ -42,6 +44,7 @@ _RELOAD = (
     "build_scripts.analysis_view",
     "build_scripts.hint_sims",
     "build_scripts.precompute",
+    "build_scripts.compact_html",
 )
 
 
@@ -149,3 +152,10 @@ def on_page_content(html: str, page: Any, config: MkDocsConfig, files: Files) ->
     """A page with precomputed answers gets the element that tells ``answers.mjs`` where they are;
     every page, the list of the site's answers files (fetched when the reader points at a link)."""
     return html + _markers.get(page.file.src_uri, "") + _markers.get("", "")
+
+
+def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
+    """The page without the template's indentation (:func:`build_scripts.compact_html.compact`)."""
+    from build_scripts.compact_html import compact
+
+    return compact(output)

@@ -93,6 +93,51 @@ def test_instant_navigation_to_the_next_case_is_live_without_python(
     assert not python_fetched(guard)
 
 
+def test_pressing_a_link_prefetches_its_page_at_once(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    """A press on a link to another page (pointer down, touch, Enter) asks the browser to prefetch that
+    page at once, before the click (answers.mjs, onPress); not a link to this page, another host, a
+    new window, a download, or a right button; each page once."""
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .et-board")).to_be_visible(timeout=10_000)  # type: ignore[attr-defined]
+    hints = tab.evaluate(  # type: ignore[attr-defined]
+        """() => {
+        const hints = () => [...document.head.querySelectorAll('link[rel=prefetch]')].map(l => l.href);
+        const press = (href, type, extra) => {
+          const a = document.createElement('a');
+          a.href = href;
+          Object.assign(a, extra || {});
+          a.textContent = 'x';
+          document.querySelector('.md-content').append(a);
+          const before = hints().length;
+          if (type === 'keydown') a.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
+          else if (type === 'touchstart') a.dispatchEvent(new Event('touchstart', {bubbles: true}));
+          else a.dispatchEvent(new PointerEvent('pointerdown', {button: (extra && extra.right) ? 2 : 0, bubbles: true}));
+          a.remove();
+          return hints().length > before ? hints()[hints().length - 1] : null;
+        };
+        return {
+          down: press('../ii/', 'pointerdown'),
+          again: press('../ii/#the-play', 'pointerdown'),
+          touch: press('../iii/', 'touchstart'),
+          enter: press('../iv/', 'keydown'),
+          here: press('./#the-play', 'pointerdown'),
+          outside: press('https://example.org/', 'pointerdown'),
+          window: press('../v/', 'pointerdown', {target: '_blank'}),
+          right: press('../vi/', 'pointerdown', {right: true}),
+          file: press('../../pyodide/pyodide-lock.json', 'pointerdown'),
+        };
+    }"""
+    )
+    assert hints["down"] == built_site.base + "cases/ii/"
+    assert hints["again"] is None  # the same page: already asked for
+    assert hints["touch"] == built_site.base + "cases/iii/"
+    assert hints["enter"] == built_site.base + "cases/iv/"
+    assert all(hints[k] is None for k in ("here", "outside", "window", "right", "file")), hints
+
+
 def test_a_lesson_exercise_is_checked_without_python(page: tuple[object, Guard], built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
