@@ -8,6 +8,8 @@
   collection as virtual files (nothing is written to ``docs/``) and sets the navigation. It also
   adds the browser's Python (:mod:`build_scripts.pyodide_runtime`: the Pyodide runtime from
   ``node_modules/`` and the engine's wheel, under ``pyodide/``), so ``mkdocs serve`` serves it too.
+* ``on_files`` also starts the runtime's pre-compilation (Node, in the background); ``on_post_build``
+  writes the files that depend on it (the standard library, the wheel, the lock file) into the site.
 * ``on_post_page`` writes each page without the template's indentation
   (:mod:`build_scripts.compact_html`): a smaller page to fetch on instant navigation.
 
@@ -33,6 +35,7 @@ if str(REPO_ROOT) not in sys.path:  # `mkdocs` run without PYTHONPATH=.: still f
     sys.path.insert(0, str(REPO_ROOT))
 
 _serving = False
+_compile: Any = None  # the runtime's pre-compilation (pyodide_runtime.CompileJob), running while the pages are made
 _markers: dict[str, str] = {}  # page src_uri → the element that points answers.mjs at its answers.json
 _RELOAD = (
     "build_scripts.content",
@@ -104,6 +107,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     # imported here so that a reload in on_config takes effect
     from build_scripts import precompute, pyodide_runtime, site
 
+    global _compile
+    try:  # Node pre-compiles the runtime in the background meanwhile (taken in on_post_build)
+        _compile = pyodide_runtime.start_compile(compiled=not _serving)  # serve: no Node run per engine edit
+        runtime = pyodide_runtime.runtime_base_files()
+        if _serving:
+            runtime |= pyodide_runtime.runtime_engine_files(_compile)
+            _compile = None
+    except pyodide_runtime.RuntimeMissing as error:
+        raise PluginError(f"euchre: {error}") from None
     try:
         generated = site.generate()
     except site.BuildError as error:
@@ -113,10 +125,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if existing is not None:
             raise PluginError(f"euchre: docs/{src_uri} exists, but that page is generated from the data")
         files.append(File.generated(config, src_uri, content=text))
-    try:
-        runtime = pyodide_runtime.runtime_files(compiled=not _serving)  # serve: no Node run per engine edit
-    except pyodide_runtime.RuntimeMissing as error:
-        raise PluginError(f"euchre: {error}") from None
     for src_uri, source in runtime.items():
         if isinstance(source, bytes):
             files.append(File.generated(config, src_uri, content=source))
@@ -159,3 +167,27 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
     from build_scripts.compact_html import compact
 
     return compact(output)
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """The runtime's files that depend on the engine (the standard library, pre-compiled by Node while
+    the pages were made, the wheel with its pycs and the lock file), written into the site last."""
+    global _compile
+    if _compile is None:
+        return
+    from build_scripts import pyodide_runtime
+
+    job, _compile = _compile, None
+    site_dir = Path(config.site_dir)
+    for path, source in pyodide_runtime.runtime_engine_files(job).items():
+        target = site_dir / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(source if isinstance(source, bytes) else source.read_bytes())
+
+
+def on_build_error(error: Exception) -> None:
+    """A failed build does not wait for Node."""
+    global _compile
+    if _compile is not None:
+        _compile.cancel()
+        _compile = None

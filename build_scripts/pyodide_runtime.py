@@ -15,7 +15,7 @@ the file collection as virtual files, so both commands serve them and nothing is
   sha256, so that ``loadPyodide({packages: ["euchre-core"]})`` fetches the wheel from the site with
   an integrity check and nothing from any other host.
 
-Pre-compiled (``mkdocs build``, when Node is installed; :func:`compiled_runtime`): the exact Python of
+Pre-compiled (``mkdocs build``, when Node is installed; :class:`CompileJob`, run in the background during a build): the exact Python of
 the wasm, run by Node at build time (``build_scripts/pyodide_compile.mjs``), compiles the standard
 library and the engine to ``.pyc``. The site's ``python_stdlib.zip`` then holds only the modules the
 runtime and the engine import (pre-compiled, no sources), ``python_stdlib_rest.zip`` the rest (loaded
@@ -154,55 +154,114 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+class CompileJob:
+    """The runtime being pre-compiled for one wheel: from the cache at once, or by Node
+    (``build_scripts/pyodide_compile.mjs``, a few seconds) running in the background from the moment
+    the job is made, so that a build renders its pages meanwhile; :meth:`result` waits for it.
+
+    ``enabled=False`` (``EUCHRE_PYC=0``, ``mkdocs serve``) makes a job whose result is ``None``.
+    """
+
+    def __init__(
+        self,
+        wheel_name: str,
+        wheel: bytes,
+        pyodide_dir: Path = PYODIDE_DIR,
+        cache: Path = COMPILED_CACHE,
+        enabled: bool = True,
+    ) -> None:
+        self.wheel_name, self.wheel, self.cache = wheel_name, wheel, cache
+        self._proc: subprocess.Popen[str] | None = None
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        self._done: Path | None = None
+        self._finished = not enabled
+        if not enabled:
+            return
+        stdlib = _sha256((pyodide_dir / "python_stdlib.zip").read_bytes()).encode()
+        key = _sha256(
+            b"\0".join(
+                [
+                    (pyodide_dir / "pyodide-lock.json").read_bytes(),
+                    stdlib,
+                    COMPILE_SCRIPT.read_bytes(),
+                    _sha256(wheel).encode(),
+                ]
+            )
+        )[:20]
+        self.folder = cache / key
+        if all((self.folder / name).is_file() for name in COMPILED_FILES):
+            self._done, self._finished = self.folder, True
+            return
+        node = shutil.which("node")
+        if node is None:
+            log.info("euchre: Node is not installed: the Python runtime is shipped uncompiled (see ARCHITECTURE.md)")
+            self._finished = True
+            return
+        cache.mkdir(parents=True, exist_ok=True)
+        self._tmp = tempfile.TemporaryDirectory(dir=cache)
+        wheel_path = Path(self._tmp.name) / wheel_name
+        wheel_path.write_bytes(wheel)
+        self._out = Path(self._tmp.name) / "out"
+        try:
+            self._proc = subprocess.Popen(
+                [node, str(COMPILE_SCRIPT), str(pyodide_dir), str(wheel_path), str(self._out)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        except OSError as error:
+            log.info(f"euchre: the runtime could not be pre-compiled ({error}): shipped uncompiled")
+            self._end()
+
+    def result(self, timeout: float = 600) -> Path | None:
+        """The folder of the pre-compiled runtime (:data:`COMPILED_FILES`), or ``None`` when Node is
+        missing or fails (the build then ships the runtime uncompiled, and says so)."""
+        if self._finished:
+            return self._done
+        assert self._proc is not None
+        try:
+            stdout, stderr = self._proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired as error:
+            self.cancel()
+            log.info(f"euchre: the runtime could not be pre-compiled ({error}): shipped uncompiled")
+            return None
+        if self._proc.returncode != 0 or not all((self._out / name).is_file() for name in COMPILED_FILES):
+            last = (stderr or stdout).strip().splitlines()[-1:] or ["no output"]
+            log.info(f"euchre: the runtime could not be pre-compiled ({last[0][:200]}): shipped uncompiled")
+            self._end()
+            return None
+        for old in self.cache.iterdir():  # keep the cache small: the previous entries go
+            if old.is_dir() and re.fullmatch(r"[0-9a-f]{20}", old.name):
+                shutil.rmtree(old, ignore_errors=True)
+        self._out.rename(self.folder)
+        self._done = self.folder
+        self._end()
+        return self._done
+
+    def cancel(self) -> None:
+        """Stop Node (a build that failed does not wait for it)."""
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.kill()
+            self._proc.wait(timeout=10)
+        if self._proc is not None:
+            for pipe in (self._proc.stdout, self._proc.stderr):
+                if pipe is not None:
+                    pipe.close()
+        self._end()
+
+    def _end(self) -> None:
+        self._finished = True
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+
 def compiled_runtime(
     wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_DIR, cache: Path = COMPILED_CACHE
 ) -> Path | None:
     """The folder of the pre-compiled runtime for this wheel (:data:`COMPILED_FILES`), from the cache
-    or made now by Node (``build_scripts/pyodide_compile.mjs``, ~10–20 s); ``None`` when Node is
-    missing or fails (the build then ships the runtime uncompiled, and says so)."""
-    stdlib = _sha256((pyodide_dir / "python_stdlib.zip").read_bytes()).encode()
-    key = _sha256(
-        b"\0".join(
-            [
-                (pyodide_dir / "pyodide-lock.json").read_bytes(),
-                stdlib,
-                COMPILE_SCRIPT.read_bytes(),
-                _sha256(wheel).encode(),
-            ]
-        )
-    )[:20]
-    folder = cache / key
-    if all((folder / name).is_file() for name in COMPILED_FILES):
-        return folder
-    node = shutil.which("node")
-    if node is None:
-        log.info("euchre: Node is not installed: the Python runtime is shipped uncompiled (see ARCHITECTURE.md)")
-        return None
-    cache.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=cache) as tmp:
-        wheel_path = Path(tmp) / wheel_name
-        wheel_path.write_bytes(wheel)
-        out = Path(tmp) / "out"
-        try:
-            proc = subprocess.run(
-                [node, str(COMPILE_SCRIPT), str(pyodide_dir), str(wheel_path), str(out)],
-                capture_output=True,
-                text=True,
-                timeout=600,
-                check=False,
-            )
-        except (OSError, subprocess.TimeoutExpired) as error:
-            log.info(f"euchre: the runtime could not be pre-compiled ({error}): shipped uncompiled")
-            return None
-        if proc.returncode != 0 or not all((out / name).is_file() for name in COMPILED_FILES):
-            last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-            log.info(f"euchre: the runtime could not be pre-compiled ({last[0][:200]}): shipped uncompiled")
-            return None
-        for old in cache.iterdir():  # keep the cache small: the previous entries go
-            if old.is_dir() and re.fullmatch(r"[0-9a-f]{20}", old.name):
-                shutil.rmtree(old, ignore_errors=True)
-        out.rename(folder)
-    return folder
+    or made now by Node (:class:`CompileJob`); ``None`` when Node is missing or fails."""
+    return CompileJob(wheel_name, wheel, pyodide_dir, cache).result()
 
 
 def gzipped_copy(source: Path, cache: Path = GZIP_CACHE) -> Path:
@@ -234,25 +293,42 @@ def gzipped_copy(source: Path, cache: Path = GZIP_CACHE) -> Path:
     return target
 
 
-def runtime_files(pyodide_dir: Path = PYODIDE_DIR, compiled: bool = True) -> dict[str, Path | bytes]:
-    """Every file the browser needs, by its path in the site: a file to copy, or generated bytes.
-    ``compiled``: the pre-compiled runtime (:func:`compiled_runtime`) when it can be made, unless the
-    environment sets ``EUCHRE_PYC=0``.
+def start_compile(pyodide_dir: Path = PYODIDE_DIR, compiled: bool = True) -> CompileJob:
+    """The engine's wheel built now and its runtime pre-compiled in the background (:class:`CompileJob`),
+    unless ``compiled`` is false or the environment sets ``EUCHRE_PYC=0``."""
+    _check_runtime(pyodide_dir)
+    wheel_name, wheel = build_wheel()
+    wanted = compiled and os.environ.get("EUCHRE_PYC", "1") != "0"
+    return CompileJob(wheel_name, wheel, pyodide_dir, enabled=wanted)
 
-    Raises :class:`RuntimeMissing` when the npm package is not installed.
-    """
+
+def _check_runtime(pyodide_dir: Path) -> None:
     missing = [name for name in RUNTIME_FILES + ("pyodide-lock.json",) if not (pyodide_dir / name).is_file()]
     if missing:
         raise RuntimeMissing(
             f"the Pyodide runtime is not installed ({pyodide_dir.relative_to(REPO_ROOT)}/ lacks "
             f"{', '.join(missing)}): run `make node-deps` (npm ci)"
         )
-    files: dict[str, Path | bytes] = {f"{SITE_FOLDER}/{name}": pyodide_dir / name for name in RUNTIME_FILES}
+
+
+def runtime_base_files(pyodide_dir: Path = PYODIDE_DIR) -> dict[str, Path | bytes]:
+    """The runtime's files that do not depend on the engine: its JavaScript and wasm, and their
+    compressed copies (:func:`gzipped_copy`). Raises :class:`RuntimeMissing`."""
+    _check_runtime(pyodide_dir)
+    files: dict[str, Path | bytes] = {
+        f"{SITE_FOLDER}/{name}": pyodide_dir / name for name in RUNTIME_FILES if name != "python_stdlib.zip"
+    }
     for name in GZIPPED_FILES:
         files[f"{SITE_FOLDER}/{name}.gz"] = gzipped_copy(pyodide_dir / name)
-    wheel_name, wheel = build_wheel()
-    wanted = compiled and os.environ.get("EUCHRE_PYC", "1") != "0"
-    folder = compiled_runtime(wheel_name, wheel, pyodide_dir) if wanted else None
+    return files
+
+
+def runtime_engine_files(job: CompileJob, pyodide_dir: Path = PYODIDE_DIR) -> dict[str, Path | bytes]:
+    """The files that depend on the engine, once ``job`` is done: the standard library (pre-compiled
+    and split in two, or as the npm package has it), the wheel (with its pycs) and the lock file."""
+    files: dict[str, Path | bytes] = {f"{SITE_FOLDER}/python_stdlib.zip": pyodide_dir / "python_stdlib.zip"}
+    wheel_name, wheel = job.wheel_name, job.wheel
+    folder = job.result()
     if folder is not None:
         for name in ("python_stdlib.zip", "python_stdlib_rest.zip"):
             files[f"{SITE_FOLDER}/{name}"] = folder / name
@@ -263,3 +339,15 @@ def runtime_files(pyodide_dir: Path = PYODIDE_DIR, compiled: bool = True) -> dic
     lock = json.dumps(lock_file(wheel_name, wheel, pyodide_dir), indent=1, sort_keys=True) + "\n"
     files[f"{SITE_FOLDER}/pyodide-lock.json"] = lock.encode()
     return files
+
+
+def runtime_files(pyodide_dir: Path = PYODIDE_DIR, compiled: bool = True) -> dict[str, Path | bytes]:
+    """Every file the browser needs, by its path in the site: a file to copy, or generated bytes.
+    ``compiled``: the pre-compiled runtime (:class:`CompileJob`) when it can be made, unless the
+    environment sets ``EUCHRE_PYC=0``. (A build starts the job first and takes the engine's files
+    last: :func:`start_compile`, :func:`runtime_base_files`, :func:`runtime_engine_files`.)
+
+    Raises :class:`RuntimeMissing` when the npm package is not installed.
+    """
+    job = start_compile(pyodide_dir, compiled)
+    return runtime_base_files(pyodide_dir) | runtime_engine_files(job, pyodide_dir)
