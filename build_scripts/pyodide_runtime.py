@@ -3,7 +3,7 @@
 ``mkdocs build`` (and ``mkdocs serve``) put in ``site/pyodide/`` only what the reader's browser
 needs to run :mod:`euchre_core` (the MkDocs hook :func:`build_scripts.hooks.on_files` adds them to
 the file collection as virtual files, so both commands serve them and nothing is written to
-``docs/``):
+``docs/``; a build writes the files that depend on the pre-compilation, below, in ``on_post_build``):
 
 * ``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``: the runtime,
   copied from the npm package (``node_modules/pyodide``, installed by ``make node-deps``, i.e.
@@ -15,8 +15,9 @@ the file collection as virtual files, so both commands serve them and nothing is
   sha256, so that ``loadPyodide({packages: ["euchre-core"]})`` fetches the wheel from the site with
   an integrity check and nothing from any other host.
 
-Pre-compiled (``mkdocs build``, when Node is installed; :class:`CompileJob`, run in the background during a build): the exact Python of
-the wasm, run by Node at build time (``build_scripts/pyodide_compile.mjs``), compiles the standard
+Pre-compiled (``mkdocs build``, when Node is installed; :class:`CompileJob`, in the background while
+the pages are made): the exact Python of the wasm, run by Node at build time
+(``build_scripts/pyodide_compile.mjs``), compiles the standard
 library and the engine to ``.pyc``. The site's ``python_stdlib.zip`` then holds only the modules the
 runtime and the engine import (pre-compiled, no sources), ``python_stdlib_rest.zip`` the rest (loaded
 by the worker on the first import of one of them: the console), and the wheel carries a
