@@ -102,30 +102,10 @@ def test_law_33_reading_a_revoke_penalty_does_not_survive_the_void_hand_in_eithe
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).parent))
-    from test_law_director import REVOKE, table
+    from test_law_director import AFTER_REVOKE, REVOKE_QUITTED, table
 
     # C throws the 7D to a heart lead holding the 10 of hearts: a revoke, established when quitted
-    events = REVOKE + [
-        "D: play 9H",
-        "A: play AH",
-        "quit",
-        "A: play JC",
-        "B: play AC",
-        "C: play 8D",
-        "D: play KC",
-        "A: play KH",
-        "B: play 8H",
-        "C: play TH",
-        "D: play TC",
-        "A: play QD",
-        "B: play JD",
-        "C: play TD",
-        "D: play AS",
-        "A: play 9C",
-        "B: play TS",
-        "C: play QS",
-        "D: play 9S",
-    ]
+    events = REVOKE_QUITTED + AFTER_REVOKE
     done = table(events)
     assert done.phase == "claims"
     assert done.act("BD: claim revoke").result()["points"] == {"AC": 1, "BD": 3}  # had the hand stood

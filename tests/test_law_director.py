@@ -203,6 +203,26 @@ def test_law_60_omitted_card_new_deal_or_deal_stands():
 
 # ---------------------------------------------------------------- the revoke (62-71, 4)
 REVOKE = START + ["B: play QH", "C: play 7D"]  # C holds the 10 of hearts
+REVOKE_QUITTED = REVOKE + ["D: play 9H", "A: play AH", "quit"]  # the revoke established (law 64)
+# the rest of the hand after it
+AFTER_REVOKE = [
+    "A: play JC",
+    "B: play AC",
+    "C: play 8D",
+    "D: play KC",
+    "A: play KH",
+    "B: play 8H",
+    "C: play TH",
+    "D: play TC",
+    "A: play QD",
+    "B: play JD",
+    "C: play TD",
+    "D: play AS",
+    "A: play 9C",
+    "B: play TS",
+    "C: play QS",
+    "D: play 9S",
+]
 
 
 def test_law_62_revoke_recognised():
@@ -211,27 +231,9 @@ def test_law_62_revoke_recognised():
 
 
 def test_law_64_established_when_the_trick_is_quitted_and_law_63_three_points():
-    t = table(REVOKE + ["D: play 9H", "A: play AH", "quit"])
+    t = table(REVOKE_QUITTED)
     assert t.revokes[0].established
-    rest = [
-        "A: play JC",
-        "B: play AC",
-        "C: play 8D",
-        "D: play KC",
-        "A: play KH",
-        "B: play 8H",
-        "C: play TH",
-        "D: play TC",
-        "A: play QD",
-        "B: play JD",
-        "C: play TD",
-        "D: play AS",
-        "A: play 9C",
-        "B: play TS",
-        "C: play QS",
-        "D: play 9S",
-    ]
-    t = t.replay(rest).act("BD: claim revoke")
+    t = t.replay(AFTER_REVOKE).act("BD: claim revoke")
     res = t.result()
     assert res["points"]["BD"] == 3 and res["entries"][0]["laws"] == [4, 63, 71]
 
@@ -259,57 +261,14 @@ def test_law_65_question_keeps_the_window_open_after_quitting():
 
 
 def test_law_70_the_hand_is_played_out_after_a_revoke():
-    t = table(REVOKE + ["D: play 9H", "A: play AH", "quit"])
+    t = table(REVOKE_QUITTED)
     assert t.phase == "play" and t.revokes[0].established  # the play goes on to the end
-    t = t.replay(
-        [
-            "A: play JC",
-            "B: play AC",
-            "C: play 8D",
-            "D: play KC",
-            "A: play KH",
-            "B: play 8H",
-            "C: play TH",
-            "D: play TC",
-            "A: play QD",
-            "B: play JD",
-            "C: play TD",
-            "D: play AS",
-            "A: play 9C",
-            "B: play TS",
-            "C: play QS",
-            "D: play 9S",
-        ]
-    )
+    t = t.replay(AFTER_REVOKE)
     assert t.is_over and t.result()["tricks_won"] == {"AC": 4, "BD": 1}
 
 
 def test_law_4_revoke_penalty_is_scored_before_the_hand():
-    t = table(
-        REVOKE
-        + [
-            "D: play 9H",
-            "A: play AH",
-            "quit",
-            "A: play JC",
-            "B: play AC",
-            "C: play 8D",
-            "D: play KC",
-            "A: play KH",
-            "B: play 8H",
-            "C: play TH",
-            "D: play TC",
-            "A: play QD",
-            "B: play JD",
-            "C: play TD",
-            "D: play AS",
-            "A: play 9C",
-            "B: play TS",
-            "C: play QS",
-            "D: play 9S",
-            "BD: claim revoke",
-        ]
-    )
+    t = table(REVOKE_QUITTED + AFTER_REVOKE + ["BD: claim revoke"])
     entries = t.result()["entries"]
     assert [e["what"] for e in entries] == ["revoke", "deal"] and entries[0]["side"] == "BD"
 
