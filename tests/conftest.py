@@ -32,6 +32,23 @@ if os.environ.get("CI"):
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SUBPATH = "repo"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# the EGN corpus (shared/egn, beside the repository); the tests that need it skip when it is absent
+EGN_DIR = REPO_ROOT.parent / "shared" / "egn"
+# file -> (deal counted from 1, trick counted from 1 or None, keyword of the reason, law or None)
+INVALID_EGN = {
+    # The same eleven deals as "July 4th Pairs Finals (3)", but initialScore [0, 1] instead of [2, 0]:
+    # team 1-3 reaches 10 points after deal 9, and two more deals are recorded.
+    "July_4th_Pairs_Finals.egn": (10, None, "already over", None),
+    # Deal 5: seat 0 orders up the Td alone; the dealer (seat 1) takes it up but plays five other
+    # cards (9s to the trump lead of trick 3), so the record has him discarding the turn-up.
+    "Masters_of_the_Euchreverse_Week_1_Game_6.egn": (5, None, "cannot be discarded", 88),
+    # Deal 2 (a second "dealNumber 0" after an unfinished deal 1): diamonds named, clubs led, seat 0
+    # trumps with the Td and later leads the Kc he held: a revoke.
+    "egn_m_20260529_01__5_.egn": (2, 1, "must follow suit", 62),
+    # Deal 1: the dealer took up the Qs, yet the replay has seat 3 leading it to trick 3.
+    "test.egn": (1, 3, "turn-up", 86),
+    "test_annotated.egn": (1, 3, "turn-up", 86),
+}
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

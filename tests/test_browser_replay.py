@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import test_browser_smoke as smoke
 import test_browser_widgets as widgets
-from conftest import BuiltSite
+from conftest import EGN_DIR, INVALID_EGN, BuiltSite
 from test_browser_smoke import Guard
 from test_browser_widgets import BOOT, run_axe
 
@@ -21,14 +21,7 @@ browser = smoke.browser
 page = smoke.page
 axe_path = widgets.axe_path
 
-EGN_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "egn"
-INVALID = {
-    "test.egn",
-    "test_annotated.egn",
-    "egn_m_20260529_01__5_.egn",
-    "Masters_of_the_Euchreverse_Week_1_Game_6.egn",
-    "July_4th_Pairs_Finals.egn",
-}
+INVALID = set(INVALID_EGN)
 FILES = sorted(p.name for p in EGN_DIR.glob("*.egn")) if EGN_DIR.is_dir() else []
 
 

@@ -13,11 +13,10 @@ import copy
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
+from conftest import EGN_DIR, INVALID_EGN
 
-EGN_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "egn"
 if not EGN_DIR.is_dir():
     pytest.skip(f"the EGN corpus is not present at {EGN_DIR}", allow_module_level=True)
 
@@ -40,21 +39,7 @@ from euchre_core.kernel.errors import EuchreError, InputError  # noqa: E402
 
 ALL_FILES = sorted(p.name for p in EGN_DIR.glob("*.egn"))
 
-# file -> (deal counted from 1, trick counted from 1 or None, keyword of the reason, law or None)
-INVALID = {
-    # The same eleven deals as "July 4th Pairs Finals (3)", but initialScore [0, 1] instead of [2, 0]:
-    # team 1-3 reaches 10 points after deal 9, and two more deals are recorded.
-    "July_4th_Pairs_Finals.egn": (10, None, "already over", None),
-    # Deal 5: seat 0 orders up the Td alone; the dealer (seat 1) takes it up but plays five other
-    # cards (9s to the trump lead of trick 3), so the record has him discarding the turn-up.
-    "Masters_of_the_Euchreverse_Week_1_Game_6.egn": (5, None, "cannot be discarded", 88),
-    # Deal 2 (a second "dealNumber 0" after an unfinished deal 1): diamonds named, clubs led, seat 0
-    # trumps with the Td and later leads the Kc he held: a revoke.
-    "egn_m_20260529_01__5_.egn": (2, 1, "must follow suit", 62),
-    # Deal 1: the dealer took up the Qs, yet the replay has seat 3 leading it to trick 3.
-    "test.egn": (1, 3, "turn-up", 86),
-    "test_annotated.egn": (1, 3, "turn-up", 86),
-}
+INVALID = INVALID_EGN
 VALID = [f for f in ALL_FILES if f not in INVALID]
 
 CARD_RE = re.compile(r"^(?:[9TJQKA][CDHS]|JK)$")

@@ -5,24 +5,17 @@ come at their step, branches are checked and finished by the solver, and export 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from conftest import EGN_DIR, INVALID_EGN
 
 from euchre_core.app import egn_view
 from euchre_core.formats.egn import EgnError, load_egn
 from euchre_core.kernel.errors import EuchreError, IllegalAction, InputError
 
-EGN_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "egn"
 if not EGN_DIR.is_dir():
     pytest.skip(f"the EGN corpus is not present at {EGN_DIR}", allow_module_level=True)
-INVALID = {
-    "test.egn",
-    "test_annotated.egn",
-    "egn_m_20260529_01__5_.egn",
-    "Masters_of_the_Euchreverse_Week_1_Game_6.egn",
-    "July_4th_Pairs_Finals.egn",
-}
+INVALID = set(INVALID_EGN)
 FILES = sorted(p.name for p in EGN_DIR.glob("*.egn"))
 
 
