@@ -134,15 +134,23 @@ function siteRoot() {
   }
 }
 
-function onPoint(event) {
+/* The link under an event and the page it leads to on this site (no hash, no query), or null. */
+function linkedPage(event) {
   const link = event.target && event.target.closest && event.target.closest("a[href]");
-  const index = document.querySelector(".euchre-answers-index[data-files]");
-  const root = siteRoot();
-  if (!link || !index || !root) return;
+  if (!link) return null;
   const target = new URL(link.getAttribute("href"), location.href);
-  if (target.origin !== location.origin) return;
+  if (target.origin !== location.origin) return null;
   target.hash = "";
   target.search = "";
+  return { link: link, target: target };
+}
+
+function onPoint(event) {
+  const linked = linkedPage(event);
+  const index = document.querySelector(".euchre-answers-index[data-files]");
+  const root = siteRoot();
+  if (!linked || !index || !root) return;
+  const target = linked.target;
   const file = new URL("answers.json", target).href;
   const files = index.getAttribute("data-files").split(" ");
   if (files.some(function (f) { return new URL(f, root).href === file; })) load(file);
@@ -161,15 +169,13 @@ const pressed = new Set();
 function onPress(event) {
   if (event.type === "keydown" && event.key !== "Enter") return;
   if (event.type === "pointerdown" && event.button !== 0) return;
-  const link = event.target && event.target.closest && event.target.closest("a[href]");
+  const linked = linkedPage(event);
   const root = siteRoot();
-  if (!link || !root || link.target || link.hasAttribute("download")) return;
+  if (!linked || !root || linked.link.target || linked.link.hasAttribute("download")) return;
   if (navigator.connection && navigator.connection.saveData) return;
-  const target = new URL(link.getAttribute("href"), location.href);
-  target.hash = "";
-  target.search = "";
+  const target = linked.target;
   const page = target.pathname.endsWith("/") || target.pathname.endsWith(".html");
-  if (target.origin !== location.origin || !page || !target.href.startsWith(root.href)) return;
+  if (!page || !target.href.startsWith(root.href)) return;
   if (target.pathname === location.pathname || pressed.has(target.href)) return;
   pressed.add(target.href);
   const hint = document.createElement("link");
