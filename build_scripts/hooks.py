@@ -37,6 +37,7 @@ if str(REPO_ROOT) not in sys.path:  # `mkdocs` run without PYTHONPATH=.: still f
 _serving = False
 _compile: Any = None  # the runtime's pre-compilation (pyodide_runtime.CompileJob), running while the pages are made
 _markers: dict[str, str] = {}  # page src_uri → the element that points answers.mjs at its answers.json
+_home_law_jump = ""  # the home page's "go to law N" box (on_files → on_page_markdown)
 _RELOAD = (
     "build_scripts.content",
     "build_scripts.cards_html",
@@ -120,6 +121,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         generated = site.generate()
     except site.BuildError as error:
         raise PluginError(f"euchre: {error}") from None
+    global _home_law_jump
+    _home_law_jump = generated.home_law_jump
     for src_uri, text in generated.pages.items():
         existing = files.get_file_from_path(src_uri)
         if existing is not None:
@@ -154,6 +157,13 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
         serve_patches.files_signature = hash(tuple(sorted(f.src_uri for f in files)))
     return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: MkDocsConfig, files: Files) -> str:
+    """The home page's law-number box, made from the laws' sections (``site.Site.home_law_jump``)."""
+    if page.file.src_uri == "index.md":
+        return markdown.replace("<!-- law-jump -->", _home_law_jump)
+    return markdown
 
 
 def on_page_content(html: str, page: Any, config: MkDocsConfig, files: Files) -> str:

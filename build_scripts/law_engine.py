@@ -15,7 +15,7 @@ import re
 from importlib import resources
 from typing import Any
 
-from euchre_core.app import sandbox
+from euchre_core.app import sandbox, situations
 from euchre_core.formats.scenario import load_scenario
 from euchre_core.laws.lawbook import LAWBOOK
 
@@ -42,10 +42,14 @@ def engine_view(number: int) -> dict[str, Any]:
     if sc is not None:
         state = load_scenario(sc)
         rulings = [r for r in state.rulings if number in r.laws] or list(state.rulings[-1:])
+        # the ruling at the moment the example stops: the director's guide's own call (ruling_words.moment)
+        home = next((s for s in situations.situations().values() if s["law"] == number), None)
+        moment = situations.situation(home["id"]) if home is not None else None
         view["scenario"] = {
             "title": sc["title"],
             "events": sc["events"],
             "rulings": [_for_reader(r.to_json()) for r in rulings],
+            "moment": moment,
             "json": json.dumps(sc, ensure_ascii=False),
             "interactive": True,
         }

@@ -74,6 +74,7 @@ _CASE = re.compile(r'<div class="case-player" data-case="([A-Za-z0-9]+)"')
 _SANDBOX = re.compile(r'<div class="penalty-sandbox" data-law="(\d+)"')
 _TABLE_EXAMPLE = re.compile(r'<div class="table-example" data-law="(\d+)"')
 _DEALING = re.compile(r'<div class="dealing-example" data-law="(\d+)"')
+_DIRECTOR = re.compile(r'<div class="director-guide"')
 _EXERCISE = re.compile(r'<div class="exercise"[^>]*? data-mode="(\w+)" data-spec="([^"]*)"')
 
 
@@ -233,6 +234,21 @@ def page_answers(markdown: str) -> dict[str, Any]:
         out.update(dealing_answers(int(law)))
     for mode, spec in _EXERCISE.findall(markdown):
         out.update(exercise_answers(json.loads(html.unescape(spec)), mode))
+    if _DIRECTOR.search(markdown):
+        out.update(director_answers())
+    return out
+
+
+def director_answers() -> dict[str, Any]:
+    """ "Ask the director": every situation of the play ruled from each chair (who did it: the reader,
+    his partner, the player on his left or right), so that the reader's choice needs no Python."""
+    from build_scripts import director_guide
+
+    out: dict[str, Any] = {}
+    for name, kwargs in director_guide.precomputed({}):
+        answer = _ask(out, name, kwargs)
+        if not answer["ok"]:
+            raise ValueError(f"situation {kwargs['id']}: {answer['error']['message']}")
     return out
 
 

@@ -13,6 +13,7 @@ rendered by :mod:`build_scripts.cards_html`.
 from __future__ import annotations
 
 import functools
+import html
 import json
 import logging
 import os
@@ -35,6 +36,7 @@ from build_scripts import (
 )
 from build_scripts.cards_html import SEATS, card_html, cards_html, deal_html, suit_html, template_env
 from build_scripts.textmark import Inline, Term, TermMatcher, cited_laws, md_escape, relative_link
+from euchre_core.app import situations
 from euchre_core.formats.cases import ROMAN, CaseError, CaseReplay, list_cases, load_case, replay_case_data
 from euchre_core.kernel.cards import Card, CardError
 from euchre_core.search.completion import complete_case
@@ -100,6 +102,7 @@ class Site:
 
     pages: dict[str, str]
     nav: list[Any]
+    home_law_jump: str = ""  # the home page's "go to law N" box (hooks.on_page_markdown puts it in docs/index.md)
 
 
 # --------------------------------------------------------------------------- data
@@ -373,6 +376,11 @@ class Builder:
         self.concordance = load_concordance()
         self.cases = [replay(data) for data in load_case_files(cases_dir)]
         self.env = template_env()
+        # what players call the laws' situations (euchre_core/data/situations.json): search terms on the law
+        self.player_words: dict[int, list[str]] = {}
+        for sit in situations.situations().values():
+            words = self.player_words.setdefault(int(sit["law"]), [])
+            words.extend(w for w in sit.get("words") or [] if w not in words)
 
         self.sections: list[dict[str, Any]] = self.laws_doc["sections"]
         self.law_page: dict[int, str] = {}
@@ -556,6 +564,12 @@ class Builder:
             "uses": self.uses_markdown(page, number),
             "engine_uses": self.engine_uses_markdown(page, number),
             "engine": law_engine.engine_view(number),
+            "words": self.player_words.get(number, []),
+            "situations": [
+                (md_escape(sit["title"]), self.link(page, DIRECTOR, director_guide.share_id(sit["id"])))
+                for sit in situations.situations().values()
+                if sit["law"] == number
+            ],
         }
 
     def section_view(self, page: str, section: Mapping[str, Any], level: int) -> dict[str, Any]:
@@ -1158,24 +1172,48 @@ class Builder:
             "engine_laws.md.j2", rows=rows, counts=counts, engine_link=self.link(ENGINE_LAWS, "engine.md")
         )
 
+    def home_law_jump(self) -> str:
+        """The home page's law-number box: each section's first law and its URL from the site's root
+        (``docs/javascripts/law-jump.js`` goes to the law; without JavaScript the form opens the
+        laws' contents). Raw HTML, so the URLs are the built ones (directory URLs).
+
+        >>> b = Builder()
+        >>> 'data-sections="1 laws/the-rubber/;2 laws/scoring/;' in b.home_law_jump()
+        True
+        """
+        starts = ";".join(
+            f"{s['laws'][0]['number']} {self.section_page(s)[: -len('.md')]}/" for s in self.sections if s["laws"]
+        )
+        count = len(self.laws)
+        return (
+            f'<form class="law-jump home-law-jump" role="search" aria-label="Go to a law" action="laws/" '
+            f'data-sections="{html.escape(starts)}" data-search-exclude>'
+            '<label for="home-law-input">Law number</label>'
+            f'<input id="home-law-input" name="law" type="number" min="1" max="{count}" inputmode="numeric" '
+            f'placeholder="1–{count}" required>'
+            '<button type="submit" class="md-button">Go</button>'
+            '<output class="law-jump-message" for="home-law-input"></output></form>'
+        )
+
     def director_page(self) -> str:
-        """ "Ask the director": what happened → the situation → the law, the engine's ruling, the options."""
+        """ "Ask the director": what the player saw → the situation → the ruling at that moment, the
+        options and who chooses, from the player's chair when he says who did it."""
         plain = self.inline(DIRECTOR, terms=False)
         texts = {n: "\n\n".join(plain.paragraphs(law["text"])) for n, law in self.laws.items()}
-        groups = director_guide.situations(
-            texts,
-            {n: s["id"] for n, s in self.law_section.items()},
-            {n: s["heading"] for n, s in self.law_section.items()},
-        )
+        groups = director_guide.situations(texts, {n: s["id"] for n, s in self.law_section.items()})
         for group in groups:
             for item in group["cases"]:
-                item["label"] = md_escape(item["label"])
                 item["law_href"] = self.link(DIRECTOR, self.law_page[item["law"]], f"law-{item['law']}")
-                for ruling in item["rulings"]:
+                for ruling in item.get("examples") or []:
                     ruling["text"] = plain.render(ruling["text"])
                     ruling["options"] = [md_escape(o) for o in ruling["options"]]
                     ruling["effects"] = [md_escape(e) for e in ruling["effects"]]
-        return self.render("director.md.j2", groups=groups)
+        return self.render(
+            "director.md.j2",
+            groups=groups,
+            who_labels=director_guide.WHO_LABELS,
+            laws_href=self.link(DIRECTOR, "laws/index.md"),
+        )
 
     # ----------------------------------------------------------------- all
 
@@ -1253,7 +1291,7 @@ def generate(cases_dir: Path | str | None = None) -> Site:
         cases_dir = os.environ["EUCHRE_CASES_DIR"]
     builder = Builder(Path(cases_dir) if cases_dir else None)
     pages = builder.pages()
-    return Site(pages=pages, nav=builder.nav(pages))
+    return Site(pages=pages, nav=builder.nav(pages), home_law_jump=builder.home_law_jump())
 
 
 def render_case(data: dict[str, Any]) -> str:

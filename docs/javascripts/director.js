@@ -1,21 +1,169 @@
-// "Ask the director" (issue 12): the page works without JavaScript (<details> and anchors); this
-// opens the situation a share link names (#a=<group>/<law>), keeps the address in step with the
-// situation the reader opens, and copies the share link. Material's instant navigation swaps the
-// page, so it runs on each page (document$) and does nothing where there is no guide.
+// "Ask the director" (issues 12, 23): the page works without JavaScript (<details> and anchors); this
+// opens the situation a link names (#a=<situation> or, from search, its heading #s-<situation>; with &who=<me|partner|left|right> for the reader's
+// chair; the older #a=<group>/<law> links still open their law's situation), opens a situation listed
+// in another group where it is answered, keeps the address in step with what the reader opens, speaks
+// from the reader's chair when he says who did it (the engine's answer, precomputed in the page's
+// answers: euchre_core.app.situations.situation), and copies the share link, saying so.
+// Material's instant navigation swaps the page, so it runs on each page (document$).
 (function () {
   "use strict";
 
-  function openFromHash(guide) {
-    var id = decodeURIComponent(location.hash.slice(1));
-    if (id.indexOf("a=") !== 0) return;
-    var target = document.getElementById(id);
-    if (!target || !guide.contains(target)) return;
+  var SITUATION = "euchre_core.app.situations.situation";
+  var WHO = ["me", "partner", "left", "right"];
+
+  function readHash() {
+    var raw = location.hash.slice(1);
+    var text;
+    try { text = decodeURIComponent(raw); } catch (e) { text = raw; }  // a malformed escape: read it as written
+    var out = { id: "", who: null };
+    text.split("&").forEach(function (part) {
+      if (part.indexOf("a=") === 0 || part.indexOf("s-") === 0) out.id = part;  // s-<id>: a search result's heading
+      else if (part.indexOf("who=") === 0 && WHO.indexOf(part.slice(4)) >= 0) out.who = part.slice(4);
+    });
+    return out;
+  }
+
+  function findCase(guide, id) {
+    if (!id) return null;
+    var el = document.getElementById(id);
+    if (el && guide.contains(el) && el.classList.contains("dg-label")) el = el.closest(".dg-case");
+    if (el && guide.contains(el) && el.classList.contains("dg-case")) return el;
+    var old = /^a=[\w-]+\/(\d{1,3})$/.exec(id);  // an older link: a=<group>/<law>
+    if (old) return guide.querySelector('.dg-case[data-law="' + old[1] + '"]');
+    return null;
+  }
+
+  function openCase(guide, target, focus) {
     for (var el = target; el && el !== guide; el = el.parentElement) {
       if (el.tagName === "DETAILS") el.open = true;
     }
     var summary = target.querySelector("summary");
-    if (summary) summary.focus({ preventScroll: true });
+    if (summary && focus) summary.focus({ preventScroll: true });
     target.scrollIntoView({ block: "start" });
+    target.classList.add("dg-flash");
+    setTimeout(function () { target.classList.remove("dg-flash"); }, 1600);
+  }
+
+  function shareUrl(target) {
+    var who = target.dataset.who;
+    return location.href.split("#")[0] + "#" + target.id + (who ? "&who=" + who : "");
+  }
+
+  function setAddress(target) {
+    var hash = "#" + target.id + (target.dataset.who ? "&who=" + target.dataset.who : "");
+    if (location.hash !== hash) history.replaceState(history.state, "", hash);
+  }
+
+  function openFromHash(guide) {
+    var where = readHash();
+    var target = findCase(guide, where.id);
+    if (!target) return;
+    openCase(guide, target, true);
+    if (where.who) speakFrom(target, where.who);
+  }
+
+  // ------------------------------------------------------------- the reader's chair
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+
+  function laws(list) {
+    return "(law" + (list.length > 1 ? "s " : " ") + list.join(", ") + ")";
+  }
+
+  function cap(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : text; }
+
+  // The ruling from the engine's answer (the same fields the page was built with).
+  function drawRuling(box, r) {
+    box.textContent = "";
+    box.dataset.status = r.status;
+    var head = el("p", "dg-headline");
+    head.appendChild(el("strong", null, r.headline));
+    box.appendChild(head);
+    var status = {
+      stands: "Nothing can be rectified: no penalty, no election. Play goes on.",
+      refused: "The laws forbid it outright: it cannot be done." + (r.options && r.options.length ? " The election is still open:" : ""),
+      ruled: "No election: the laws apply it at once."
+    }[r.status];
+    if (status) box.appendChild(el("p", "dg-status" + (r.status === "ruled" ? "" : " dg-final"), status));
+    if (r.effects && r.effects.length) {
+      var then = el("p", "dg-effects");
+      then.appendChild(el("strong", null, "Then:"));
+      then.appendChild(document.createTextNode(" " + r.effects.join("; ") + "."));
+      box.appendChild(then);
+    }
+    if (r.options && r.options.length) {
+      var who = el("p", "dg-who-chooses");
+      who.appendChild(el("strong", null, r.who_chooses));
+      who.appendChild(document.createTextNode(" The options:"));
+      box.appendChild(who);
+      var list = el("ol", "dg-options");
+      r.options.forEach(function (o) {
+        var li = el("li");
+        li.appendChild(el("strong", null, o.label));
+        if (o.effect && o.effect.length) li.appendChild(document.createTextNode(" — " + o.effect.join("; ") + ". "));
+        else li.appendChild(document.createTextNode(" "));
+        li.appendChild(el("span", "dg-laws", laws(o.laws)));
+        list.appendChild(li);
+      });
+      box.appendChild(list);
+    }
+    if (r.score) box.appendChild(el("p", "dg-score", r.score));
+    if (r.next) box.appendChild(el("p", "dg-next", cap(r.next) + "."));
+    (r.earlier || []).forEach(function (e) {
+      var p = el("p", "dg-earlier", "Earlier in the hand: " + e.headline + " ");
+      p.appendChild(el("span", "dg-laws", laws(e.laws)));
+      box.appendChild(p);
+    });
+    box.appendChild(el("p", "dg-cites", "Laws cited: " + r.laws.join(", ") + "."));
+    var seats = Object.keys(r.seats).map(function (s) {
+      return r.seats[s] === s ? s : s + ": " + r.seats[s];
+    });
+    box.appendChild(el("p", "dg-seats", "In the example A deals. " + seats.join(" · ")));
+    var engine = el("details", "dg-engine");
+    engine.appendChild(el("summary", null, "The engine's ruling, in the book's letters"));
+    engine.appendChild(el("p", null, r.text));
+    box.appendChild(engine);
+  }
+
+  function speakFrom(target, who) {
+    var box = target.querySelector(".dg-ruling");
+    var buttons = target.querySelectorAll("button.dg-who");
+    if (!box || !buttons.length || !window.euchreAnswers) return;
+    target.dataset.who = who;
+    Array.prototype.forEach.call(buttons, function (b) {
+      b.setAttribute("aria-pressed", b.dataset.who === who ? "true" : "false");
+    });
+    window.euchreAnswers.answer(SITUATION, { id: target.dataset.situation, who: who }).then(function (r) {
+      if (target.dataset.who !== who) return;  // the reader chose another chair meanwhile
+      drawRuling(box, r);
+      var live = target.querySelector("a.dg-open-law");
+      if (live && r.me) live.href = live.href.split("?")[0].split("#")[0] + "?me=" + r.me + "#law-" + target.dataset.law;
+    }, function (error) {
+      box.insertBefore(el("p", "dg-status", "That answer could not be worked out here: " + (error && error.message ? error.message : error)), box.firstChild);
+    });
+  }
+
+  function share(target) {
+    var url = shareUrl(target);
+    var status = target.querySelector(".dg-share-status");
+    var say = function (text) {
+      if (!status) return;
+      status.textContent = text;
+      setTimeout(function () { if (status.textContent === text) status.textContent = ""; }, 4000);
+    };
+    setAddress(target);
+    if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+      navigator.share({ title: document.title, url: url }).then(function () { say("Shared."); }, function () {});
+    } else if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(function () { say("Link copied: paste it to share this ruling."); },
+        function () { say("Copy this link: " + url); });
+    } else {
+      say("Copy this link: " + url);
+    }
   }
 
   function setup() {
@@ -23,24 +171,32 @@
     if (!guide || guide.dataset.ready) return;
     guide.dataset.ready = "1";
     guide.addEventListener("toggle", function (event) {
-      var el = event.target;
-      if (!el.classList || !el.classList.contains("dg-case") || !el.open) return;
-      if (location.hash !== "#" + el.id) history.replaceState(history.state, "", "#" + el.id);
+      var t = event.target;
+      if (!t.classList || !t.classList.contains("dg-case") || !t.open) return;
+      setAddress(t);
     }, true);
     guide.addEventListener("click", function (event) {
-      var link = event.target.closest && event.target.closest("a.dg-share");
-      if (!link) return;
-      event.preventDefault();
-      var url = location.href.split("#")[0] + "#" + link.dataset.share;
-      history.replaceState(history.state, "", "#" + link.dataset.share);
-      var done = function () {
-        link.textContent = "Link copied";
-        setTimeout(function () { link.textContent = "Share this ruling"; }, 2000);
-      };
-      if (navigator.share && matchMedia("(pointer: coarse)").matches) {
-        navigator.share({ title: document.title, url: url }).catch(function () {});
-      } else if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(url).then(done, function () {});
+      var t = event.target;
+      var link = t.closest && t.closest("a.dg-share");
+      if (link) {
+        event.preventDefault();
+        share(link.closest(".dg-case"));
+        return;
+      }
+      var see = t.closest && t.closest("a[data-open]");
+      if (see) {
+        var target = findCase(guide, see.dataset.open);
+        if (!target) return;
+        event.preventDefault();
+        openCase(guide, target, true);
+        setAddress(target);
+        return;
+      }
+      var who = t.closest && t.closest("button.dg-who");
+      if (who) {
+        var item = who.closest(".dg-case");
+        speakFrom(item, who.dataset.who);
+        setAddress(item);
       }
     });
     openFromHash(guide);

@@ -10,6 +10,14 @@ import { mountTable } from "./table.mjs";
 import { answer } from "./answers.mjs";
 
 const SEATS = ["A", "B", "C", "D"];
+// The reader's chair, when the director's guide sent him here having said who did it (?me=C): the seats
+// are marked from his side of the table.
+const CHAIR = ["you", "on your left", "your partner", "on your right"];
+
+function readerSeat() {
+  const me = new URLSearchParams(location.search).get("me");
+  return me && SEATS.indexOf(me) >= 0 ? me : null;
+}
 
 export function mountSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
@@ -175,6 +183,8 @@ export function mountSandbox(root, engine) {
     SEATS.forEach(function (seat) {
       const tags = [];
       if (seat === v.dealer) tags.push("dealer");
+      const me = readerSeat();
+      if (me) tags.push(CHAIR[(SEATS.indexOf(seat) - SEATS.indexOf(me) + 4) % 4]);
       seats[seat] = {
         tags: tags,
         turn: v.actor === seat,
@@ -220,10 +230,22 @@ export function mountSandbox(root, engine) {
           html += act(v.pending.chooser + ": choose " + o.id, o.label);
         }
       });
-      html += "</div></div>";
+      html += "</div>";
+      // what each option does (the engine made each election and compared: ruling_words.moment), as the guide says it
+      const opts = v.moment && v.moment.status === "choose" ? v.moment.options : [];
+      if (opts.length) {
+        html += '<ul class="sb-effects">' + opts.map(function (o) {
+          return "<li><strong>" + escapeHtml(o.label) + "</strong>" + (o.effect.length ? ": " + escapeHtml(o.effect.join("; ")) : "") + ".</li>";
+        }).join("") + "</ul>";
+      }
+      html += "</div>";
     } else if (last) {
+      // the ruling now (euchre_core.app.ruling_words.moment, as the director's guide says it): Law 53's
+      // false lead that all three followed stands, with nothing to elect
+      const m = v.moment;
+      const final = m && m.status === "stands" ? "<p><strong>Nothing can be rectified: no penalty, no election. Play goes on.</strong></p>" : "";
       html += '<div class="sb-ruling"><p><strong>' + escapeHtml(last.irregularity) + "</strong> (" + lawLinks(last.laws) + "): " + escapeHtml(last.text) +
-        (words && words.chosen ? " <strong>" + escapeHtml(words.who) + " chose: " + escapeHtml(words.chosen) + ".</strong>" : "") + "</p></div>";
+        (words && words.chosen && (!m || m.status !== "stands") ? " <strong>" + escapeHtml(words.who) + " chose: " + escapeHtml(words.chosen) + ".</strong>" : "") + "</p>" + final + "</div>";
     }
     if (v.requirements && v.requirements.length) {
       html += '<p class="sb-force">In force: ' + v.requirements.map(escapeHtml).join("; ") + ".</p>";

@@ -1,22 +1,36 @@
 /* Small aids for the reader, on every page:
-   - the director's guide (build_scripts/director_guide.py): a link to a ruling ("director/#law-52")
-     opens the folds that hold it and brings it into view; the page works without this script (the
-     folds are <details>: a reader opens them by hand);
+   - a link to a law ("laws/the-revoke/#law-62", from search, the law-number box or the director's
+     guide) brings the law into view and marks it, on a phone too (after a search, Material's instant
+     navigation restores the scroll it had locked while the search was open: the law is scrolled to
+     again once it has); the director's guide's own links are docs/javascripts/director.js's;
    - a table wider than a phone scrolls in its own box: the box can take the focus, so that it can be
      scrolled from the keyboard (axe: scrollable-region-focusable). */
 (function () {
-  function openTarget() {
-    var id = decodeURIComponent((location.hash || "").slice(1));
-    if (!id) return;
-    var target = document.getElementById(id);
-    if (!target || !target.closest(".director-guide")) return;
-    for (var el = target; el; el = el.parentElement) {
-      if (el.tagName === "DETAILS") el.open = true;
-    }
-    target.scrollIntoView({ block: "start" });
-    var summary = target.querySelector("summary");
-    if (summary) summary.focus({ preventScroll: true });
+  "use strict";
+
+  function lawFromHash() {
+    var m = /^#law-(\d{1,3})$/.exec(location.hash || "");
+    return m ? m[1] : null;
   }
+
+  function showLaw() {
+    document.querySelectorAll(".law-target").forEach(function (e) { e.classList.remove("law-target"); });
+    var n = lawFromHash();
+    if (!n) return;
+    var heading = document.getElementById("law-" + n);
+    if (!heading) return;
+    heading.classList.add("law-target");
+    document.querySelectorAll('[data-unit="law-' + n + '"]').forEach(function (p) { p.classList.add("law-target"); });
+    var bring = function () {
+      var top = heading.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight * 0.5) heading.scrollIntoView({ block: "start" });
+    };
+    bring();
+    requestAnimationFrame(bring);
+    setTimeout(bring, 150);
+    setTimeout(bring, 400);
+  }
+
   function scrollable() {
     document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex])").forEach(function (box) {
       box.setAttribute("tabindex", "0");
@@ -27,13 +41,13 @@
   }
   function onPage() {
     scrollable();
-    openTarget();
+    showLaw();
   }
   function subscribe() {
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
     else onPage();
   }
-  window.addEventListener("hashchange", openTarget);
+  window.addEventListener("hashchange", showLaw);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
   else subscribe();
 })();

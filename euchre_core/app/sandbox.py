@@ -30,6 +30,7 @@ from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
 from ..laws.director import Director, Phase
 from ..laws.entry import Club, Roster, RosterPhase
+from .ruling_words import moment, plain_option
 
 __all__ = [
     "scenarios",
@@ -90,16 +91,6 @@ def _scenario(law: int) -> dict[str, Any]:
 def _card(code: Any) -> list[str]:
     c = Card.parse(code) if not isinstance(code, Card) else code
     return [c.pretty(), c.long_name(), "red" if c.suit is not None and c.suit.is_red else "black"]
-
-
-def plain_option(text: str) -> str:
-    """An option's words for a reader, without the sandbox's own command in them (presentation only:
-    the ruling's JSON keeps its ``id`` and ``text``).
-
-    >>> plain_option("Call a suit (name it: 'call-suit H') from him or his partner at their next lead")
-    'Call a suit from him or his partner at their next lead'
-    """
-    return re.sub(r"\s*\(name it: '[^']*'\)", "", text)
 
 
 def choosers(chooser: str | None) -> str:
@@ -183,6 +174,7 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
         }
     )
     out["words"] = [_words(r) for r in out.get("rulings", [])]
+    out["moment"] = moment(state, law)  # the ruling now, as the director's guide shows it (ruling_words)
     # the cards called (Laws 46, 56): the table marks them until they are played
     out["called"] = [
         [seats[r.seat], str(r.card)] for r in state.requirements if r.kind == "play-card" and r.card is not None

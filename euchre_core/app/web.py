@@ -62,6 +62,7 @@ BROWSER_API = frozenset(
         "euchre_core.app.lessons.table_act",
         "euchre_core.app.lessons.table_engine",
         "euchre_core.app.sandbox.start",
+        "euchre_core.app.situations.situation",
         "euchre_core.app.sandbox.act",
         "euchre_core.app.sandbox.custom",
         "euchre_core.app.sandbox.dealing_start",

@@ -1,0 +1,118 @@
+"""Issue 23: a player's own words, and the laws that answer them; the site's search driven as a reader does.
+
+The queries are written from the book and from how players talk at the table (not from our pages'
+text): the 1888 words (revoke, lead out of turn, exposed card, misdeal, order up), the words players
+use that the book does not (renege, going alone, deck, euchred, table talk), past tenses as a player
+tells what happened ("the dealer exposed a card"). Each has the laws that answer it, the first being
+the one that must come first.
+
+:func:`search` types a query into Material's search box like a reader and reads the results in the
+order shown: each section link of each result group (a group's page link, its header, is skipped),
+and what law it answers: a law's heading (``…#law-62``) or a director's situation (``director/…#s-<id>``,
+its law from ``euchre_core/data/situations.json``). Used by ``tests/test_browser_search.py`` and by
+``benchmarks/bench_search.py`` (the ranks before and after).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (what a player types, the laws that answer it: the first must be in the top 3)
+QUERIES: list[tuple[str, tuple[int, ...]]] = [
+    ("lead out of turn", (52, 53)),
+    ("led out of turn", (52, 53)),
+    ("he led when it was my lead", (52, 53)),
+    ("renege", (62, 64)),
+    ("reneged", (62, 64, 71)),
+    ("revoke", (62, 63, 64)),
+    ("did not follow suit", (62,)),
+    ("didn't follow suit", (62,)),
+    ("revoke penalty", (63, 62)),
+    ("misdeal", (41, 42)),
+    ("dealer exposed a card", (35, 39)),
+    ("exposed card", (46, 35)),
+    ("dropped a card face up", (46,)),
+    ("going alone", (93, 95, 97)),
+    ("played alone", (3, 93)),
+    ("wrong number of cards", (90, 42)),
+    ("too many cards", (90,)),
+    ("euchred", (2, 3)),
+    ("march", (2, 3)),
+    ("played before his partner", (59, 58)),
+    ("threw his cards down", (48, 49, 50)),
+    ("ordered up out of turn", (82,)),
+    ("dealer didn't discard", (90,)),
+    ("discarded the trump card", (88,)),
+    ("have you none of that suit", (65,)),
+    ("mixed the cards", (67,)),
+    ("card face up in the deck", (34,)),
+    ("dealt out of turn", (40,)),
+    ("mistake in the score", (5,)),
+    ("table talk", (83,)),
+    ("I take it from you", (94,)),
+    ("partner played against a lone hand", (100, 101)),
+    ("turn-up lifted", (91,)),
+    ("passed then ordered up", (80, 79)),
+    ("new deck", (72,)),
+    ("cut fewer than four cards", (29,)),
+    ("law 52", (52,)),
+]
+
+
+def situation_laws() -> dict[str, int]:
+    data = json.loads((ROOT / "euchre_core" / "data" / "situations.json").read_text(encoding="utf-8"))
+    return {s["id"]: int(s["law"]) for s in data["situations"]}
+
+
+def law_of(href: str, laws: dict[str, int]) -> int | None:
+    """The law a result's link answers: a law's heading, or a director's situation (its heading)."""
+    m = re.search(r"#law-(\d+)$", href)
+    if m:
+        return int(m.group(1))
+    m = re.search(r"director/[^#]*#s-([\w-]+)$", href)
+    if m:
+        return laws.get(m.group(1))
+    return None
+
+
+READ = """() => Array.from(document.querySelectorAll('.md-search-result__item')).map(li =>
+  Array.from(li.querySelectorAll('a.md-search-result__link')).map(a => a.getAttribute('href')))"""
+
+
+def search(tab: Any, query: str, laws: dict[str, int], settle_ms: int = 400) -> list[tuple[str, int | None]]:
+    """Type ``query`` into the search box and read the section links in the order shown, each with
+    the law it answers (the list is redrawn as each letter's results arrive: read it once it stops
+    changing)."""
+    box = tab.locator("input.md-search__input")
+    if not box.is_visible():
+        tab.locator("label.md-search__icon, label[for='__search']").first.click()
+    box.click()
+    box.fill("")
+    box.press_sequentially(query, delay=10)
+    last: list[list[str]] | None = None
+    for _ in range(40):
+        tab.wait_for_timeout(settle_ms // 2)
+        now = tab.evaluate(READ)
+        if now and now == last:
+            break
+        last = now
+    groups = last or []
+    out = []
+    for group in groups:
+        for href in group[1:] if len(group) > 1 else group:
+            if "#" in href:
+                out.append((href, law_of(href, laws)))
+    return out
+
+
+def rank(results: list[tuple[str, int | None]], law: int) -> int | None:
+    """The 1-based position of the first result that answers ``law`` (None: not among them)."""
+    for i, (_, n) in enumerate(results, 1):
+        if n == law:
+            return i
+    return None
