@@ -1241,6 +1241,18 @@ class DealingProcedure:
         else:
             if len(ev.args) < 2 or ev.args[1].lower() not in ("upheld", "failed"):
                 raise InputError("was the score claim upheld or did it fail? 'question score upheld|failed'", "result")
+            if ev.args[1].lower() == "upheld" and self.phase is DealingPhase.TURNED:
+                # Law 5: "before the trump card is turned in the next deal": this deal's is turned, too late
+                return self._rule(
+                    Ruling(
+                        "score questioned too late",
+                        (5,),
+                        f"{name} established an error in the score, but the trump card of this deal is turned: "
+                        "it can no longer be rectified (Law 5: only before the trump card is turned in the next "
+                        "deal); the score stands.",
+                        effects=("the score stands",),
+                    )
+                )
             if ev.args[1].lower() == "upheld":
                 return self._rule(
                     Ruling(

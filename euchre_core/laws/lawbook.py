@@ -85,7 +85,11 @@ _ENTRIES = [
         S + ".corrected",
         reading="The correction replaces the score of the last hand, recomputed from the score before it, so it can "
         "undo a game (its double value, the rubber) that the wrong score completed, or complete one that the wrong "
-        "score missed; corrected twice, the last correction holds.",
+        "score missed; corrected twice, the last correction holds. On a match restored from a saved score that does not "
+        "keep the score before the last hand, the last hand is taken to have been scored in the game in progress, "
+        "unless nothing stands in it but the lap of the game finished last: then that hand completed that game, and "
+        "the correction reopens it (the game, its value, the rubber are recomputed) instead of being added to the next "
+        "game. An error established after the trump card of the next deal is turned is too late: the score stands.",
     ),
     _p(
         6,
