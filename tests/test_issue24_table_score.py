@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_core import SOMERSET_1888, IllegalAction
+from euchre_core import SOMERSET_1888, IllegalAction, InputError
 from euchre_core.kernel.deal import Deal
 from euchre_core.laws.dealing import DealingProcedure
 from euchre_core.laws.match import Match
@@ -61,3 +61,20 @@ def test_law_5_on_a_restored_match_a_hand_scored_in_the_game_in_progress_is_corr
     with pytest.raises(IllegalAction) as e:
         m.turn().correct_score((1, 1))
     assert e.value.laws == (5,)
+
+
+# ---------------------------------------------------------------- scoring input (Laws 2, 3, 4)
+LAW_2 = (
+    "... If the side making the trump takes three tricks, it scores one point; ... if it fails to take three "
+    "tricks, it is euchred, and the adversaries score two points."
+)
+
+
+@pytest.mark.parametrize("points", [(1, 2), (2, 2), (1, 1), (4, 2)])
+def test_law_2_a_deal_in_which_both_sides_score_is_refused_naming_the_points(points):
+    # Law 2: the makers score, or "the adversaries score two points": one side on a deal
+    r = Rubber(game=(1, 1))
+    with pytest.raises(InputError) as e:
+        r.record(points)
+    assert e.value.field == "points" and r.game == (1, 1)
+    assert Rubber(game=(1, 1)).record((0, 2), revoke=(3, 0)).game == (4, 3)  # Law 4: a revoke, given apart

@@ -63,6 +63,9 @@ _ENTRIES = [
         "game 5; makers 3-4 tricks: 1, march: 2; euchred: adversaries 2",
         "euchre_core.kernel.play.deal_points",
         "euchre_core.laws.scoring.Rubber.record",
+        reading="A deal's points go to one side: the makers, or the adversaries who euchre them (Laws 2, 3). A score "
+        "that gives points to both sides on one deal is refused (naming the points) rather than split: the only "
+        "points the other side can take on a deal are revoke penalties, which are given apart and scored first (Law 4).",
     ),
     _e(3, "lone hand: march 4, 3-4 tricks 1, euchred: adversaries 4", "euchre_core.kernel.play.deal_points"),
     _e(

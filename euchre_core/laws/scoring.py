@@ -205,8 +205,21 @@ class Rubber:
         Traceback (most recent call last):
         ...
         euchre_core.kernel.errors.InputError: points: points are whole numbers, not 2.5
+        >>> Rubber().record((1, 2))
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.InputError: points: both sides score on one deal (1 and 2): a deal's points go to \
+one side (laws 2, 3); give a revoke penalty apart, as revoke
         """
         pts = _points(deal_points, self.rules, deal_points_bound(self.rules), "points")
+        if self.rules.sides == 2 and all(pts):
+            # Laws 2, 3: a deal's points go to one side, the makers or (euchred) the adversaries; the revoke
+            # penalties (Law 63), which may go to the other side, are given apart (``revoke``), scored first (Law 4)
+            raise InputError(
+                f"both sides score on one deal ({pts[0]} and {pts[1]}): a deal's points go to one side (laws 2, 3); "
+                "give a revoke penalty apart, as revoke",
+                "points",
+            )
         rev = (0,) * self.rules.sides if revoke is None else _revokes(revoke, self.rules)
         if elder is not None and (
             not isinstance(elder, int) or isinstance(elder, bool) or not 0 <= elder < self.rules.sides
