@@ -63,6 +63,14 @@ def test_law_5_on_a_restored_match_a_hand_scored_in_the_game_in_progress_is_corr
     assert e.value.laws == (5,)
 
 
+def test_law_5_a_correction_with_a_huge_number_names_the_field():
+    # Law 5: the corrected score is read like any score: a number beyond every score names the field
+    m = _restored(Rubber(game=(0, 0)))
+    with pytest.raises(InputError) as e:
+        m.correct_score((0, 10**5000))
+    assert e.value.field == "game" and len(str(e.value)) < 300
+
+
 # ---------------------------------------------------------------- scoring input (Laws 2, 3, 4)
 LAW_2 = (
     "... If the side making the trump takes three tricks, it scores one point; ... if it fails to take three "
@@ -78,3 +86,105 @@ def test_law_2_a_deal_in_which_both_sides_score_is_refused_naming_the_points(poi
         r.record(points)
     assert e.value.field == "points" and r.game == (1, 1)
     assert Rubber(game=(1, 1)).record((0, 2), revoke=(3, 0)).game == (4, 3)  # Law 4: a revoke, given apart
+
+
+# ---------------------------------------------------------------- seeds (docs/engine.md: 0 to 2**63 - 1)
+@pytest.mark.parametrize(
+    "seed", [-5, 2**80, 2**63, True, 1.5, "7", 10**5000], ids=["-5", "2**80", "2**63", "True", "1.5", "'7'", "huge"]
+)
+def test_dealing_procedure_refuses_the_seeds_the_engine_refuses(seed):
+    with pytest.raises(InputError) as e:
+        DealingProcedure.start("A", seed=seed)
+    assert e.value.field == "seed"
+
+
+@pytest.mark.parametrize("event", ["C: shuffle -5", "C: shuffle 9223372036854775808", "C: shuffle " + "9" * 5000])
+def test_a_shuffle_seed_in_an_event_is_a_seed(event):
+    p = DealingProcedure.start("A", seed=1)
+    with pytest.raises(InputError) as e:
+        p.act(event)
+    assert e.value.field == "seed" and p.log == ()
+
+
+def test_the_largest_seed_shuffles_and_replays():
+    p = DealingProcedure.start("A", seed=2**63 - 1).replay(
+        ["C: shuffle", "A: shuffle", "D: cut 12", "A: deal 2-3", "A: turn"]
+    )
+    assert DealingProcedure.from_record(p.to_record()) == p
+    assert p.successor().seed == 0
+
+
+# ---------------------------------------------------------------- huge numbers at the boundary
+HUGE = "9" * 5000  # more than Python's 4,300 digits
+
+
+def test_a_huge_number_in_json_names_its_field():
+    from euchre_core.kernel import decode
+
+    with pytest.raises(InputError) as e:
+        decode.loads('{"a": [1, ' + HUGE + "]}", "kwargs")
+    assert e.value.field == "a[1]" and "5000 digits" in str(e.value)
+    assert decode.excerpt(10**5000) == "an integer of 5001 digits"
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    ['{"case_id": "I", "step": ' + HUGE + "}", {"case_id": "I", "step": 10**5000}, {"case_id": HUGE, "step": 1}],
+    ids=["json-text", "dict", "case-id"],
+)
+def test_web_call_a_huge_number_is_an_input_error_naming_the_field(kwargs):
+    import json
+
+    from euchre_core.app import web
+
+    out = json.loads(web.call("euchre_core.app.web.case_step", kwargs))
+    assert out["ok"] is False and out["error"]["type"] == "InputError"
+    assert out["error"]["field"] in ("step", "kwargs.step", "case_id") and len(out["error"]["message"]) < 300
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["deal", "--seed", HUGE],
+        ["play", "--seed", "-" + HUGE, "--random"],
+        ["bench", "--games", HUGE],
+        ["table", "A", "B", "C", "D", "--seed", HUGE],
+    ],
+)
+def test_cli_a_huge_number_is_a_clean_error_naming_the_argument(argv, capsys):
+    from euchre_core.app.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "--seed" in err or "--games" in err
+    assert "digits" in err and "Traceback" not in err and len(err) < 400
+
+
+def test_cli_a_huge_number_in_a_file_names_its_field(tmp_path, capsys):
+    from euchre_core.app.cli import main
+
+    f = tmp_path / "huge.json"
+    f.write_text('{"seed": ' + HUGE + "}")
+    assert main(["rule", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("euchre: seed: a number of 5000 digits") and len(err) < 400
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Rubber(game=(10**5000, 0)),
+        lambda: Rubber().record((0, -(10**5000))),
+        lambda: Rubber().record((1, 0), elder=10**5000),
+        lambda: Match.new(dealer=10**5000),
+        lambda: DealingProcedure.start(10**5000),
+        lambda: DealingProcedure.start("A", seed=1).act("D: cut " + HUGE),
+        lambda: DealingProcedure.start("A", seed=1).replay(["C: decline", "D: cut 10"]).act("A: give " + HUGE),
+    ],
+)
+def test_huge_numbers_given_to_the_laws_are_input_errors(make):
+    with pytest.raises(InputError) as e:
+        make()
+    assert e.value.field and len(str(e.value)) < 300

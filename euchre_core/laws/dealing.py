@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..kernel import decode
 from ..kernel.cards import Card, CardError, mask_of, pack
 from ..kernel.deal import SEAT_NAMES, Deal, DealSetup
 from ..kernel.enums import TextEnum
@@ -161,17 +162,15 @@ def _seat_index(value: int | str, field_name: str) -> int:
     if isinstance(value, str):
         if len(value) == 1 and value.upper() in SEAT_NAMES:
             return SEAT_NAMES.index(value.upper())
-        raise InputError(f"no seat {value!r} (A, B, C or D)", field_name)
+        raise InputError(f"no seat {decode.excerpt(value)} (A, B, C or D)", field_name)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
         return value
-    raise InputError(f"no seat {value!r} (0-3 or A-D)", field_name)
+    raise InputError(f"no seat {decode.excerpt(value)} (0-3 or A-D)", field_name)
 
 
-def _int(text: str, field_name: str) -> int:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        raise InputError(f"not a number: {text!r}", field_name) from None
+def _int(text: str, field_name: str, lo: int = -decode.MAX_SEED, hi: int = decode.MAX_SEED) -> int:
+    """A number written in an event; its digits counted before conversion (no length escapes as ValueError)."""
+    return decode.integer_text(text, field_name, lo, hi)
 
 
 @dataclass(frozen=True)
@@ -233,8 +232,7 @@ class DealingProcedure:
         """
         if not isinstance(rules, RuleSet) or rules.players != 4:
             raise InputError("the dealing procedure is for four players", "rules")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InputError(f"not a seed: {seed!r}", "seed")
+        seed = decode.seed(seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         seat = _seat_index(dealer, "dealer")
         full = pack(rules.pack_size)
         if order is None:
@@ -403,7 +401,9 @@ class DealingProcedure:
             raise IllegalAction("the dealing is not over")
         nxt = (o.dealer + 1) % 4 if o.kind == "deal-stands" else o.dealer
         cards = self.cards()
-        return DealingProcedure.start(nxt, self.seed + 1 if seed is None else seed, self.rules, cards)
+        return DealingProcedure.start(
+            nxt, (self.seed + 1) % (decode.MAX_SEED + 1) if seed is None else seed, self.rules, cards
+        )
 
     # ------------------------------------------------------------------ helpers
     def _seat(self, ev: Event) -> int:
@@ -558,7 +558,11 @@ class DealingProcedure:
     # ------------------------------------------------------------------ shuffling (Laws 22-27, 31)
     def _ev_shuffle(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
-        seed = _int(ev.args[0], "seed") if ev.args else self.seed * 100_003 + len(self.log)
+        seed = (
+            _int(ev.args[0], "seed", 0, decode.MAX_SEED)
+            if ev.args
+            else (self.seed * 100_003 + len(self.log)) % (decode.MAX_SEED + 1)  # a seed, as the log replays it
+        )
         name = SEAT_NAMES[seat]
         if self.phase is DealingPhase.TURNED:
             raise IllegalAction("the pack must not be shuffled during the play of a hand", (23,))

@@ -29,6 +29,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from ..kernel import decode
 from ..kernel.cards import Card, pack
 from ..kernel.enums import TextEnum
 from ..kernel.errors import IllegalAction, InputError
@@ -93,7 +94,9 @@ def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str], most: in
         if n not in known:
             raise InputError(f"{n!r} does not cut here", "exposed")
         if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= most:
-            raise InputError(f"{n!r} exposed {k!r} cards: a number from one to {most} (the pack)", "exposed")
+            raise InputError(
+                f"{n!r} exposed {decode.excerpt(k)} cards: a number from one to {most} (the pack)", "exposed"
+            )
     return dict(exposed)
 
 

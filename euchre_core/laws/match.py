@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..kernel import decode
 from ..kernel.actions import Action
 from ..kernel.deal import Deal
 from ..kernel.errors import IllegalAction, InputError
@@ -50,7 +51,7 @@ class Match:
         if not isinstance(rules, RuleSet):
             raise InputError(f"not a rule set: {rules!r}", "rules")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-            raise InputError(f"no seat {dealer!r} at a {rules.players}-handed table", "dealer")
+            raise InputError(f"no seat {decode.excerpt(dealer)} at a {rules.players}-handed table", "dealer")
         return cls(rules, seed, Rubber(rules), Deal.shuffled(seed * 1000, dealer=dealer, rules=rules), 1)
 
     @property

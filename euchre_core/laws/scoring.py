@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..kernel import decode
 from ..kernel.errors import IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
 
@@ -81,9 +82,11 @@ def _points(value: object, rules: RuleSet, bound: int, field_name: str) -> tuple
     low = -bound if rules.three_handed_scoring == "set_back" and rules.sides == 3 else 0
     for p in value:
         if not isinstance(p, int) or isinstance(p, bool):
-            raise InputError(f"points are whole numbers, not {p!r}", field_name)
+            raise InputError(f"points are whole numbers, not {decode.excerpt(p)}", field_name)
         if not low <= p <= bound:
-            raise InputError(f"{p} points: a deal scores from {low} to {bound} under {rules.name}", field_name)
+            raise InputError(
+                f"{decode.excerpt(p)} points: a deal scores from {low} to {bound} under {rules.name}", field_name
+            )
     return tuple(value)
 
 
@@ -224,7 +227,7 @@ one side (laws 2, 3); give a revoke penalty apart, as revoke
         if elder is not None and (
             not isinstance(elder, int) or isinstance(elder, bool) or not 0 <= elder < self.rules.sides
         ):
-            raise InputError(f"no side {elder!r}", "elder")
+            raise InputError(f"no side {decode.excerpt(elder)}", "elder")
         if self.is_over:
             raise IllegalAction("the rubber is over", (1,))
         game, games = list(self.game), list(self.games)
