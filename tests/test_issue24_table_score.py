@@ -188,3 +188,49 @@ def test_huge_numbers_given_to_the_laws_are_input_errors(make):
     with pytest.raises(InputError) as e:
         make()
     assert e.value.field and len(str(e.value)) < 300
+
+
+# ---------------------------------------------------------------- Law 19 at a table of five
+LAW_19 = (
+    "Should a player leave a full table after he has played but one of the two consecutive rubbers to which he is "
+    "entitled, the candidate next in order for entrance to the table takes his place, but must go out at the end "
+    "of one rubber, as his predecessor would have done."
+)
+FIVE = ["Ames", "Bell", "Cole", "Dunn", "Eddy"]
+
+
+def test_law_19_at_a_table_of_five_nobody_is_entitled_to_two_rubbers():
+    # Law 19: "Should a player leave a full table after he has played but one of the two consecutive rubbers to
+    # which he is entitled ..." -- at five, one goes out after every rubber (Law 15): nobody is entitled to two
+    from euchre_core.laws.entry import Roster
+
+    t = Roster.form("one", FIVE, seed=2).end_rubber()
+    leaver, nxt = t.players[0], t.waiting[0]
+    assert t.rubbers_of(leaver) == 1 and not t.leaves_one_of_two(leaver)
+    t2 = t.leave(leaver)
+    assert nxt in t2.players and t2.rubbers_of(nxt) == 0 and t2.bound == ()  # a candidate admitted, not bound
+    t3 = t2.start_rubber().end_rubber().declare("Gray").cut_out()
+    assert nxt in t3.players  # after his first rubber he has played fewer than the others: he stays
+
+
+def test_law_19_at_a_full_table_the_successor_inherits_the_count_and_goes_out_without_a_cut():
+    # Law 19: "... the candidate next in order for entrance to the table takes his place, but must go out at the
+    # end of one rubber, as his predecessor would have done."
+    from euchre_core.laws.entry import Roster
+
+    t = Roster.form("one", FIVE + ["Fox"], seed=19).end_rubber().cut_out().start_rubber().end_rubber()
+    leaver = next(p for p in t.players if t.rubbers_of(p) == 1)
+    nxt = t.waiting[0]
+    assert t.leaves_one_of_two(leaver)
+    t2 = t.leave(leaver)
+    assert t2.rubbers_of(nxt) == 1 and t2.bound == ((nxt, t.rubbers),)
+    t3 = t2.start_rubber().end_rubber()
+    out = t3.cut_out()
+    assert nxt not in out.players and out.cuts == t3.cuts  # out by Law 19, no card cut for him
+
+
+def test_law_19_the_table_sandbox_shows_law_19_at_a_full_table_only():
+    from euchre_core.app import sandbox
+
+    v = sandbox.table_start(19)
+    assert any(n["laws"] == [19] and "must go out at the end of one rubber" in n["text"] for n in v["notes"])

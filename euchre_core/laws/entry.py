@@ -514,16 +514,44 @@ class Roster:
             sub_places=tuple(places.items()),
         )
 
-    def leave(self, name: str) -> Roster:
-        """A member leaves the table between rubbers. Law 19: a player who leaves a full table after
-        playing one of his two consecutive rubbers is replaced by the candidate next in order, who
-        must go out at the end of one rubber, as his predecessor would have done.
+    def leaves_one_of_two(self, name: str) -> bool:
+        """Law 19: ``name``, a player between rubbers, would "leave a full table after he has played but one of
+        the two consecutive rubbers to which he is entitled". Only at a full table (six belong to it, Law 12:
+        two candidates claim admission at each rubber's end, Law 15) is a player entitled to two consecutive
+        rubbers; at five one goes out after every rubber, by the counts or the cut, and nobody is entitled to
+        two (the reading of Law 19 in the lawbook).
 
-        >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"], seed=2).end_rubber()
+        >>> five = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"], seed=2).end_rubber()
+        >>> five.leaves_one_of_two(five.players[0])
+        False
+        """
+        return (
+            self.phase is not RosterPhase.PLAYING
+            and name in self.players
+            and len(self.members) >= TABLE_SIZE  # Law 19: "a full table"
+            and len(self.waiting) > 0
+            and self.rubbers_of(name) == 1  # Law 19: "played but one of the two consecutive rubbers"
+        )
+
+    def leave(self, name: str) -> Roster:
+        """A member leaves the table between rubbers. Law 19: a player who leaves a full table (six
+        belong to it) after playing one of his two consecutive rubbers is replaced by the candidate
+        next in order, who must go out at the end of one rubber, as his predecessor would have done.
+        At a table of five the candidate next in order takes the empty seat as a candidate admitted by
+        the cut-out does: no rubber played, bound to nothing (:meth:`leaves_one_of_two`).
+
+        >>> six = ["Ames", "Bell", "Cole", "Dunn", "Eddy", "Fox"]
+        >>> t = Roster.form("one", six, seed=4).end_rubber().cut_out().start_rubber().end_rubber()
+        >>> leaver = next(p for p in t.players if t.rubbers_of(p) == 1)
         >>> nxt = t.waiting[0]
-        >>> t2 = t.leave(t.players[0])
-        >>> t2.players[0] == nxt, t2.bound == ((nxt, 1),), t2.rubbers_of(nxt)
+        >>> t2 = t.leave(leaver)
+        >>> nxt in t2.players, t2.bound == ((nxt, 2),), t2.rubbers_of(nxt)
         (True, True, 1)
+        >>> five = Roster.form("one", six[:5], seed=2).end_rubber()
+        >>> nxt = five.waiting[0]
+        >>> t3 = five.leave(five.players[0])
+        >>> t3.players[0] == nxt, t3.bound, t3.rubbers_of(nxt)
+        (True, (), 0)
         """
         if name in self.waiting:
             return self._step(f"leave {name}", waiting=tuple(w for w in self.waiting if w != name))
@@ -549,8 +577,9 @@ class Roster:
             )
         nxt = self.waiting[0]
         played = counts.get(name, 0)
-        one_of_two = played == 1  # a successor under Law 19 inherits the count: the same holds for him
+        one_of_two = self.leaves_one_of_two(name)  # Law 19: his successor inherits the count and is bound
         players = tuple(nxt if p == name else p for p in self.players)
+        # Law 19 not applying (a table of five), the successor enters as a candidate admitted by the cut-out would
         cons = tuple((nxt, played if one_of_two else 0) if p == name else (p, n) for p, n in self.consecutive)
         bound = tuple(b for b in self.bound if b[0] != name) + (((nxt, self.rubbers),) if one_of_two else ())
         return self._step(f"leave {name}", players=players, waiting=self.waiting[1:], consecutive=cons, bound=bound)

@@ -166,7 +166,19 @@ _ENTRIES = [
         "candidates without a place. That place among the waiting is kept for him: the absent player and he both "
         "still belong to the table, so a later candidate is admitted only if six are not already there (Law 12).",
     ),
-    _e(19, "a player leaving after one of his two rubbers: the next candidate takes his place", E + ".Roster.leave"),
+    _e(
+        19,
+        "a player leaving after one of his two rubbers: the next candidate takes his place",
+        E + ".Roster.leave",
+        E + ".Roster.leaves_one_of_two",
+        E + ".Roster.cut_out",
+        reading='"A full table" is one to which six belong (Law 12): only there do two candidates claim admission at '
+        "each rubber's end (Law 15), so that a player is entitled to two consecutive rubbers. At a table of five one "
+        "player goes out after every rubber, by the counts or the cut, and nobody is entitled to two: a player leaving "
+        "it is replaced by the candidate next in order as one admitted by the cut-out, with no rubber played and "
+        "bound to nothing; the successor at a full table takes the leaver's count and goes out at the end of one "
+        "rubber without a cut.",
+    ),
     _e(
         20,
         "cutting into another table loses the right of re-entry",
