@@ -234,3 +234,52 @@ def test_law_19_the_table_sandbox_shows_law_19_at_a_full_table_only():
 
     v = sandbox.table_start(19)
     assert any(n["laws"] == [19] and "must go out at the end of one rubber" in n["text"] for n in v["notes"])
+
+
+# ---------------------------------------------------------------- simulate_hint: the work of one call
+def test_simulate_hint_refuses_at_once_a_spec_whose_first_draws_show_it_too_rare():
+    import json
+    import time
+
+    from euchre_core.app import web
+    from euchre_core.search import simulate
+
+    spec = {"base": "second-3", "others": {"A": {"min_trumps": 5}}}  # four trumps left: none fits
+    t = time.process_time()
+    out = json.loads(web.call("euchre_core.search.simulate.simulate_hint", {"spec_or_id": spec, "samples": 400}))
+    assert out["ok"] is False and out["error"]["type"] == "InputError" and out["error"]["field"] == "others"
+    assert f"of the first {simulate.PROBE_DRAWS:,} random layouts" in out["error"]["message"]
+    assert time.process_time() - t < 10  # the probe's draws, not 400 x 20,000
+
+
+def test_simulate_hint_bounds_the_draws_of_the_whole_call(monkeypatch):
+    from euchre_core.search import simulate
+
+    monkeypatch.setattr(simulate, "MAX_DRAWS", 3_000)  # a small budget for the whole call
+    monkeypatch.setattr(simulate, "PROBE_DRAWS", 10**9)  # no probe: the budget alone stops the call
+    counted = []
+    real = simulate._Draws.spend
+
+    def spend(self):
+        counted.append(1)
+        real(self)
+
+    monkeypatch.setattr(simulate._Draws, "spend", spend)
+    with pytest.raises(InputError) as e:
+        simulate.simulate_hint({"base": "second-3", "others": {"A": {"min_trumps": 4}}}, samples=2_000, seed=1)
+    assert e.value.field == "samples" and "too rare for one call" in str(e.value)
+    assert len(counted) == 3_001  # the whole call's draws, not each layout's
+
+
+def test_simulate_hint_the_budget_leaves_the_cached_simulations_as_they_are():
+    # each cached figure needs fewer draws than its call may make (the probe included): one of them re-run
+    import json
+
+    from build_scripts import hint_sims
+    from euchre_core.search import simulate
+
+    cap, seed, batch = hint_sims.build_settings()
+    assert simulate._Draws(cap).limit == simulate.MAX_DRAWS
+    cache = json.loads(hint_sims.CACHE.read_text(encoding="utf-8"))["results"]
+    spec_id = "eldest-9-bowers"  # one of the rarer layouts (about one draw in 20 kept)
+    assert simulate.simulate_hint(spec_id, samples=cap, seed=seed, batch=batch) == cache[spec_id]["result"]
