@@ -283,3 +283,38 @@ def test_simulate_hint_the_budget_leaves_the_cached_simulations_as_they_are():
     cache = json.loads(hint_sims.CACHE.read_text(encoding="utf-8"))["results"]
     spec_id = "eldest-9-bowers"  # one of the rarer layouts (about one draw in 20 kept)
     assert simulate.simulate_hint(spec_id, samples=cap, seed=seed, batch=batch) == cache[spec_id]["result"]
+
+
+def test_a_huge_number_in_broken_json_is_still_an_input_error():
+    from euchre_core.kernel import decode
+
+    with pytest.raises(InputError) as e:
+        decode.loads("[1, " + HUGE + " 2]", "FILE")
+    assert e.value.field == "FILE" and "not JSON" in str(e.value)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Match.new(seed=-5),
+        lambda: Match.new(seed=2**80),
+        lambda: __import__("euchre_core.laws.entry", fromlist=["Roster"]).Roster.form("t", list("abcd"), seed=-5),
+        lambda: __import__("euchre_core.laws.entry", fromlist=["Club"]).Club(seed=2**80),
+    ],
+    ids=["match-neg", "match-2**80", "roster-neg", "club-2**80"],
+)
+def test_the_laws_refuse_the_seeds_the_engine_refuses(make):
+    with pytest.raises(InputError) as e:
+        make()
+    assert e.value.field == "seed"
+
+
+def test_huge_names_and_events_are_input_errors():
+    from euchre_core.laws.entry import Roster
+
+    with pytest.raises(InputError) as e:
+        Roster.form("t", ["a", "b", "c", 10**5000])
+    assert e.value.field == "candidates"
+    with pytest.raises(InputError) as e:
+        DealingProcedure.start("A", seed=1).replay(["C: decline", 10**5000])
+    assert e.value.field == "event"

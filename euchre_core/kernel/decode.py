@@ -217,11 +217,14 @@ def loads(
         raise InputError(f"{len(text)} characters: at most {max_bytes} are read", path)
     _depth_scan(text, path, max_depth)
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        try:
+            data = json.loads(text, parse_constant=_no_constant)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:  # Python's limit of 4,300 digits for a number written as text: read again, to name it
+            data = json.loads(text, parse_constant=_no_constant, parse_int=_parse_int)
     except json.JSONDecodeError as e:
         raise InputError(f"not JSON: {e.msg} at line {e.lineno}", path) from None
-    except ValueError:  # Python's limit of 4,300 digits for a number written as text: read again, to name it
-        data = json.loads(text, parse_constant=_no_constant, parse_int=_parse_int)
     except RecursionError:  # pragma: no cover (the scan above refuses the nesting first)
         raise InputError(f"nested more than {max_depth} deep", path) from None
     check_tree(data, path, max_depth=max_depth, max_string=max_string, top=True)

@@ -117,7 +117,14 @@ def parse_dealing_event(text: str | Event) -> Event:
     ...
     euchre_core.kernel.errors.InputError: seat: 'shuffle' is done by a seat (A, B, C, D), not 'E'
     """
+    if not isinstance(text, (str, Event)):
+        raise InputError(f"not an event: {decode.excerpt(text)}", "event")  # a number of any size, a list ...
     return Event.parse(text, SEAT_NAMES, verbs=DEALING_VERBS)
+
+
+def _shown(event: object) -> str:
+    """An event as an error message quotes it (a value that is no event, by a short excerpt)."""
+    return str(event) if isinstance(event, (str, Event)) else decode.excerpt(event)
 
 
 @dataclass(frozen=True)
@@ -353,18 +360,18 @@ class DealingProcedure:
         euchre_core.kernel.errors.InputError: events: a list of events, not None
         """
         if not isinstance(events, (list, tuple)):
-            raise InputError(f"a list of events, not {events!r}", "events")
+            raise InputError(f"a list of events, not {decode.excerpt(events)}", "events")
         st = self
         for i, e in enumerate(events):
             try:
                 st = st.act(e)
             except IllegalAction as err:
-                raise IllegalAction(f"event {i + 1} ({e}): {err.reason}", err.laws) from None
+                raise IllegalAction(f"event {i + 1} ({_shown(e)}): {err.reason}", err.laws) from None
             except InputError as err:
                 msg = str(err)
                 if err.field and msg.startswith(err.field + ": "):
                     msg = msg[len(err.field) + 2 :]
-                raise InputError(f"event {i + 1} ({e}): {msg}", err.field) from None
+                raise InputError(f"event {i + 1} ({_shown(e)}): {msg}", err.field) from None
         return st
 
     def to_record(self) -> dict[str, Any]:

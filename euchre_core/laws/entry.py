@@ -75,10 +75,10 @@ def _names(values: Iterable[str], field_name: str) -> tuple[str, ...]:
     elif isinstance(values, (list, tuple)):
         out = tuple(values)
     else:
-        raise InputError(f"a list of names, not {values!r}", field_name)
+        raise InputError(f"a list of names, not {decode.excerpt(values)}", field_name)
     for n in out:
         if not isinstance(n, str) or not n.strip():
-            raise InputError(f"not a name: {n!r}", field_name)
+            raise InputError(f"not a name: {decode.excerpt(n)}", field_name)
     if len(set(out)) != len(out):
         raise InputError("a name appears twice", field_name)
     return out
@@ -92,10 +92,11 @@ def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str], most: in
     known = set(names)
     for n, k in exposed.items():
         if n not in known:
-            raise InputError(f"{n!r} does not cut here", "exposed")
+            raise InputError(f"{decode.excerpt(n)} does not cut here", "exposed")
         if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= most:
             raise InputError(
-                f"{n!r} exposed {decode.excerpt(k)} cards: a number from one to {most} (the pack)", "exposed"
+                f"{decode.excerpt(n)} exposed {decode.excerpt(k)} cards: a number from one to {most} (the pack)",
+                "exposed",
             )
     return dict(exposed)
 
@@ -188,13 +189,12 @@ class Roster:
         """
         if not isinstance(self.name, str) or not self.name:
             raise InputError("a table needs a name", "name")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise InputError(f"not a seed: {self.seed!r}", "seed")
+        decode.seed(self.seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         if not isinstance(self.rules, RuleSet):
             raise InputError(f"not a rule set: {self.rules!r}", "rules")
         for f in ("players", "waiting"):
             if not isinstance(getattr(self, f), (list, tuple)):
-                raise InputError(f"a list of names, not {getattr(self, f)!r}", f)
+                raise InputError(f"a list of names, not {decode.excerpt(getattr(self, f))}", f)
         players = _names(self.players, "players")
         if len(players) > 4:
             raise InputError(f"four play at a table, not {len(players)}", "players")
@@ -202,7 +202,7 @@ class Roster:
         if len(players) + len(waiting) > TABLE_SIZE:
             raise InputError(f"six belong to a table at most, not {len(players) + len(waiting)}", "waiting")
         if not isinstance(self.phase, str) or self.phase not in tuple(RosterPhase):
-            raise InputError(f"no phase {self.phase!r}: playing, between or cutting", "phase")
+            raise InputError(f"no phase {decode.excerpt(self.phase)}: playing, between or cutting", "phase")
         object.__setattr__(self, "phase", RosterPhase(self.phase))  # typed, whatever the caller passed
         if not isinstance(self.consecutive, (list, tuple)) or not all(
             isinstance(c, tuple)
@@ -237,8 +237,7 @@ class Roster:
         """
         if not isinstance(name, str) or not name:
             raise InputError("a table needs a name", "name")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InputError(f"not a seed: {seed!r}", "seed")
+        seed = decode.seed(seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         if not isinstance(rules, RuleSet):
             raise InputError(f"not a rule set: {rules!r}", "rules")
         names = _names(candidates, "candidates")
@@ -486,10 +485,10 @@ class Roster:
         if self.phase is not RosterPhase.PLAYING:
             raise IllegalAction("a substitute is appointed during a rubber", (18,))
         if absent not in self.players:
-            raise InputError(f"{absent!r} is not playing at this table", "absent")
+            raise InputError(f"{decode.excerpt(absent)} is not playing at this table", "absent")
         (substitute,) = _names([substitute], "substitute")
         if substitute in self.players or substitute in self.absent:
-            raise InputError(f"{substitute!r} is already playing", "substitute")
+            raise InputError(f"{decode.excerpt(substitute)} is already playing", "substitute")
         others = {p for p in self.players if p != absent}
         given = set(_names(consenting, "consenting"))
         if not others <= given:
@@ -560,7 +559,7 @@ class Roster:
             # out, then returns to where he was, and the seat is vacant
             return self._step(f"leave {name}", departed=self.departed + (name,))
         if name not in self.players:
-            raise InputError(f"{name!r} does not belong to this table", "name")
+            raise InputError(f"{decode.excerpt(name)} does not belong to this table", "name")
         if self.phase is RosterPhase.PLAYING:
             raise IllegalAction(
                 f"{name} cannot leave during the rubber but by appointing a substitute with the "
@@ -599,8 +598,7 @@ class Club:
     notes: tuple[str, ...] = ()  # what each operation decided, citing the laws
 
     def __post_init__(self) -> None:
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise InputError(f"not a seed: {self.seed!r}", "seed")
+        decode.seed(self.seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         if not isinstance(self.rules, RuleSet):
             raise InputError(f"not a rule set: {self.rules!r}", "rules")
 
@@ -609,7 +607,7 @@ class Club:
         for t in self.tables:
             if t.name == name:
                 return t
-        raise InputError(f"no table {name!r}", "table")
+        raise InputError(f"no table {decode.excerpt(name)}", "table")
 
     def table_of(self, name: str) -> Roster | None:
         """The table ``name`` belongs to now, if any."""
@@ -661,7 +659,7 @@ class Club:
         (False, ('Ames',))
         """
         if any(t.name == name for t in self.tables):
-            raise InputError(f"there is already a table {name!r}", "name")
+            raise InputError(f"there is already a table {decode.excerpt(name)}", "name")
         names = _names(candidates, "candidates")
         ex = _exposures(exposed, names, self.rules.pack_size)
         busy = [n for n in names if self.table_of(n) is not None]
@@ -769,7 +767,7 @@ class Club:
         """
         gone = self.table(table)
         if breaker not in gone.members:
-            raise InputError(f"{breaker!r} does not belong to {table}", "breaker")
+            raise InputError(f"{decode.excerpt(breaker)} does not belong to {table}", "breaker")
         target = self.table(into)
         if target.name == gone.name:
             raise InputError("the table broken up cannot take its own players", "into")

@@ -44,10 +44,9 @@ class Match:
         >>> Match.new(seed="x")
         Traceback (most recent call last):
         ...
-        euchre_core.kernel.errors.InputError: seed: not a seed: 'x'
+        euchre_core.kernel.errors.InputError: seed: a whole number is expected, not a string ('x')
         """
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InputError(f"not a seed: {seed!r}", "seed")
+        seed = decode.seed(seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         if not isinstance(rules, RuleSet):
             raise InputError(f"not a rule set: {rules!r}", "rules")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
@@ -102,7 +101,8 @@ rectified (law 5)
             raise IllegalAction("the trump card has been turned: the score can no longer be rectified", (5,))
         if not isinstance(game, (tuple, list)):
             raise InputError(
-                f"give the score as a list of {self.rules.sides} whole numbers, by side, not {game!r}", "game"
+                f"give the score as a list of {self.rules.sides} whole numbers, by side, not {decode.excerpt(game)}",
+                "game",
             )
         most = deal_points_bound(self.rules) + revoke_points_bound(self.rules)
         if self.before is not None:

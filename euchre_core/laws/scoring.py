@@ -75,7 +75,8 @@ def _points(value: object, rules: RuleSet, bound: int, field_name: str) -> tuple
     """Whole points by side, each within what a deal can score (negative only in Hoyle's set-back)."""
     if not isinstance(value, (tuple, list)):
         raise InputError(
-            f"give the points as a list of {rules.sides} whole numbers, by side, not {value!r}", field_name
+            f"give the points as a list of {rules.sides} whole numbers, by side, not {decode.excerpt(value)}",
+            field_name,
         )
     if len(value) != rules.sides:
         raise InputError(f"give points for {rules.sides} sides, not {len(value)}", field_name)
