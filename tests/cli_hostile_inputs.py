@@ -53,6 +53,7 @@ POSITION: dict[str, Any] = {
 }
 # values that are never right for the fields below (each field's own valid values are not among them)
 HOSTILE: list[Any] = ["BC", "", " A", 7, -1, 10**40, True, None, [], {}, "x" * 300, [[["deep"]]]]
+HUGE = "9" * 5000  # a number of more digits than Python converts (4,300): written into the JSON text as it is
 
 
 def _set(doc: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]:
@@ -108,11 +109,24 @@ def _file_cases() -> list[tuple[str, str, str]]:
                     continue
                 desc = f"{'.'.join(map(str, path))} = {json.dumps(value)[:20]}"
                 out.append((cmd, desc, json.dumps(_set(doc, path, value))))
+            for sign in ("", "-"):  # a huge number, everywhere a value is read
+                text = json.dumps(_set(doc, path, "__HUGE__")).replace('"__HUGE__"', sign + HUGE)
+                out.append((cmd, f"{'.'.join(map(str, path))} = {sign}5000 digits", text))
     # extra fields of each format
     for value in ("BC", "", 0, "CD", "BCD", True):
         out.append(("solve", f"alone = {value!r}", json.dumps(dict(POSITION, alone=value))))
     for value in (-1, True, 10**40, "5", 1.5, None):
         out.append(("rule", f"seed = {value!r}", json.dumps({"seed": value, "events": []})))
+    out.append(("rule", "seed = 5000 digits", '{"seed": ' + HUGE + ', "events": []}'))
+    out.append(
+        (
+            "solve",
+            "tricks_won = 5000 digits",
+            json.dumps(dict(POSITION, tricks_won={"AC": 0})).replace('"AC": 0', '"AC": ' + HUGE),
+        )
+    )
+    for entry in ("A: shuffle " + HUGE, "D: cut " + HUGE, "B: holds " + HUGE):
+        out.append(("rule", f"event {entry[:14]!r}…", json.dumps(dict(SCENARIO, events=[entry]))))
     for value in ({"AC": -1}, {"AC": 10**40}, {"XX": 1}, {"AC": True}, [1, 2], "AC"):
         out.append(("solve", f"tricks_won = {value!r}", json.dumps(dict(POSITION, tricks_won=value))))
     for value in (["B: pass"] * 6000, ["x" * 300], [["B: pass"]], "B: pass"):
@@ -150,7 +164,7 @@ def bad_inputs(folder: Path) -> list[tuple[str, list[str]]]:
     cases: list[tuple[str, list[str]]] = []
     for sub in ("deal", "play"):
         extra = ["--random"] if sub == "play" else []
-        for seed in ("-7", "-1", "1.5", "x", "", "0x10", "1e3", str(10**40), str(2**63), "--json"):
+        for seed in ("-7", "-1", "1.5", "x", "", "0x10", "1e3", str(10**40), str(2**63), "--json", HUGE, "-" + HUGE):
             cases.append((f"{sub} --seed {seed[:12]}", [sub, "--seed", seed, *extra]))
         for dealer in ("BC", "BCD", "", " A", "a", "E", "AB", "1", "A B", "x" * 300):
             cases.append((f"{sub} --dealer {dealer[:12]!r}", [sub, "--seed", "7", "--dealer", dealer, *extra]))
@@ -159,7 +173,7 @@ def bad_inputs(folder: Path) -> list[tuple[str, list[str]]]:
         cases.append((f"{sub} without --seed", [sub, *extra]))
         cases.append((f"{sub} hoyle2 dealer C", [sub, "--seed", "1", "--rules", "hoyle2", "--dealer", "C", *extra]))
     cases.append(("play without --random", ["play", "--seed", "1"]))
-    for games in ("0", "-1", "200001", str(10**12), "x", "1.5", ""):
+    for games in ("0", "-1", "200001", str(10**12), "x", "1.5", "", HUGE):
         cases.append((f"bench --games {games[:12]}", ["bench", "--games", games]))
     cases += [
         ("bench --seed -1", ["bench", "--games", "1", "--seed", "-1"]),
@@ -174,6 +188,7 @@ def bad_inputs(folder: Path) -> list[tuple[str, list[str]]]:
         ("table with a 41-character name", ["table", *names[:3], "x" * 41]),
         ("table with an empty name", ["table", *names[:3], ""]),
         ("table --seed -1", ["table", *names, "--seed", "-1"]),
+        ("table --seed of 5000 digits", ["table", *names, "--seed", HUGE]),
         ("table --rules nosuch", ["table", *names, "--rules", "nosuch"]),
         ("table with no names", ["table"]),
     ]

@@ -11,6 +11,9 @@ to its entry point, and the fuzzer records:
 * an input slower than ``SLOW`` seconds: a hang;
 * an input object changed by a failed call.
 
+The ``laws`` family gives the laws' own values (a score, a correction, a dealing, a match, a table)
+mutated; every family meets huge numbers (5,000 digits, as numbers and as text) and bad seeds.
+
 ``tests/test_fuzz.py`` runs it under ``make test`` (20,000 inputs by default; ``EUCHRE_FUZZ=200000``
 for more, ``EUCHRE_FUZZ_SEED`` for another seed). ``python tests/fuzz_boundary.py [N] [SEED]``
 prints the figures by family.
@@ -112,6 +115,17 @@ def _deep(n: int) -> Any:
 
 HOSTILE += [_deep(40), _deep(600), {"a": _deep(33)}]
 
+HUGE = "9" * 5000  # more digits than Python converts between text and int (4,300)
+# issue 24: huge numbers everywhere a number is read (as a number and as text), bad seeds
+HOSTILE += [10**5000, -(10**5000), HUGE, "-" + HUGE, 2**80, -5]
+
+
+def _safe_repr(v: Any) -> str:
+    """``repr`` of a value, a huge integer by its size (Python refuses to write more than 4,300 digits)."""
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**100:
+        return f"<int of {v.bit_length()} bits{' <0' if v < 0 else ''}>"
+    return repr(v)
+
 
 # --------------------------------------------------------------------------- mutation
 
@@ -158,7 +172,7 @@ def _freeze(value: Any) -> str:
         elif isinstance(v, _Key):
             out.append(repr(v.name) + ":")
         else:
-            out.append(f"{type(v).__name__}:{v!r},")
+            out.append(f"{type(v).__name__}:{_safe_repr(v)},")
     return "".join(out)
 
 
@@ -202,7 +216,11 @@ def _mutate_string(rng: random.Random, s: str) -> str:
 
 
 def _mutate_number(rng: random.Random, n: Any) -> Any:
-    return rng.choice([n + 1, n - 1, -n, 0, n * 1000, str(n), float(n), True, 10**40, 2**63, -(2**63)])
+    if abs(n) >= 10**100:  # a huge number mutated again: no text, no float of it
+        return rng.choice([n + 1, -n, 0, 7, HUGE, "-" + HUGE])
+    return rng.choice(
+        [n + 1, n - 1, -n, 0, n * 1000, str(n), float(n), True, 10**40, 2**63, -(2**63), 10**5000, -(10**5000), HUGE]
+    )
 
 
 def mutate(rng: random.Random, value: Any, count: int | None = None) -> Any:
@@ -261,7 +279,7 @@ def mutate_text(rng: random.Random, text: str) -> str:
         elif op < 0.6:
             text = (
                 text[:i]
-                + rng.choice(list('[]{}",:0123456789-eE.\\ntfnABCD') + ["\\u0000", "1e400", "[" * 50])
+                + rng.choice(list('[]{}",:0123456789-eE.\\ntfnABCD') + ["\\u0000", "1e400", "[" * 50, HUGE])
                 + text[i:]
             )
         elif op < 0.8:
@@ -332,6 +350,48 @@ def _positions() -> list[dict[str, Any]]:
     return out
 
 
+def _laws() -> list[dict[str, Any]]:
+    """Issue 24: inputs of the laws' own values (the score, the dealing, the match, the table): scores with
+    both sides, corrections, seeds, numbers written in events."""
+    return [
+        {"op": "record", "game": [1, 2], "points": [1, 0], "revoke": None, "elder": None},
+        {"op": "record", "game": [0, 4], "points": [2, 0], "revoke": [0, 3]},
+        {"op": "record", "game": [0, 0], "points": [2, 2]},  # both sides: refused
+        {"op": "record", "game": [4, 3], "points": [1, 3], "revoke": [3, 3], "elder": 1},
+        {"op": "correct", "game": [4, 0], "before": [3, 0], "correction": [4, 1]},
+        {"op": "correct", "game": [0, 0], "before": None, "correction": [0, 1]},
+        {"op": "dealing", "dealer": "A", "seed": 1, "events": ["C: shuffle 7", "A: shuffle", "D: cut 12"]},
+        {"op": "dealing", "dealer": "B", "seed": 2**63 - 1, "events": ["D: decline", "B: shuffle", "A: cut 9"]},
+        {"op": "dealing", "dealer": "A", "seed": -5, "events": ["C: question score upheld"]},
+        {"op": "dealing", "dealer": "A", "seed": 2**80, "events": []},
+        {"op": "match", "seed": 3, "dealer": 0},
+        {"op": "table", "candidates": ["Ames", "Bell", "Cole", "Dunn", "Eddy"], "seed": 4, "exposed": {"Ames": 2}},
+    ]
+
+
+def laws_call(value: Any) -> Any:
+    """Give one of :func:`_laws`'s inputs (mutated) to the laws: only the envelope is decoded here."""
+    from euchre_core.kernel.rules import SOMERSET_1888
+    from euchre_core.laws.dealing import DealingProcedure
+    from euchre_core.laws.entry import Roster
+    from euchre_core.laws.match import Match
+    from euchre_core.laws.scoring import Rubber
+
+    d = decode.mapping(value, "input")
+    op = decode.choice(d.get("op"), "op", ("record", "correct", "dealing", "match", "table"))
+    if op == "record":
+        return Rubber(game=d.get("game", (0, 0))).record(d.get("points"), elder=d.get("elder"), revoke=d.get("revoke"))
+    if op == "correct":
+        before = None if d.get("before") is None else Rubber(game=d["before"])
+        m = Match(SOMERSET_1888, 0, Rubber(game=d.get("game", (0, 0))), Deal.shuffled(0), 2, (), False, before)
+        return m.correct_score(d.get("correction"))
+    if op == "dealing":
+        return DealingProcedure.start(d.get("dealer", "A"), seed=d.get("seed", 0)).replay(d.get("events", []))
+    if op == "match":
+        return Match.new(seed=d.get("seed", 0), dealer=d.get("dealer", 0))
+    return Roster.form("one", d.get("candidates"), seed=d.get("seed", 0), exposed=d.get("exposed"))
+
+
 def _browser_calls() -> list[tuple[str, dict[str, Any]]]:
     """(name, kwargs) as the widgets send them."""
     calls: list[tuple[str, dict[str, Any]]] = [
@@ -346,6 +406,10 @@ def _browser_calls() -> list[tuple[str, dict[str, Any]]]:
         ("euchre_core.app.sandbox.table_start", {"law": 18}),
         ("euchre_core.app.lessons.table_new", {"seed": 4, "strength": "easy"}),
         ("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": 3, "seed": 1}),
+        (
+            "euchre_core.search.simulate.simulate_hint",
+            {"spec_or_id": {"base": "second-3", "others": {"A": {"min_trumps": 3}}}, "samples": 2, "seed": 3},
+        ),
         (
             "euchre_core.search.simulate.simulate_hint",
             {"spec_or_id": {"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]}, "samples": 3, "seed": 2},
@@ -452,7 +516,7 @@ def _short(value: Any) -> str:
     try:
         text = json.dumps(value, default=str)
     except (ValueError, TypeError, RecursionError):
-        text = repr(value)
+        text = _freeze(value)  # a huge integer cannot be written by json.dumps nor repr
     return text[:300]
 
 
@@ -513,8 +577,8 @@ def _binds(fn: Callable[..., Any], kwargs: dict[str, Any]) -> bool:
     return True
 
 
-FAMILIES = ("record", "egn", "scenario", "position", "text", "browser")
-WEIGHTS = (30, 6, 14, 10, 15, 25)
+FAMILIES = ("record", "egn", "scenario", "position", "text", "browser", "laws")
+WEIGHTS = (30, 6, 14, 10, 15, 25, 10)
 
 
 def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
@@ -526,12 +590,14 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
         "scenario": _scenarios(),
         "position": _positions(),
         "browser": _browser_calls(),
+        "laws": _laws(),
     }
     parsers: dict[str, Callable[[Any], Any]] = {
         "record": Deal.replay,
         "egn": load_egn,
         "scenario": rule_scenario,
         "position": solve_position_json,
+        "laws": laws_call,
     }
     families = [f for f in FAMILIES if (f == "text" or seeds[f]) and f in only]
     weights = [w for f, w in zip(FAMILIES, WEIGHTS, strict=True) if f in families]

@@ -226,12 +226,20 @@ def test_law_19_leaving_after_one_of_two_rubbers_the_next_candidate_takes_his_pl
 
 
 def test_law_19_bound_successor_goes_out_even_when_a_cut_would_decide():
-    t = Roster.form("one", FIVE, seed=2).end_rubber()  # all four have played one rubber
+    t = Roster.form("one", FIVE + ["Fox"], seed=4).end_rubber().cut_out().start_rubber().end_rubber()
+    leaver = next(p for p in t.players if t.rubbers_of(p) == 1)  # a full table: one of his two rubbers
+    nxt = t.waiting[0]
+    t2 = t.leave(leaver).start_rubber().end_rubber()  # the cut-out before it sends out a player with two
+    assert nxt in t2.players and t2.rubbers_of(nxt) == 2
+    out = t2.declare("Gray").cut_out()
+    assert nxt in out.waiting and nxt not in out.players
+
+
+def test_law_19_at_a_table_of_five_the_successor_enters_as_a_candidate_and_is_not_bound():
+    t = Roster.form("one", FIVE, seed=2).end_rubber()  # all four have played one rubber; none is entitled to two
     leaver, nxt = t.players[0], t.waiting[0]
-    t2 = t.leave(leaver).start_rubber().end_rubber().declare("Gray")
-    assert t2.rubbers_of(nxt) == 2
-    out = t2.cut_out()
-    assert out.waiting[-1] == nxt and "Gray" in out.players
+    t2 = t.leave(leaver)
+    assert nxt in t2.players and t2.rubbers_of(nxt) == 0 and t2.bound == ()
 
 
 def test_law_19_leaving_with_no_candidate_leaves_a_vacancy_a_newcomer_fills():

@@ -581,7 +581,7 @@ def test_law_4_two_sides_out_on_one_score_is_not_settled_by_the_elder_hand_in_th
     # the elder hand's precedence is Hoyle's three-handed rule, not the 1888 code's
     with pytest.raises(InputError) as e:
         Rubber(game=(4, 4)).record((1, 1), elder=1)
-    assert e.value.field == "revoke"  # as without the elder: give the revoke apart (Law 4)
+    assert e.value.field == "points"  # as without the elder: one side scores a deal, the revoke given apart (Law 4)
 
 
 @pytest.mark.parametrize("tricks, points", [(0, (4, 0)), (2, (4, 0)), (3, (0, 1)), (4, (0, 1)), (5, (0, 4))])

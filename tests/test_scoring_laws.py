@@ -84,8 +84,10 @@ def test_law_4_a_revoke_that_does_not_reach_game_leaves_the_deal_to_score_as_usu
 
 def test_law_4_both_sides_out_on_one_score_is_refused_not_guessed():
     with pytest.raises(InputError) as e:
-        Rubber(SOMERSET_1888, (4, 3)).record((1, 3))
-    assert e.value.field == "revoke"
+        Rubber(SOMERSET_1888, (4, 3)).record((1, 3))  # both sides on one deal: the revoke is given apart
+    assert e.value.field == "points"
+    r = Rubber(SOMERSET_1888, (4, 3)).record((1, 0), revoke=(0, 3))  # Law 4: the revoke first
+    assert r.games[0].winner == BD
 
 
 # ---------------------------------------------------------------- Law 5

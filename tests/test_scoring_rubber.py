@@ -30,7 +30,7 @@ def test_lap_carries_points_beyond_five():
 def test_law_1_third_game_always_played_and_rubber_points_law_7():
     r = Rubber()
     for _ in range(2):
-        r = r.record((1, 1)).record((4, 0))  # AC win 5-1: single games
+        r = r.record((1, 0)).record((0, 1)).record((4, 0))  # AC win 5-1: single games
     assert len(r.games) == 2 and not r.is_over  # the third game is played
     r = r.record((0, 1)).record((0, 4))  # BD win 0-5: a double game
     assert r.is_over and r.winner == 0
@@ -41,7 +41,7 @@ def test_law_1_fourth_game_when_the_third_laps():
     r = Rubber()
     r = r.record((0, 1)).record((4, 0)).record((1, 0))  # game 1: AC 5-1
     r = r.record((1, 0)).record((0, 4)).record((0, 1))  # game 2: BD 5-1
-    r = r.record((1, 1)).record((3, 0)).record((2, 0))  # game 3: AC 6-1, laps 1
+    r = r.record((1, 0)).record((0, 1)).record((3, 0)).record((2, 0))  # game 3: AC 6-1, laps 1
     assert len(r.games) == 3 and r.games[2].lapped == 1 and not r.is_over
     r = r.record((4, 0))
     assert r.is_over and len(r.games) == 4 and r.winner == 0

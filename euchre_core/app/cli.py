@@ -215,6 +215,15 @@ def _print_json(obj: Any) -> None:
     print(json.dumps(obj, indent=None, ensure_ascii=False))
 
 
+def _whole(text: str) -> int:
+    """A whole number on the command line, read by the boundary (decode.integer_text: its digits counted
+    before conversion); the command decodes its range (a seed, a number of games)."""
+    try:
+        return decode.integer_text(text, "number", -decode.MAX_SEED, decode.MAX_SEED)
+    except InputError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("number: ")) from None
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a bad command line is one line on standard error and the status 2."""
 
@@ -235,14 +244,14 @@ def build_parser() -> argparse.ArgumentParser:
     names = ", ".join(RULE_SETS)
 
     d = sub.add_parser("deal", help="deal from a seed and print the hands and the turn-up")
-    d.add_argument("--seed", type=int, required=True)
+    d.add_argument("--seed", type=_whole, required=True)
     d.add_argument("--rules", default="somerset1888", help=names)
     d.add_argument("--dealer", default="A")
     d.add_argument("--json", action="store_true")
     d.set_defaults(func=_cmd_deal)
 
     pl = sub.add_parser("play", help="play a whole deal with random legal actions")
-    pl.add_argument("--seed", type=int, required=True)
+    pl.add_argument("--seed", type=_whole, required=True)
     pl.add_argument("--rules", default="somerset1888", help=names)
     pl.add_argument("--dealer", default="A")
     pl.add_argument("--random", action="store_true", required=True, help="random legal actions (seeded)")
@@ -260,9 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=_cmd_case)
 
     b = sub.add_parser("bench", help="play N random complete deals and time them")
-    b.add_argument("--games", type=int, default=10000)
+    b.add_argument("--games", type=_whole, default=10000)
     b.add_argument("--rules", default="somerset1888", help=names)
-    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--seed", type=_whole, default=1)
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=_cmd_bench)
 
@@ -278,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     t = sub.add_parser("table", help="cut for the table, partners and deal (laws 8-14)")
     t.add_argument("names", nargs="+")
-    t.add_argument("--seed", type=int, default=None)
+    t.add_argument("--seed", type=_whole, default=None)
     t.add_argument("--rules", default="somerset1888", help=names)
     t.set_defaults(func=_cmd_table)
     return p

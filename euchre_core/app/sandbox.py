@@ -1002,8 +1002,7 @@ def _person_acts(club: Club, person: dict[str, Any], people: list[dict[str, Any]
             )
     op = {"op": "leave", "table": home, "name": name}
     if _usable(club, op):
-        played = t.rubbers_of(name)
-        laws = [19] if person["where"] == "playing" and played == 1 and t.waiting else []
+        laws = [19] if t.leaves_one_of_two(name) else []  # Law 19: a full table, one of his two rubbers played
         acts.append(_act("leave", f"Leaves {home}", laws, op))
     if person["where"] == "playing":
         for kind in ("start_rubber", "cut_out"):

@@ -180,7 +180,11 @@ class Card(int):
             if isinstance(value, str):
                 return cls.parse(value)  # Card('JC'), as repr() writes it
             if not isinstance(value, int) or not 0 <= value <= 32:
-                raise CardError(f"no such card index: {value!r}")
+                raise CardError(
+                    f"no such card index: {value!r}"
+                    if not isinstance(value, int) or abs(value) < 10**40
+                    else "no such card index: a number too long to show"
+                )
             return _CARD_CACHE[value]
         return super().__new__(cls, value)
 

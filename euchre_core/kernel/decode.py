@@ -52,6 +52,8 @@ __all__ = [
     "seat",
     "seat_name",
     "integer",
+    "integer_text",
+    "MAX_DIGITS",
     "seed",
     "text",
     "choice",
@@ -86,7 +88,7 @@ def excerpt(value: Any) -> str:
     'an integer of 41 digits'
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**EXCERPT:
-        return f"an integer of {len(str(abs(value)))} digits"
+        return f"an integer of {_digits(value)} digits"
     if isinstance(value, str):
         r = repr(value[: EXCERPT + 1])
     elif isinstance(value, (list, tuple, dict, set)):
@@ -96,6 +98,52 @@ def excerpt(value: Any) -> str:
     else:
         r = f"a {type(value).__name__}"
     return r if len(r) <= EXCERPT else r[: EXCERPT - 1] + "…"
+
+
+def _digits(value: int) -> int:
+    """The decimal digits of ``value``, without converting it to text (Python refuses to convert more
+    than 4,300 digits: ``sys.get_int_max_str_digits``).
+
+    >>> _digits(10**40), _digits(-(10**40) + 1), _digits(10**5000)
+    (41, 40, 5001)
+    """
+    v = abs(value)
+    n = max(1, (v.bit_length() * 30103) // 100000)  # log10(2) = 0.30103: n is never more than the digits
+    if v >= 10**n:
+        n += 1
+    return n
+
+
+MAX_DIGITS = 30  # a number given as text: at most 30 digits (every bound of the engine is below 10**20)
+
+
+def integer_text(value: Any, path: str, lo: int, hi: int) -> int:
+    """A whole number written as decimal text (a command-line argument, a word of an event), from ``lo``
+    to ``hi``. The digits are counted before they are converted, so no length of text escapes as Python's
+    own ``ValueError`` (its limit of 4,300 digits).
+
+    >>> integer_text(" 12", "cut", 0, 32)
+    12
+    >>> integer_text("9" * 5000, "seed", 0, 2**63 - 1)
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: seed: a number of 5000 digits is out of range (0 to 9223372036854775807)
+    >>> integer_text("12x", "cut", 0, 32)
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: cut: not a whole number: '12x'
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return integer(value, path, lo, hi)
+    if not isinstance(value, str):
+        raise InputError(f"a whole number is expected, not {_kind(value)} ({excerpt(value)})", path)
+    t = value.strip()
+    digits = t[1:] if t[:1] in "+-" else t
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        raise InputError(f"not a whole number: {excerpt(value)}", path)
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise InputError(f"a number of {len(digits)} digits is out of range ({lo} to {hi})", path)
+    return integer(int(t), path, lo, hi)
 
 
 def _kind(value: Any) -> str:
@@ -169,13 +217,31 @@ def loads(
         raise InputError(f"{len(text)} characters: at most {max_bytes} are read", path)
     _depth_scan(text, path, max_depth)
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        try:
+            data = json.loads(text, parse_constant=_no_constant)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:  # Python's limit of 4,300 digits for a number written as text: read again, to name it
+            data = json.loads(text, parse_constant=_no_constant, parse_int=_parse_int)
     except json.JSONDecodeError as e:
         raise InputError(f"not JSON: {e.msg} at line {e.lineno}", path) from None
     except RecursionError:  # pragma: no cover (the scan above refuses the nesting first)
         raise InputError(f"nested more than {max_depth} deep", path) from None
     check_tree(data, path, max_depth=max_depth, max_string=max_string, top=True)
     return data
+
+
+class _Huge:
+    """A number written with more digits than any bound of the engine: kept aside so that
+    :func:`check_tree` refuses it with its path (Python cannot convert more than 4,300 digits)."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _parse_int(text: str) -> int | _Huge:
+    digits = len(text.lstrip("-"))
+    return _Huge(digits) if digits > MAX_DIGITS else int(text)
 
 
 def _no_constant(name: str) -> Any:
@@ -236,6 +302,8 @@ def check_tree(
         elif isinstance(v, float):
             if v != v or v in (float("inf"), float("-inf")):
                 raise InputError(f"{v} is not a JSON number", p)
+        elif isinstance(v, _Huge):
+            raise InputError(f"a number of {v.digits} digits: out of range", p)
         elif isinstance(v, int) and not isinstance(v, bool):
             if abs(v) > 2**64:
                 raise InputError(f"{excerpt(v)}: out of range", p)

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..kernel import decode
 from ..kernel.cards import Card, CardError, mask_of, pack
 from ..kernel.deal import SEAT_NAMES, Deal, DealSetup
 from ..kernel.enums import TextEnum
@@ -116,7 +117,14 @@ def parse_dealing_event(text: str | Event) -> Event:
     ...
     euchre_core.kernel.errors.InputError: seat: 'shuffle' is done by a seat (A, B, C, D), not 'E'
     """
+    if not isinstance(text, (str, Event)):
+        raise InputError(f"not an event: {decode.excerpt(text)}", "event")  # a number of any size, a list ...
     return Event.parse(text, SEAT_NAMES, verbs=DEALING_VERBS)
+
+
+def _shown(event: object) -> str:
+    """An event as an error message quotes it (a value that is no event, by a short excerpt)."""
+    return str(event) if isinstance(event, (str, Event)) else decode.excerpt(event)
 
 
 @dataclass(frozen=True)
@@ -161,17 +169,15 @@ def _seat_index(value: int | str, field_name: str) -> int:
     if isinstance(value, str):
         if len(value) == 1 and value.upper() in SEAT_NAMES:
             return SEAT_NAMES.index(value.upper())
-        raise InputError(f"no seat {value!r} (A, B, C or D)", field_name)
+        raise InputError(f"no seat {decode.excerpt(value)} (A, B, C or D)", field_name)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
         return value
-    raise InputError(f"no seat {value!r} (0-3 or A-D)", field_name)
+    raise InputError(f"no seat {decode.excerpt(value)} (0-3 or A-D)", field_name)
 
 
-def _int(text: str, field_name: str) -> int:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        raise InputError(f"not a number: {text!r}", field_name) from None
+def _int(text: str, field_name: str, lo: int = -decode.MAX_SEED, hi: int = decode.MAX_SEED) -> int:
+    """A number written in an event; its digits counted before conversion (no length escapes as ValueError)."""
+    return decode.integer_text(text, field_name, lo, hi)
 
 
 @dataclass(frozen=True)
@@ -233,8 +239,7 @@ class DealingProcedure:
         """
         if not isinstance(rules, RuleSet) or rules.players != 4:
             raise InputError("the dealing procedure is for four players", "rules")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InputError(f"not a seed: {seed!r}", "seed")
+        seed = decode.seed(seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         seat = _seat_index(dealer, "dealer")
         full = pack(rules.pack_size)
         if order is None:
@@ -355,18 +360,18 @@ class DealingProcedure:
         euchre_core.kernel.errors.InputError: events: a list of events, not None
         """
         if not isinstance(events, (list, tuple)):
-            raise InputError(f"a list of events, not {events!r}", "events")
+            raise InputError(f"a list of events, not {decode.excerpt(events)}", "events")
         st = self
         for i, e in enumerate(events):
             try:
                 st = st.act(e)
             except IllegalAction as err:
-                raise IllegalAction(f"event {i + 1} ({e}): {err.reason}", err.laws) from None
+                raise IllegalAction(f"event {i + 1} ({_shown(e)}): {err.reason}", err.laws) from None
             except InputError as err:
                 msg = str(err)
                 if err.field and msg.startswith(err.field + ": "):
                     msg = msg[len(err.field) + 2 :]
-                raise InputError(f"event {i + 1} ({e}): {msg}", err.field) from None
+                raise InputError(f"event {i + 1} ({_shown(e)}): {msg}", err.field) from None
         return st
 
     def to_record(self) -> dict[str, Any]:
@@ -403,7 +408,9 @@ class DealingProcedure:
             raise IllegalAction("the dealing is not over")
         nxt = (o.dealer + 1) % 4 if o.kind == "deal-stands" else o.dealer
         cards = self.cards()
-        return DealingProcedure.start(nxt, self.seed + 1 if seed is None else seed, self.rules, cards)
+        return DealingProcedure.start(
+            nxt, (self.seed + 1) % (decode.MAX_SEED + 1) if seed is None else seed, self.rules, cards
+        )
 
     # ------------------------------------------------------------------ helpers
     def _seat(self, ev: Event) -> int:
@@ -558,7 +565,11 @@ class DealingProcedure:
     # ------------------------------------------------------------------ shuffling (Laws 22-27, 31)
     def _ev_shuffle(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
-        seed = _int(ev.args[0], "seed") if ev.args else self.seed * 100_003 + len(self.log)
+        seed = (
+            _int(ev.args[0], "seed", 0, decode.MAX_SEED)
+            if ev.args
+            else (self.seed * 100_003 + len(self.log)) % (decode.MAX_SEED + 1)  # a seed, as the log replays it
+        )
         name = SEAT_NAMES[seat]
         if self.phase is DealingPhase.TURNED:
             raise IllegalAction("the pack must not be shuffled during the play of a hand", (23,))
@@ -1241,6 +1252,18 @@ class DealingProcedure:
         else:
             if len(ev.args) < 2 or ev.args[1].lower() not in ("upheld", "failed"):
                 raise InputError("was the score claim upheld or did it fail? 'question score upheld|failed'", "result")
+            if ev.args[1].lower() == "upheld" and self.phase is DealingPhase.TURNED:
+                # Law 5: "before the trump card is turned in the next deal": this deal's is turned, too late
+                return self._rule(
+                    Ruling(
+                        "score questioned too late",
+                        (5,),
+                        f"{name} established an error in the score, but the trump card of this deal is turned: "
+                        "it can no longer be rectified (Law 5: only before the trump card is turned in the next "
+                        "deal); the score stands.",
+                        effects=("the score stands",),
+                    )
+                )
             if ev.args[1].lower() == "upheld":
                 return self._rule(
                     Ruling(

@@ -29,6 +29,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from ..kernel import decode
 from ..kernel.cards import Card, pack
 from ..kernel.enums import TextEnum
 from ..kernel.errors import IllegalAction, InputError
@@ -74,10 +75,10 @@ def _names(values: Iterable[str], field_name: str) -> tuple[str, ...]:
     elif isinstance(values, (list, tuple)):
         out = tuple(values)
     else:
-        raise InputError(f"a list of names, not {values!r}", field_name)
+        raise InputError(f"a list of names, not {decode.excerpt(values)}", field_name)
     for n in out:
         if not isinstance(n, str) or not n.strip():
-            raise InputError(f"not a name: {n!r}", field_name)
+            raise InputError(f"not a name: {decode.excerpt(n)}", field_name)
     if len(set(out)) != len(out):
         raise InputError("a name appears twice", field_name)
     return out
@@ -91,9 +92,12 @@ def _exposures(exposed: Mapping[str, int] | None, names: Iterable[str], most: in
     known = set(names)
     for n, k in exposed.items():
         if n not in known:
-            raise InputError(f"{n!r} does not cut here", "exposed")
+            raise InputError(f"{decode.excerpt(n)} does not cut here", "exposed")
         if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= most:
-            raise InputError(f"{n!r} exposed {k!r} cards: a number from one to {most} (the pack)", "exposed")
+            raise InputError(
+                f"{decode.excerpt(n)} exposed {decode.excerpt(k)} cards: a number from one to {most} (the pack)",
+                "exposed",
+            )
     return dict(exposed)
 
 
@@ -185,13 +189,12 @@ class Roster:
         """
         if not isinstance(self.name, str) or not self.name:
             raise InputError("a table needs a name", "name")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise InputError(f"not a seed: {self.seed!r}", "seed")
+        decode.seed(self.seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         if not isinstance(self.rules, RuleSet):
             raise InputError(f"not a rule set: {self.rules!r}", "rules")
         for f in ("players", "waiting"):
             if not isinstance(getattr(self, f), (list, tuple)):
-                raise InputError(f"a list of names, not {getattr(self, f)!r}", f)
+                raise InputError(f"a list of names, not {decode.excerpt(getattr(self, f))}", f)
         players = _names(self.players, "players")
         if len(players) > 4:
             raise InputError(f"four play at a table, not {len(players)}", "players")
@@ -199,7 +202,7 @@ class Roster:
         if len(players) + len(waiting) > TABLE_SIZE:
             raise InputError(f"six belong to a table at most, not {len(players) + len(waiting)}", "waiting")
         if not isinstance(self.phase, str) or self.phase not in tuple(RosterPhase):
-            raise InputError(f"no phase {self.phase!r}: playing, between or cutting", "phase")
+            raise InputError(f"no phase {decode.excerpt(self.phase)}: playing, between or cutting", "phase")
         object.__setattr__(self, "phase", RosterPhase(self.phase))  # typed, whatever the caller passed
         if not isinstance(self.consecutive, (list, tuple)) or not all(
             isinstance(c, tuple)
@@ -234,8 +237,7 @@ class Roster:
         """
         if not isinstance(name, str) or not name:
             raise InputError("a table needs a name", "name")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InputError(f"not a seed: {seed!r}", "seed")
+        seed = decode.seed(seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         if not isinstance(rules, RuleSet):
             raise InputError(f"not a rule set: {rules!r}", "rules")
         names = _names(candidates, "candidates")
@@ -483,10 +485,10 @@ class Roster:
         if self.phase is not RosterPhase.PLAYING:
             raise IllegalAction("a substitute is appointed during a rubber", (18,))
         if absent not in self.players:
-            raise InputError(f"{absent!r} is not playing at this table", "absent")
+            raise InputError(f"{decode.excerpt(absent)} is not playing at this table", "absent")
         (substitute,) = _names([substitute], "substitute")
         if substitute in self.players or substitute in self.absent:
-            raise InputError(f"{substitute!r} is already playing", "substitute")
+            raise InputError(f"{decode.excerpt(substitute)} is already playing", "substitute")
         others = {p for p in self.players if p != absent}
         given = set(_names(consenting, "consenting"))
         if not others <= given:
@@ -511,16 +513,44 @@ class Roster:
             sub_places=tuple(places.items()),
         )
 
-    def leave(self, name: str) -> Roster:
-        """A member leaves the table between rubbers. Law 19: a player who leaves a full table after
-        playing one of his two consecutive rubbers is replaced by the candidate next in order, who
-        must go out at the end of one rubber, as his predecessor would have done.
+    def leaves_one_of_two(self, name: str) -> bool:
+        """Law 19: ``name``, a player between rubbers, would "leave a full table after he has played but one of
+        the two consecutive rubbers to which he is entitled". Only at a full table (six belong to it, Law 12:
+        two candidates claim admission at each rubber's end, Law 15) is a player entitled to two consecutive
+        rubbers; at five one goes out after every rubber, by the counts or the cut, and nobody is entitled to
+        two (the reading of Law 19 in the lawbook).
 
-        >>> t = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"], seed=2).end_rubber()
+        >>> five = Roster.form("one", ["Ames", "Bell", "Cole", "Dunn", "Eddy"], seed=2).end_rubber()
+        >>> five.leaves_one_of_two(five.players[0])
+        False
+        """
+        return (
+            self.phase is not RosterPhase.PLAYING
+            and name in self.players
+            and len(self.members) >= TABLE_SIZE  # Law 19: "a full table"
+            and len(self.waiting) > 0
+            and self.rubbers_of(name) == 1  # Law 19: "played but one of the two consecutive rubbers"
+        )
+
+    def leave(self, name: str) -> Roster:
+        """A member leaves the table between rubbers. Law 19: a player who leaves a full table (six
+        belong to it) after playing one of his two consecutive rubbers is replaced by the candidate
+        next in order, who must go out at the end of one rubber, as his predecessor would have done.
+        At a table of five the candidate next in order takes the empty seat as a candidate admitted by
+        the cut-out does: no rubber played, bound to nothing (:meth:`leaves_one_of_two`).
+
+        >>> six = ["Ames", "Bell", "Cole", "Dunn", "Eddy", "Fox"]
+        >>> t = Roster.form("one", six, seed=4).end_rubber().cut_out().start_rubber().end_rubber()
+        >>> leaver = next(p for p in t.players if t.rubbers_of(p) == 1)
         >>> nxt = t.waiting[0]
-        >>> t2 = t.leave(t.players[0])
-        >>> t2.players[0] == nxt, t2.bound == ((nxt, 1),), t2.rubbers_of(nxt)
+        >>> t2 = t.leave(leaver)
+        >>> nxt in t2.players, t2.bound == ((nxt, 2),), t2.rubbers_of(nxt)
         (True, True, 1)
+        >>> five = Roster.form("one", six[:5], seed=2).end_rubber()
+        >>> nxt = five.waiting[0]
+        >>> t3 = five.leave(five.players[0])
+        >>> t3.players[0] == nxt, t3.bound, t3.rubbers_of(nxt)
+        (True, (), 0)
         """
         if name in self.waiting:
             return self._step(f"leave {name}", waiting=tuple(w for w in self.waiting if w != name))
@@ -529,7 +559,7 @@ class Roster:
             # out, then returns to where he was, and the seat is vacant
             return self._step(f"leave {name}", departed=self.departed + (name,))
         if name not in self.players:
-            raise InputError(f"{name!r} does not belong to this table", "name")
+            raise InputError(f"{decode.excerpt(name)} does not belong to this table", "name")
         if self.phase is RosterPhase.PLAYING:
             raise IllegalAction(
                 f"{name} cannot leave during the rubber but by appointing a substitute with the "
@@ -546,8 +576,9 @@ class Roster:
             )
         nxt = self.waiting[0]
         played = counts.get(name, 0)
-        one_of_two = played == 1  # a successor under Law 19 inherits the count: the same holds for him
+        one_of_two = self.leaves_one_of_two(name)  # Law 19: his successor inherits the count and is bound
         players = tuple(nxt if p == name else p for p in self.players)
+        # Law 19 not applying (a table of five), the successor enters as a candidate admitted by the cut-out would
         cons = tuple((nxt, played if one_of_two else 0) if p == name else (p, n) for p, n in self.consecutive)
         bound = tuple(b for b in self.bound if b[0] != name) + (((nxt, self.rubbers),) if one_of_two else ())
         return self._step(f"leave {name}", players=players, waiting=self.waiting[1:], consecutive=cons, bound=bound)
@@ -567,8 +598,7 @@ class Club:
     notes: tuple[str, ...] = ()  # what each operation decided, citing the laws
 
     def __post_init__(self) -> None:
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise InputError(f"not a seed: {self.seed!r}", "seed")
+        decode.seed(self.seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         if not isinstance(self.rules, RuleSet):
             raise InputError(f"not a rule set: {self.rules!r}", "rules")
 
@@ -577,7 +607,7 @@ class Club:
         for t in self.tables:
             if t.name == name:
                 return t
-        raise InputError(f"no table {name!r}", "table")
+        raise InputError(f"no table {decode.excerpt(name)}", "table")
 
     def table_of(self, name: str) -> Roster | None:
         """The table ``name`` belongs to now, if any."""
@@ -629,7 +659,7 @@ class Club:
         (False, ('Ames',))
         """
         if any(t.name == name for t in self.tables):
-            raise InputError(f"there is already a table {name!r}", "name")
+            raise InputError(f"there is already a table {decode.excerpt(name)}", "name")
         names = _names(candidates, "candidates")
         ex = _exposures(exposed, names, self.rules.pack_size)
         busy = [n for n in names if self.table_of(n) is not None]
@@ -737,7 +767,7 @@ class Club:
         """
         gone = self.table(table)
         if breaker not in gone.members:
-            raise InputError(f"{breaker!r} does not belong to {table}", "breaker")
+            raise InputError(f"{decode.excerpt(breaker)} does not belong to {table}", "breaker")
         target = self.table(into)
         if target.name == gone.name:
             raise InputError("the table broken up cannot take its own players", "into")

@@ -63,6 +63,9 @@ _ENTRIES = [
         "game 5; makers 3-4 tricks: 1, march: 2; euchred: adversaries 2",
         "euchre_core.kernel.play.deal_points",
         "euchre_core.laws.scoring.Rubber.record",
+        reading="A deal's points go to one side: the makers, or the adversaries who euchre them (Laws 2, 3). A score "
+        "that gives points to both sides on one deal is refused (naming the points) rather than split: the only "
+        "points the other side can take on a deal are revoke penalties, which are given apart and scored first (Law 4).",
     ),
     _e(3, "lone hand: march 4, 3-4 tricks 1, euchred: adversaries 4", "euchre_core.kernel.play.deal_points"),
     _e(
@@ -85,7 +88,11 @@ _ENTRIES = [
         S + ".corrected",
         reading="The correction replaces the score of the last hand, recomputed from the score before it, so it can "
         "undo a game (its double value, the rubber) that the wrong score completed, or complete one that the wrong "
-        "score missed; corrected twice, the last correction holds.",
+        "score missed; corrected twice, the last correction holds. On a match restored from a saved score that does not "
+        "keep the score before the last hand, the last hand is taken to have been scored in the game in progress, "
+        "unless nothing stands in it but the lap of the game finished last: then that hand completed that game, and "
+        "the correction reopens it (the game, its value, the rubber are recomputed) instead of being added to the next "
+        "game. An error established after the trump card of the next deal is turned is too late: the score stands.",
     ),
     _p(
         6,
@@ -159,7 +166,19 @@ _ENTRIES = [
         "candidates without a place. That place among the waiting is kept for him: the absent player and he both "
         "still belong to the table, so a later candidate is admitted only if six are not already there (Law 12).",
     ),
-    _e(19, "a player leaving after one of his two rubbers: the next candidate takes his place", E + ".Roster.leave"),
+    _e(
+        19,
+        "a player leaving after one of his two rubbers: the next candidate takes his place",
+        E + ".Roster.leave",
+        E + ".Roster.leaves_one_of_two",
+        E + ".Roster.cut_out",
+        reading='"A full table" is one to which six belong (Law 12): only there do two candidates claim admission at '
+        "each rubber's end (Law 15), so that a player is entitled to two consecutive rubbers. At a table of five one "
+        "player goes out after every rubber, by the counts or the cut, and nobody is entitled to two: a player leaving "
+        "it is replaced by the candidate next in order as one admitted by the cut-out, with no rubber played and "
+        "bound to nothing; the successor at a full table takes the leaver's count and goes out at the end of one "
+        "rubber without a cut.",
+    ),
     _e(
         20,
         "cutting into another table loses the right of re-entry",

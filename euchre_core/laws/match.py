@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..kernel import decode
 from ..kernel.actions import Action
 from ..kernel.deal import Deal
 from ..kernel.errors import IllegalAction, InputError
@@ -43,14 +44,13 @@ class Match:
         >>> Match.new(seed="x")
         Traceback (most recent call last):
         ...
-        euchre_core.kernel.errors.InputError: seed: not a seed: 'x'
+        euchre_core.kernel.errors.InputError: seed: a whole number is expected, not a string ('x')
         """
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InputError(f"not a seed: {seed!r}", "seed")
+        seed = decode.seed(seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
         if not isinstance(rules, RuleSet):
             raise InputError(f"not a rule set: {rules!r}", "rules")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-            raise InputError(f"no seat {dealer!r} at a {rules.players}-handed table", "dealer")
+            raise InputError(f"no seat {decode.excerpt(dealer)} at a {rules.players}-handed table", "dealer")
         return cls(rules, seed, Rubber(rules), Deal.shuffled(seed * 1000, dealer=dealer, rules=rules), 1)
 
     @property
@@ -99,20 +99,43 @@ rectified (law 5)
         """
         if self.turned:
             raise IllegalAction("the trump card has been turned: the score can no longer be rectified", (5,))
-        base = self.before if self.before is not None else self.rubber
         if not isinstance(game, (tuple, list)):
             raise InputError(
-                f"give the score as a list of {self.rules.sides} whole numbers, by side, not {game!r}", "game"
+                f"give the score as a list of {self.rules.sides} whole numbers, by side, not {decode.excerpt(game)}",
+                "game",
             )
+        most = deal_points_bound(self.rules) + revoke_points_bound(self.rules)
+        if self.before is not None:
+            base, lows, highs = self.before, self.before.game, tuple(p + most for p in self.before.game)
+        else:
+            base, lows, highs = self._restored_base(most)
         fixed = base.corrected(game)
         # Law 5: only the score of the last hand can still be rectified; a correction that takes points away from
         # the score before it, or adds more than one hand can score, corrects an earlier hand: too late
-        most = deal_points_bound(self.rules) + revoke_points_bound(self.rules)
-        for side, (was, now) in enumerate(zip(base.game, game, strict=True)):
-            if not 0 <= now - was <= most:
+        for side, (low, high, now) in enumerate(zip(lows, highs, game, strict=True)):
+            if not low <= now <= high:
                 raise IllegalAction(
-                    f"side {side} stood at {was} before the last hand, which cannot have scored "
-                    f"{now - was}: an error in an earlier hand can no longer be rectified",
+                    f"side {side} stood at {low} before the last hand, which cannot have scored "
+                    f"{now - low}: an error in an earlier hand can no longer be rectified"
+                    if self.before is not None
+                    else f"side {side} stands at {now}: the last hand cannot have brought it there from the score "
+                    "saved; an error in an earlier hand can no longer be rectified",
                     (5,),
                 )
-        return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False, base)
+        return Match(self.rules, self.seed, fixed, self.deal, self.number, self.history, False, self.before)
+
+    def _restored_base(self, most: int) -> tuple[Rubber, tuple[int, ...], tuple[int, ...]]:
+        """Law 5 on a match restored from a saved score (``before`` not kept): the score the correction is
+        made from, and the bounds of the corrected game, by side. The last hand was scored in the game in
+        progress, unless nothing stands in it but the lap of the game finished last: then that hand is taken
+        to be the one that completed that game, which the correction reopens (the reading of Law 5 in the
+        lawbook). The score before the last hand is not known: the corrected game may stand anywhere a hand
+        can have brought it from some score at or below the saved one."""
+        r = self.rubber
+        zero = (0,) * self.rules.sides
+        last = r.games[-1] if r.games else None
+        if last is not None and r.game == tuple(last.lapped if s == last.winner else 0 for s in range(len(zero))):
+            base, saved = Rubber(self.rules, zero, r.games[:-1]), last.final  # Law 5: reopen the game it completed
+        else:
+            base, saved = Rubber(self.rules, zero, r.games), r.game
+        return base, tuple(max(0, p - most) for p in saved), tuple(p + most for p in saved)

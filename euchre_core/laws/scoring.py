@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..kernel import decode
 from ..kernel.errors import IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
 
@@ -74,16 +75,19 @@ def _points(value: object, rules: RuleSet, bound: int, field_name: str) -> tuple
     """Whole points by side, each within what a deal can score (negative only in Hoyle's set-back)."""
     if not isinstance(value, (tuple, list)):
         raise InputError(
-            f"give the points as a list of {rules.sides} whole numbers, by side, not {value!r}", field_name
+            f"give the points as a list of {rules.sides} whole numbers, by side, not {decode.excerpt(value)}",
+            field_name,
         )
     if len(value) != rules.sides:
         raise InputError(f"give points for {rules.sides} sides, not {len(value)}", field_name)
     low = -bound if rules.three_handed_scoring == "set_back" and rules.sides == 3 else 0
     for p in value:
         if not isinstance(p, int) or isinstance(p, bool):
-            raise InputError(f"points are whole numbers, not {p!r}", field_name)
+            raise InputError(f"points are whole numbers, not {decode.excerpt(p)}", field_name)
         if not low <= p <= bound:
-            raise InputError(f"{p} points: a deal scores from {low} to {bound} under {rules.name}", field_name)
+            raise InputError(
+                f"{decode.excerpt(p)} points: a deal scores from {low} to {bound} under {rules.name}", field_name
+            )
     return tuple(value)
 
 
@@ -205,13 +209,26 @@ class Rubber:
         Traceback (most recent call last):
         ...
         euchre_core.kernel.errors.InputError: points: points are whole numbers, not 2.5
+        >>> Rubber().record((1, 2))
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.InputError: points: both sides score on one deal (1 and 2): a deal's points go to \
+one side (laws 2, 3); give a revoke penalty apart, as revoke
         """
         pts = _points(deal_points, self.rules, deal_points_bound(self.rules), "points")
+        if self.rules.sides == 2 and all(pts):
+            # Laws 2, 3: a deal's points go to one side, the makers or (euchred) the adversaries; the revoke
+            # penalties (Law 63), which may go to the other side, are given apart (``revoke``), scored first (Law 4)
+            raise InputError(
+                f"both sides score on one deal ({pts[0]} and {pts[1]}): a deal's points go to one side (laws 2, 3); "
+                "give a revoke penalty apart, as revoke",
+                "points",
+            )
         rev = (0,) * self.rules.sides if revoke is None else _revokes(revoke, self.rules)
         if elder is not None and (
             not isinstance(elder, int) or isinstance(elder, bool) or not 0 <= elder < self.rules.sides
         ):
-            raise InputError(f"no side {elder!r}", "elder")
+            raise InputError(f"no side {decode.excerpt(elder)}", "elder")
         if self.is_over:
             raise IllegalAction("the rubber is over", (1,))
         game, games = list(self.game), list(self.games)

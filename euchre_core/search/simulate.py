@@ -109,6 +109,7 @@ __all__ = [
     "engine_fingerprint",
     "token_words",
     "MAX_SAMPLES",
+    "MAX_DRAWS",
     "GAME_MODEL_DEALS",
     "GAME_MODEL_SEED",
     "SE_FLOOR",
@@ -121,6 +122,9 @@ ROUND1 = speaking_order(4, 0)  # the order of both rounds, A dealing: B C D A (L
 KINDS = ("bid", "make", "discard", "lead", "play")
 MAX_SAMPLES = 20_000
 MAX_TRIES = 20_000  # draws per accepted layout before giving up
+MAX_DRAWS = 250_000  # draws (kept or thrown back) in one call of simulate_hint, whatever the samples: its bound
+DRAWS_PER_LAYOUT = 250  # below MAX_DRAWS, a call asking for n layouts draws at most 250 n (and MAX_TRIES)
+PROBE_DRAWS = 2_000  # the first draws, which show whether the spec's layouts are too rare for the call
 RULE = {
     # a plain player's rule of thumb for the others' bids (and the dealer's discard): not the book's
     "right": 3.0,
@@ -622,9 +626,12 @@ class _Sim:
 
     # ---- one layout
 
-    def draw(self, rng: random.Random) -> dict[str, Any]:
-        """One layout consistent with what the player knows (and the spec's constraints)."""
+    def draw(self, rng: random.Random, budget: _Draws | None = None) -> dict[str, Any]:
+        """One layout consistent with what the player knows (and the spec's constraints); each
+        draw is counted against ``budget`` (the whole call's), when given."""
         for _ in range(MAX_TRIES):
+            if budget is not None:
+                budget.spend()
             try:
                 lay = self._draw_once(rng)
             except _Retry:
@@ -1121,7 +1128,10 @@ def simulate_hint(
         and changes some of its fields (the reader's own holding).
     ``samples``
         the number of layouts to deal and solve (1 to 20,000; each takes a few milliseconds);
-        with ``batch``, the most (the cap).
+        with ``batch``, the most (the cap). A call draws at most 250 random layouts for each layout
+        asked, and never more than :data:`MAX_DRAWS`, kept or thrown back (those the holding, the
+        passes or the constraints rule out): a spec whose layouts are too rare for ``samples`` is
+        refused (an ``InputError``), at once when its first :data:`PROBE_DRAWS` draws show it.
     ``seed``
         the random seed: the same spec, samples, batch and seed give the same answer, anywhere.
         The layouts are one stream from the seed: the first n layouts of a longer run are the
@@ -1179,9 +1189,11 @@ def simulate_hint(
         raise InputError(str(e), "hand") from None
     rng = random.Random(seed)
     acc = _Tally(sim)
+    budget = _Draws(samples)
     n = 0
     while n < samples:
-        lay = sim.draw(rng)
+        lay = sim.draw(rng, budget)
+        budget.kept += 1
         acc.add(sim.evaluate(lay))
         n += 1
         if batch and n % batch == 0 and n < samples and acc.summary(n, spec)[1]["settled"]:
@@ -1207,6 +1219,41 @@ def simulate_hint(
 
 
 VERDICTS = ("supported", "not supported", "unclear", "borderline")
+
+
+class _Draws:
+    """The draws of one call of :func:`simulate_hint`, kept or thrown back: at most
+    :data:`DRAWS_PER_LAYOUT` times the layouts asked (at least :data:`MAX_TRIES`, as for one layout)
+    and never more than :data:`MAX_DRAWS`, for the whole call (not per layout), so that no spec and
+    no number of samples can make a call run for minutes. After the first :data:`PROBE_DRAWS` the share of draws kept so far is checked:
+    a spec whose layouts are too rare to give the layouts asked within the budget, even at the most
+    favourable share the first draws allow, is refused at once instead of after the whole budget."""
+
+    def __init__(self, wanted: int) -> None:
+        self.wanted = wanted
+        self.limit = min(MAX_DRAWS, max(MAX_TRIES, wanted * DRAWS_PER_LAYOUT))
+        self.used = 0
+        self.kept = 0
+
+    def spend(self) -> None:
+        self.used += 1
+        if self.used == PROBE_DRAWS:
+            most = (self.kept + 3) / self.used  # the share of layouts kept, at its most favourable (3 more kept)
+            need = (self.wanted - self.kept) / most
+            if need > self.limit - self.used:
+                raise InputError(
+                    f"{self.kept} of the first {PROBE_DRAWS:,} random layouts fit this spec: {self.wanted:,} layouts "
+                    f"would take about {round(need + self.used):,} draws, more than the {self.limit:,} this call may "
+                    "make "
+                    "(loosen the constraints, or ask for fewer layouts)",
+                    "samples" if self.kept else "others",
+                )
+        elif self.used > self.limit:
+            raise InputError(
+                f"{self.limit:,} random layouts drawn gave only {self.kept:,} of the {self.wanted:,} layouts asked: "
+                "the layouts of this spec are too rare for one call (loosen the constraints, or ask for fewer layouts)",
+                "samples",
+            )
 
 
 class _Tally:
