@@ -236,6 +236,7 @@ class Director:
             if self.new_deal:  # no cut has happened: the hand is void (Laws 33, 60), not closed by Law 68
                 raise IllegalAction("the hand is void: there must be a new deal by the same dealer", self.new_deal)
             raise IllegalAction("the deal is over: the cards have been cut for the next deal", (68,))
+        _check_args(ev)
         st = self._with(log=self.log.push(ev))
         handler: Callable[[Event], Director] = getattr(st, "_ev_" + ev.verb)
         return handler(ev)
@@ -266,6 +267,16 @@ class Director:
             return Card.parse(text)
         except CardError as e:
             raise InputError(str(e), field_name) from None
+
+    def _cards(self, ev: Event) -> list[Card]:
+        """The cards an act names: at least one, each once (a card cannot be played or shown twice)."""
+        cards = [self._card(a) for a in ev.args]
+        if not cards:
+            raise InputError("which card?", "card")
+        for i, c in enumerate(cards):
+            if c in cards[:i]:
+                raise InputError(f"the {c.long_name()} is named twice in {str(ev)!r}", "card")
+        return cards
 
     def _rule(self, ruling: Ruling, **changes: Any) -> Director:
         r = replace(ruling, event=len(self.log) - 1)
@@ -580,9 +591,7 @@ class Director:
     def _ev_play(self, ev: Event) -> Director:
         self._block_if_pending(ev)
         seat = self._seat(ev)
-        cards = [self._card(a) for a in ev.args]
-        if not cards:
-            raise InputError("which card?", "card")
+        cards = self._cards(ev)
         for c in cards:
             if not self.hands[seat] >> c & 1 and not (self.phase is Phase.BIDDING and self._dealer_six(seat, c)):
                 raise InputError(f"{ev.who} does not hold the {c.long_name()}", "card")
@@ -1181,8 +1190,21 @@ class Director:
 
     # ------------------------------------------------------------------ exposed cards and calls
     def _ev_expose(self, ev: Event) -> Director:
+        """Law 46 II: one card or several dropped or shown face up; every card named must be one
+        he holds (the trump card lifted from the pack, Laws 46 III and 91, is named alone)."""
         seat = self._seat(ev)
-        card = self._card(ev.args[0] if ev.args else "")
+        cards = self._cards(ev)
+        if len(cards) == 1:
+            return self._expose(ev, seat, cards[0])
+        for c in cards:
+            if not self.hands[seat] >> c & 1:
+                raise InputError(f"{ev.who} does not hold the {c.long_name()}", "card")
+        st = self
+        for c in cards:
+            st = st._expose(ev, seat, c)
+        return st
+
+    def _expose(self, ev: Event, seat: int, card: Card) -> Director:
         d0 = self.deal
         if self.phase is Phase.BIDDING and card == d0.turn_up and not d0.hands[d0.dealer] >> card & 1:
             # Laws 46 III and 91: the trump card lifted from the pack becomes an exposed card (once the
@@ -1408,8 +1430,10 @@ class Director:
         offending side forfeits two (four in a lone hand) and scores nothing on the hand. One
         offence forfeits once."""
         seat = self._seat(ev)
-        if len(ev.args) != 1 or not ev.args[0].isdigit() or len(ev.args[0]) > 2:
-            raise InputError("write 'holds N' with N the number of cards, 0 to 99", "holds")
+        # a player can hold at most the cards of the pack not yet played to a trick
+        in_play = self.deal.rules.pack_size - sum(len(t.cards) for t in self.tricks) - len(self.trick)
+        if len(ev.args) != 1 or not ev.args[0].isdigit() or len(ev.args[0]) > 2 or int(ev.args[0]) > in_play:
+            raise InputError(f"write 'holds N' with N the number of cards, 0 to {in_play} (the cards in play)", "holds")
         n = int(ev.args[0])
         expected = bin(self.hands[seat]).count("1") - sum(1 for s, _ in self.early if s == seat)
         side = self.side_of(seat)
@@ -1519,7 +1543,9 @@ class Director:
         adversaries may call the card played in error; later players, except his partner, may
         withdraw their cards (they go back to their hands, not exposed)."""
         seat = self._seat(ev)
-        new = self._card(ev.args[0] if ev.args else "")
+        if len(ev.args) != 1:
+            raise InputError("write 'correct CARD': the one card he plays instead", "card")
+        new = self._card(ev.args[0])
         open_r = [r for r in self.revokes if r.seat == seat and not r.established and not r.corrected]
         if not open_r:
             raise IllegalAction("there is no revoke of his to correct: it is established or there is none", (64,))
@@ -1980,6 +2006,18 @@ def _suit_arg(args: tuple[str, ...]) -> Suit:
         return Suit.parse(args[0])
     except CardError as e:
         raise InputError(str(e), "option") from None
+
+
+# the acts that take no argument: a word after them is refused, naming the act
+_NO_ARGS = frozenset({"ask", "throw", "mix", "attention", "consult", "imperfect", "cut", "quit"})
+
+
+def _check_args(ev: Event) -> None:
+    """Refuse the words an act does not take (InputError naming the act), before anything changes."""
+    if ev.verb in _NO_ARGS and ev.args:
+        raise InputError(f"{ev.verb!r} takes no argument: {' '.join(ev.args)!r} in {str(ev)!r}", ev.verb)
+    if ev.verb == "claim" and (len(ev.args) > 1 or ev.args and ev.args[0].lower() != "revoke"):
+        raise InputError(f"write 'claim revoke', not {str(ev)!r}", "claim")
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:

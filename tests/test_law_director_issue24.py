@@ -1,0 +1,60 @@
+"""Issue 24: the director's items, each fixed by the text of its law (quoted in the test).
+
+The deal is tests/test_law_director_text.py's: B deals, the ten of hearts is turned; C is the eldest
+hand. A-C against B-D. Hearts trumps: A holds the right bower, C the left.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_law_director_text import AFTER_REVOKE, HANDS, LONE, PLAY, REVOKE, START, card, last, table
+
+from euchre_core import IllegalAction, InputError
+from euchre_core.laws.rulings import Irregularity as K
+
+A, B, C, D = range(4)
+AC, BD = 0, 1
+
+
+def refused(t, event: str, error: type[Exception]) -> Exception:
+    """The act is refused and the state is unchanged."""
+    before = (t, t.to_json())
+    with pytest.raises(error) as e:
+        t.act(event)
+    assert (t, t.to_json()) == before
+    return e.value
+
+
+# ---------------------------------------------------------------- impossible card lists and extra words
+@pytest.mark.parametrize(
+    ("event", "field"),
+    [
+        ("C: play AD AD", "card"),  # "Two or more cards played at once" (Law 46 I): two cards, not one twice
+        ("C: expose AD 9C", "card"),  # C does not hold the nine of clubs
+        ("C: ask foo", "ask"),
+        ("C: throw down", "throw"),
+        ("C: attention here", "attention"),
+        ("AC: mix all", "mix"),
+        ("C: holds 99", "holds"),  # a player can hold at most the cards in play
+        ("C: holds 33", "holds"),
+        ("C: correct AD KH", "card"),
+    ],
+)
+def test_impossible_acts_are_refused_naming_the_field(event, field):
+    e = refused(table(START), event, InputError)
+    assert e.field == field
+
+
+def test_several_cards_exposed_at_once_are_each_exposed():
+    # Law 46 II: "Any card dropped face upwards ... is an exposed card."
+    t = table(START + ["C: expose AD 8C"])
+    assert t.exposed[C] == 1 << card("AD") | 1 << card("8C")
+
+
+def test_holds_counts_up_to_the_cards_in_play():
+    t = table(START + PLAY[:4])
+    assert last(t.act("C: holds 28")).kind is K.WRONG_NUMBER_OF_CARDS  # 32 less the four played
+    refused(t, "C: holds 29", InputError)
+
+
+_ = (AFTER_REVOKE, HANDS, LONE, REVOKE, IllegalAction, AC, BD, A, B, D)
