@@ -284,7 +284,8 @@ def test_law_66_claim_with_no_revoke_scores_nothing():
 
 
 def test_law_67_mixing_the_cards_establishes_the_revoke():
-    t = table(REVOKE + ["D: play 9H", "A: ask", "AC: mix"])
+    # "Should a revoke be claimed, and the accused player or his partner mix the cards ...": claimed first
+    t = table(REVOKE + ["D: play 9H", "A: ask", "BD: claim revoke", "AC: mix"])
     assert t.revokes[0].established and last(t).laws == (67, 63)
     assert t.is_over and t.result()["points"] == {"AC": 0, "BD": 3}  # established and scored; no hand
 

@@ -58,3 +58,25 @@ def test_holds_counts_up_to_the_cards_in_play():
 
 
 _ = (AFTER_REVOKE, HANDS, LONE, REVOKE, IllegalAction, AC, BD, A, B, D)
+
+
+# ---------------------------------------------------------------- Law 67
+def test_law_67_cards_mixed_with_no_revoke_claimed_establish_nothing():
+    # Law 67: "Should a revoke be claimed, and the accused player or his partner mix the cards before they
+    # have been sufficiently examined by the adversaries, the revoke is established."
+    t = table(REVOKE + ["BD: mix"])  # B revoked; nobody claimed it
+    r = last(t)
+    assert r.kind is K.CARDS_MIXED and r.laws == (67,) and r.effects == ("no effect",)
+    assert not t.revokes[0].established and not t.mixed and t.result()["points"] == {"AC": 0, "BD": 0}
+    assert "claimed" in (r.reading or "")  # the lawbook's reading is on the ruling
+    # claimed, then mixed: established and scored
+    t = table(REVOKE + ["D: ask", "A: play AS", "AC: claim revoke", "BD: mix"])
+    assert t.revokes[0].established and t.result()["points"] == {"AC": 3, "BD": 0}
+
+
+def test_law_67_a_revoke_established_before_the_mixing_can_still_be_claimed():
+    # Law 68: "A revoke cannot be claimed after the cards are cut for the next deal" (and not before: it can).
+    t = table(REVOKE + AFTER_REVOKE + ["BD: mix"])
+    assert t.result()["points"] == {"AC": 1, "BD": 0}  # the mixing scores no revoke
+    t = t.act("AC: claim revoke")
+    assert t.result()["points"] == {"AC": 4, "BD": 0}

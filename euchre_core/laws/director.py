@@ -1682,21 +1682,22 @@ class Director:
     def _ev_mix(self, ev: Event) -> Director:
         """Law 67: a revoke claimed, the accused player or his partner mixes the cards before the
         adversaries have examined them: the revoke is established, and scored (the mixing side's
-        revokes, or one revoke if none is on record)."""
+        revokes, or one revoke if none is on record). With no revoke claimed against his side, the
+        mixing establishes nothing."""
         side = self._side(ev)
         if self.phase is Phase.BIDDING:
             raise IllegalAction("no card has been played: there is no revoke to claim", (67,))
-        if side in self.claimants and (1 - side) not in self.claimants:
-            # the claimants gathered the cards: Law 67 concerns the accused side
-            return self._rule(
-                _r(
-                    K.CARDS_MIXED,
-                    (67,),
-                    f"{ev.who}, who claimed the revoke, mixed the cards: Law 67 concerns the accused side; no effect.",
-                    offender=None,
-                    effects=("no effect",),
-                )
+        if (1 - side) not in self.claimants:
+            # Law 67: "Should a revoke be claimed, and the accused player or his partner mix the cards ...":
+            # no claim against this side, no revoke established by the mixing (the claimants' own
+            # mixing is not the accused side's act either)
+            text = (
+                f"{ev.who}, who claimed the revoke, mixed the cards: Law 67 concerns the accused side; no effect."
+                if side in self.claimants
+                else f"{ev.who} mixed the cards, but no revoke had been claimed against them: Law 67 establishes a "
+                "revoke only when one is claimed; no penalty."
             )
+            return self._rule(_r(K.CARDS_MIXED, (67,), text, offender=None, effects=("no effect",)))
         pend = [r for r in self.revokes if self.side_of(r.seat) == side and not r.corrected]
         revokes = tuple(replace(r, established=True) if r in pend else r for r in self.revokes)
         mixed = self.mixed if pend else self.mixed | {side}

@@ -514,7 +514,9 @@ READINGS: dict[int, str] = {
     65: "'no' (he has none of the suit) is the negative answer and closes the window; if an adversary has led "
     "to the next trick meanwhile, the correction takes his card back",
     67: "the mixing ends the hand; mixed during the play, only the penalty is scored; with no revoke on record, "
-    "one revoke is counted against the side that mixed (the one claimed)",
+    "one revoke is counted against the side that mixed (the one claimed). The law opens 'Should a revoke be "
+    "claimed': cards mixed when no revoke has been claimed against that side establish nothing and score "
+    "nothing (a revoke established otherwise, Law 64, can still be claimed until the cut, Law 68)",
     69: "'may withdraw' is applied as a withdrawal: the later players, except the partner, take their cards "
     "back and play again",
     70: "a revoke claimed before the hand is over leaves the revoking side the choice: the hand played out "
