@@ -80,3 +80,44 @@ def test_law_67_a_revoke_established_before_the_mixing_can_still_be_claimed():
     assert t.result()["points"] == {"AC": 1, "BD": 0}  # the mixing scores no revoke
     t = t.act("AC: claim revoke")
     assert t.result()["points"] == {"AC": 4, "BD": 0}
+
+
+# ---------------------------------------------------------------- Law 104
+LAW_104 = "A player playing alone is liable to no penalty for simply exposing a card"
+
+
+@pytest.mark.parametrize(
+    "act",
+    [
+        "C: play 8C QS",  # two cards at once (Law 46 I for the others)
+        "C: expose QS",
+        "C: expose QS AD",
+        "C: throw",  # he shows or lays down his hand
+    ],
+)
+def test_law_104_every_exposure_by_the_lone_player_is_free_of_penalty(act):
+    t = table(LONE + [act])
+    r = last(t)
+    assert r.kind is K.LONE_PLAYER_EXPOSED and r.laws == (104,) and r.effects == ("no penalty",), LAW_104
+    assert not t.exposed[C] and r.reading and r.reading.startswith("Law 104:")
+    assert not t.thrown and t.phase.value == "play"
+    refused(t, "B: callcard C QS", IllegalAction)  # nothing of his can be called
+
+
+def test_law_104_the_hand_goes_on_after_he_plays_two_cards_at_once():
+    t = table(LONE + ["C: play 8C QS", "D: play KC", "B: play 9C"])
+    assert len(t.tricks) == 1 and t.hands[C] >> card("QS") & 1 and not t.exposed[C]
+
+
+def test_law_104_exposing_after_declaring_in_the_discard_is_not_law_95():
+    # Law 95 bars a lone hand "if before making his declaration he exposes a card"; C has declared.
+    t = table(["C: order alone", "A: stay", "C: expose QS"])
+    assert last(t).laws == (104,) and t.no_alone[C] == 0 and not t.exposed[C]
+
+
+def test_law_104_a_card_played_out_of_turn_not_a_lead_is_no_penalty_but_a_lead_out_of_turn_is():
+    # "... but should he lead out of turn, the card is an exposed card, and can be called."
+    t = table(LONE + ["C: play 8C", "D: play KC", "B: play 9C", "D: play QH", "C: play KH"])  # B's turn: C plays
+    assert last(t).laws == (104,) and not t.exposed[C]
+    t = table(LONE + ["C: play 8C", "D: play KC", "B: play 9C", "C: play KH"])  # D's lead: C leads
+    assert last(t).kind is K.LONE_LEAD_OUT_OF_TURN and t.exposed[C] == 1 << card("KH")

@@ -600,7 +600,11 @@ class Director:
         if self.phase is not Phase.PLAY:
             raise IllegalAction("all the tricks have been played")
         st = self
-        if len(cards) > 1:
+        if len(cards) > 1 and self._lone_player(seat):
+            # Law 104: the lone player who plays two cards at once exposes the others: no penalty
+            others = ", ".join(f"the {c.long_name()}" for c in cards[1:])
+            st = st._lone_exposed(seat, f"played {len(cards)} cards at once ({others} shown)")
+        elif len(cards) > 1:
             # Law 46 I: two or more cards played at once: the others are exposed cards.
             extra = 0
             for c in cards[1:]:
@@ -1064,6 +1068,9 @@ class Director:
         return self._exposed_out_of_turn(seat, card)
 
     def _exposed_out_of_turn(self, seat: int, card: Card) -> Director:
+        if self._lone_player(seat):
+            # Law 104: only his lead out of turn is an exposed card; this card is not a lead
+            return self._lone_exposed(seat, f"played the {card.long_name()} out of turn (not a lead)")
         return self._rule(
             _r(
                 K.CARD_OUT_OF_TURN,
@@ -1074,6 +1081,25 @@ class Director:
                 effects=("the card is exposed",),
             ),
             exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
+        )
+
+    def _lone_player(self, seat: int) -> bool:
+        """Law 104: the seat plays alone (his declaration made)."""
+        return self.deal.alone is not None and seat == self.deal.alone
+
+    def _lone_exposed(self, seat: int, what: str) -> Director:
+        """Law 104: "A player playing alone is liable to no penalty for simply exposing a card": every
+        exposure of his (a card shown or dropped, cards played at once, a card played out of turn that
+        is not a lead, his hand shown or thrown down) leaves his cards in his hand, not liable to be called."""
+        return self._rule(
+            _r(
+                K.LONE_PLAYER_EXPOSED,
+                (104,),
+                f"{SEAT_NAMES[seat]}, playing alone, {what}: no penalty (law 104); his cards are not liable to be "
+                "called.",
+                offender=seat,
+                effects=("no penalty",),
+            )
         )
 
     def _lone_partner_plays(self, seat: int, card: Card) -> Director:
@@ -1222,6 +1248,10 @@ class Director:
         if not self.hands[seat] >> card & 1:
             raise InputError(f"{ev.who} does not hold the {card.long_name()}", "card")
         d = self.deal
+        if self._lone_player(seat):
+            # Law 104: the lone player, his declaration made, exposes a card: no penalty (Law 95 concerns
+            # a card exposed before the declaration)
+            return self._lone_exposed(seat, f"exposed the {card.long_name()}")
         if self.phase is Phase.BIDDING:
             # Law 95: he exposes a card before his declaration: he cannot play alone; Law 46: exposed.
             return self._rule(
@@ -1235,16 +1265,6 @@ class Director:
                 ),
                 no_alone=_set(self.no_alone, seat, 95),
                 exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
-            )
-        if d.alone is not None and seat == d.alone:
-            return self._rule(
-                _r(
-                    K.LONE_PLAYER_EXPOSED,
-                    (104,),
-                    f"{ev.who}, playing alone, exposed the {card.long_name()}: no penalty.",
-                    offender=seat,
-                    effects=("no penalty",),
-                )
             )
         if d.alone is not None and seat == self.partner(d.alone):
             # Law 102: the lone player's partner exposes his cards: two points at most for a march;
@@ -1357,6 +1377,9 @@ class Director:
     def _ev_throw(self, ev: Event) -> Director:
         seat = self._seat(ev)
         d = self.deal
+        if self._lone_player(seat) and self.phase in (Phase.BIDDING, Phase.PLAY):
+            # Law 104: the lone player shows or lays down his hand: no penalty, and the hand goes on
+            return self._lone_exposed(seat, "threw his cards face up on the table")
         if self.phase is Phase.BIDDING:
             if seat == d.dealer and d.phase == "bid2":
                 # Law 82: the dealer throws his cards on the table in the second round: it is his pass,

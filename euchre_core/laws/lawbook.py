@@ -534,6 +534,10 @@ READINGS: dict[int, str] = {
     99: "any expression of the offer counts ('take', 'alone', 'order alone'); the hand is then played with partners",
     102: "the player is the lone player's partner; a card he leads or plays after the first lead shows its face "
     "and falls under this law, not under Law 52; a euchre scores four whatever the rule set's lone euchre",
+    104: "'simply exposing a card' is every exposure of his: a card shown or dropped, cards played at once, a card "
+    "played out of turn that is not a lead, his hand shown or thrown face up: none is liable to be called, and he "
+    "plays on; only his lead out of turn is an exposed card. A detached card named by an adversary (Law 51) is "
+    "that law's, not an exposure",
     105: "the card played out of turn stays on the table with the rest of both hands, callable like them",
 }
 
