@@ -121,3 +121,30 @@ def test_law_104_a_card_played_out_of_turn_not_a_lead_is_no_penalty_but_a_lead_o
     assert last(t).laws == (104,) and not t.exposed[C]
     t = table(LONE + ["C: play 8C", "D: play KC", "B: play 9C", "C: play KH"])  # D's lead: C leads
     assert last(t).kind is K.LONE_LEAD_OUT_OF_TURN and t.exposed[C] == 1 << card("KH")
+
+
+# ---------------------------------------------------------------- Law 96
+DEALER_TAKES_UP = ["C: pass", "D: pass", "A: pass", "B: order"]  # B, the dealer, takes up the ten of hearts
+
+
+def test_law_96_the_dealer_announces_alone_before_quitting_his_discard_in_time():
+    # Law 96: "The dealer must announce his intention to play alone before quitting his discard."
+    t = table(DEALER_TAKES_UP)
+    assert t.deal.phase == "discard" and t.deal.actor == B
+    t = t.act("B: alone")
+    assert t.deal.alone == B and t.pending is None and len(t.rulings) == 0
+    t = t.act("B: discard TS")
+    assert t.phase.value == "play" and t.deal.alone == B and t.deal.out == 1 << D and len(t.rulings) == 0
+
+
+def test_law_96_and_97_after_quitting_his_discard_he_is_late():
+    # ... "otherwise he can be required to play the hand with his partner" (Law 97)
+    t = table(DEALER_TAKES_UP + ["D: stay", "B: discard TS", "B: alone"])
+    assert last(t).kind is K.LATE_ALONE and last(t).laws == (96, 97) and last(t).chooser == AC
+
+
+def test_law_96_his_partner_who_passed_cannot_take_it_from_him():
+    # Law 99: "Should the partner of the player playing alone offer to take it from him ... after he has himself
+    # passed, neither can play alone."
+    t = table(DEALER_TAKES_UP + ["B: alone", "D: take"])
+    assert last(t).kind is K.LATE_TAKE and t.deal.alone is None

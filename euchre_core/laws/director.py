@@ -37,6 +37,7 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Suit, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal, DealResult, Trick, legal_play_mask, score_deal
 from ..kernel.errors import IllegalAction, InputError
+from ..kernel.play import partner_out_mask
 from ..kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, SUIT_MASK, trick_winner_index
 from .events import Chain, Event
 from .lawbook import READINGS
@@ -400,6 +401,31 @@ class Director:
             return self._law_99(seat)
         if self.phase is Phase.BIDDING and d.phase == "alone" and seat == d.actor:
             return self._regular(ev)
+        if (
+            self.phase is Phase.BIDDING
+            and d.phase in ("take", "discard")
+            and seat == d.dealer
+            and d.maker == seat
+            and d.how == "adopt"
+            and d.alone is None
+            and d.discarded is None
+        ):
+            # Law 96: "The dealer must announce his intention to play alone before quitting his discard":
+            # he took up the trump card and has not quitted his discard: he is in time (Law 97 is the
+            # others' rule: before naming the trump).
+            self._block_if_pending(ev)
+            if self.no_alone[seat]:
+                law = self.no_alone[seat]
+                return self._rule(
+                    _r(
+                        K.NOT_ALLOWED_ALONE,
+                        (law,),
+                        f"{ev.who} may not play alone (law {law}): he plays the hand with his partner.",
+                        offender=seat,
+                        effects=("no lone hand",),
+                    )
+                )
+            return self._with(deal=d._replace(alone=seat, level=1, out=partner_out_mask(self.n, seat)))
         if d.maker is not None and seat == d.maker and d.alone is None:
             # Law 97: he must announce a lone hand before naming the trump; otherwise he can be
             # required to play the hand with his partner. The dealer who took up the trump card
