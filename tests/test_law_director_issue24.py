@@ -148,3 +148,61 @@ def test_law_96_his_partner_who_passed_cannot_take_it_from_him():
     # passed, neither can play alone."
     t = table(DEALER_TAKES_UP + ["B: alone", "D: take"])
     assert last(t).kind is K.LATE_TAKE and t.deal.alone is None
+
+
+# ---------------------------------------------------------------- messages: the law named
+def test_law_50_the_next_card_after_the_hand_ended_names_law_50_not_all_the_tricks():
+    # Law 50: "In a lone hand, should either adversary abandon his hand ... the party playing alone scores five points."
+    t = table(LONE + ["C: play KH", "D: play 9H", "B: play AH", "C: play AD", "D: throw"])
+    e = refused(t, "B: play QC", IllegalAction)
+    assert e.laws == (50,) and "all the tricks" not in str(e) and "after 1 trick" in str(e)
+
+
+def test_law_70_the_next_card_after_the_hand_stopped_names_law_70():
+    # Law 70: "A revoking player and his partner may require the hand on which the revoke occurred to be played out."
+    t = table(REVOKE + ["quit", "AC: claim revoke", "BD: choose stop"])
+    assert refused(t, "A: play AS", IllegalAction).laws == (70,)
+
+
+@pytest.mark.parametrize(
+    ("events", "act"),
+    [
+        (START, "B: discard 9C"),  # he has quitted his discard
+        (["C: order", "A: stay"], "C: discard 8C"),  # C is not the dealer
+    ],
+)
+def test_law_86_refusals_name_law_86(events, act):
+    # Law 86: "The discard is not complete until the dealer has placed the card under the pack and quitted it;
+    # after which he cannot change."
+    assert refused(table(events), act, IllegalAction).laws == (86,)
+
+
+@pytest.mark.parametrize(
+    ("events", "act"),
+    [
+        (["C: order", "A: stay"], "B: alone"),  # the dealer is ordered up
+        (["C: order", "A: stay"], "B: order alone"),
+        (START, "D: alone"),  # his adversaries made the trump
+    ],
+)
+def test_law_95_refusals_name_law_95(events, act):
+    # Law 95: "A player cannot play alone when he or his partner is ordered up, or when his adversaries adopt or
+    # make the trump"
+    assert refused(table(events), act, IllegalAction).laws == (95,)
+
+
+@pytest.mark.parametrize(
+    ("events", "act"),
+    [
+        (["C: pass", "D: pass", "A: order"], "C: take alone"),
+        (["C: pass", "D: pass", "A: order"], "C: alone"),
+        (["C: pass", "D: pass", "A: pass", "B: pass", "C: call S"], "A: take alone"),
+    ],
+)
+def test_law_93_a_partner_who_passed_cannot_play_alone_cited_as_93_not_82(events, act):
+    # Law 93: "A player may play alone when he orders up, assists, adopts, or makes the trump, or when his partner
+    # does so, provided that he himself has not already passed."
+    t = table(events + [act])
+    r = last(t)
+    assert r.kind is K.NOT_ALLOWED_ALONE and r.laws == (93,) and t.deal.alone is None
+    assert t.deal.maker == (A if act.startswith("C") else C)

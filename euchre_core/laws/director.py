@@ -305,11 +305,26 @@ class Director:
         action = Action.parse(" ".join(words))
         if self._late_offer(seat, action):
             return self._law_99(seat)
+        deal = self.deal
+        if ev.verb == "discard" and (seat != deal.dealer or deal.discarded is not None):
+            # Law 86: "the dealer must at once discard one card ... after which he cannot change"
+            raise IllegalAction(
+                f"{ev.who} has quitted his discard: he cannot change it"
+                if seat == deal.dealer
+                else f"only the dealer discards: {ev.who} is not the dealer",
+                (86,),
+            )
+        if self._offers_alone(action) and self._passed_partner(seat):
+            return self._law_93(seat)
         if self.phase is not Phase.BIDDING:
             raise IllegalAction(f"{ev.verb} is not an act of the play")
-        deal = self.deal
         if deal.phase == "discard" and ev.verb == "discard" and seat == deal.dealer:
             return self._discard(seat, action)
+        if deal.phase == "discard" and seat == deal.actor and self._offers_alone(action):
+            if deal.maker is not None and self.side_of(seat) != self.side_of(deal.maker):
+                raise IllegalAction(self._adversaries_made(seat), (95,))  # Law 95
+            if deal.maker == seat:
+                return self._ev_alone(Event(ev.who, "alone"))  # Law 96: before quitting his discard
         if self.must_pass[seat] and action.kind not in ("pass", "stay"):
             return self._bound_to_pass(seat, action)
         if action.alone and self.no_alone[seat]:
@@ -330,6 +345,48 @@ class Director:
             return self._out_of_turn_declaration(seat, action)
         new = deal.apply(action)
         return self._after_deal_step(new)
+
+    @staticmethod
+    def _offers_alone(action: Action) -> bool:
+        """The act offers a lone hand ("take", "alone", "order alone", "call H alone")."""
+        return action.kind in ("take", "alone") or bool(action.alone)
+
+    def _passed_partner(self, seat: int) -> bool:
+        """Law 93: the seat's partner made the trump (not alone), and he himself has already passed."""
+        d = self.deal
+        return (
+            self.n == 4
+            and d.maker is not None
+            and d.alone is None
+            and seat == self.partner(d.maker)
+            and bool(d.passed >> seat & 1)
+        )
+
+    def _law_93(self, seat: int) -> Director:
+        """Law 93: "A player may play alone when he orders up, assists, adopts, or makes the trump, or
+        when his partner does so, provided that he himself has not already passed." His offer is void."""
+        d = self.deal
+        assert d.maker is not None
+        return self._rule(
+            _r(
+                K.NOT_ALLOWED_ALONE,
+                (93,),
+                f"{SEAT_NAMES[seat]} has passed: he cannot play alone when his partner makes the trump (law 93); "
+                f"his offer is void and {SEAT_NAMES[d.maker]}'s declaration stands.",
+                offender=seat,
+                effects=("the offer is void",),
+            ),
+            no_alone=_set(self.no_alone, seat, self.no_alone[seat] or 93),
+        )
+
+    def _adversaries_made(self, seat: int) -> str:
+        d = self.deal
+        assert d.maker is not None
+        return (
+            f"{SEAT_NAMES[seat]} cannot play alone: his adversary {SEAT_NAMES[d.maker]} made the trump "
+            "(a player cannot play alone when he or his partner is ordered up, or when his adversaries adopt or "
+            "make the trump)"
+        )
 
     def _late_offer(self, seat: int, action: Action) -> bool:
         """Law 99: the partner of the player playing alone offers to take it from him after a
@@ -446,6 +503,9 @@ class Director:
                     ),
                 )
             )
+        if self._passed_partner(seat):
+            self._block_if_pending(ev)
+            return self._law_93(seat)
         if d.maker is not None and d.partner(seat) == d.maker and (self.phase is Phase.PLAY or seat in self._passed()):
             # Law 99: the partner offers to take it after a lead, or after he himself passed.
             return self._rule(
@@ -459,6 +519,14 @@ class Director:
                 ),
                 no_alone=_set(_set(self.no_alone, seat, 99), d.maker, 99),
                 deal=self._cancel_alone() if self.phase is Phase.BIDDING else self.deal,
+            )
+        if d.maker is not None and self.side_of(seat) != self.side_of(d.maker):
+            raise IllegalAction(self._adversaries_made(seat), (95,))  # Law 95
+        if d.maker is None:
+            # Law 98: a single declaration, "Alone at hearts": the lone hand is announced with the order or the call
+            raise IllegalAction(
+                "no trump has been made: a lone hand is announced with the declaration ('order alone', 'call H alone')",
+                (98,),
             )
         raise IllegalAction("there is nothing to announce alone on now")
 
@@ -624,7 +692,7 @@ class Director:
         if self.phase is Phase.BIDDING:
             return self._play_before_discard(seat, cards[0])
         if self.phase is not Phase.PLAY:
-            raise IllegalAction("all the tricks have been played")
+            raise IllegalAction(*self._why_over())
         st = self
         if len(cards) > 1 and self._lone_player(seat):
             # Law 104: the lone player who plays two cards at once exposes the others: no penalty
@@ -647,6 +715,24 @@ class Director:
                 exposed=_set(st.exposed, seat, st.exposed[seat] | extra),
             )
         return st._play(seat, cards[0])
+
+    def _why_over(self) -> tuple[str, tuple[int, ...]]:
+        """Why no card can be played now that the play is over (the reason and its laws)."""
+        if self.abandoned is not None:
+            # Law 50: the adversary abandoned his hand against the lone hand: the hand ends there
+            return (
+                f"the hand ended after {len(self.tricks)} trick{'s' if len(self.tricks) != 1 else ''}: "
+                f"{SEAT_NAMES[self.abandoned]} abandoned his hand against the lone hand, and the party playing alone "
+                "scores five points",
+                (50,),
+            )
+        if len(self.thrown) == len(self.active()) and self.thrown:
+            return "the hands are abandoned: no one can again take up his cards", (49,)  # Law 49
+        if self.mixed or (not self.played_out and any(r.kind is K.CARDS_MIXED for r in self.rulings)):
+            return "the cards have been mixed after the revoke claim: the hand is over", (67,)  # Law 67
+        if not self.played_out:
+            return "the revoking side let the hand stop at the revoke claim: only the penalty is scored", (70,)
+        return "all the tricks have been played", ()
 
     def _dealer_six(self, seat: int, card: Card) -> bool:
         return False
@@ -1438,7 +1524,7 @@ class Director:
                 no_alone=_set(self.no_alone, seat, 95),
             )
         if self.phase is not Phase.PLAY:
-            raise IllegalAction("the hand is over")
+            raise IllegalAction(*self._why_over())
         if d.alone is not None and d.out >> seat & 1:
             return self._lone_partner_shows(seat, (self.hand(seat) or [d.turn_up])[0])
         if d.alone is not None and self.side_of(seat) != self.side_of(d.alone):
