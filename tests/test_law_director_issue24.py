@@ -206,3 +206,36 @@ def test_law_93_a_partner_who_passed_cannot_play_alone_cited_as_93_not_82(events
     r = last(t)
     assert r.kind is K.NOT_ALLOWED_ALONE and r.laws == (93,) and t.deal.alone is None
     assert t.deal.maker == (A if act.startswith("C") else C)
+
+
+# ---------------------------------------------------------------- acts the book describes, as events
+def test_law_81_the_partner_does_not_hear_the_declaration_and_passes():
+    # Law 81: "Should a player make a declaration, and his partner not hear it and pass, the declaration is not
+    # invalidated."
+    t = table(["C: order", "A: pass"])  # A, to take it from him or let it stand, passes
+    r = last(t)
+    assert r.kind is K.PASS_AFTER_DECLARATION and r.laws == (81,)
+    assert t.deal.maker == C and t.deal.phase == "discard" and t.deal.actor == B
+    t = t.replay(["B: discard TS"] + PLAY)
+    assert t.result()["points"] == {"AC": 2, "BD": 0}
+
+
+def test_law_81_a_pass_by_the_partner_after_the_call_in_the_second_round_changes_nothing():
+    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "C: call S", "A: pass"])
+    assert last(t).laws == (81,) and t.deal.maker == C and t.deal.trump is not None and t.actor == C
+
+
+def test_law_56_the_call_of_a_card_led_out_of_turn_can_be_repeated():
+    # Law 56: "The call for an exposed card can be repeated until such card has been played."
+    t = table(START + ["D: play 7S", "AC: choose call-card"])  # D led out of turn; his seven called
+    assert t.hands[D] >> card("7S") & 1
+    t = t.act("A: callcard D 7S")  # the call repeated
+    r = last(t)
+    assert r.kind is K.CALL_REPEATED and r.laws == (56,) and r.target == D
+    assert len(t.requirements) == 1  # the same call, not a second one
+
+
+def test_law_56_an_exposed_card_called_again_is_one_call():
+    t = table(START + ["D: expose 7S", "C: callcard D 7S", "A: callcard D 7S"])
+    assert last(t).kind is K.CALL_REPEATED and len(t.requirements) == 1
+    refused(t, "A: callcard D KC", IllegalAction)  # never called nor exposed

@@ -314,6 +314,8 @@ class Director:
                 else f"only the dealer discards: {ev.who} is not the dealer",
                 (86,),
             )
+        if action.kind == "pass" and deal.maker is not None and self.n == 4 and seat == self.partner(deal.maker):
+            return self._law_81(seat)
         if self._offers_alone(action) and self._passed_partner(seat):
             return self._law_93(seat)
         if self.phase is not Phase.BIDDING:
@@ -361,6 +363,25 @@ class Director:
             and seat == self.partner(d.maker)
             and bool(d.passed >> seat & 1)
         )
+
+    def _law_81(self, seat: int) -> Director:
+        """Law 81: "Should a player make a declaration, and his partner not hear it and pass, the
+        declaration is not invalidated." In his turn to take it alone (Laws 74, 75, 94) his pass lets
+        the declaration stand; at any other moment it changes nothing."""
+        d = self.deal
+        assert d.maker is not None
+        in_turn = self.phase is Phase.BIDDING and d.phase == "take" and d.actor == seat
+        st = self._rule(
+            _r(
+                K.PASS_AFTER_DECLARATION,
+                (81,),
+                f"{SEAT_NAMES[seat]} passed after his partner {SEAT_NAMES[d.maker]}'s declaration: the declaration is "
+                "not invalidated (law 81)" + ("; his pass lets it stand." if in_turn else "."),
+                offender=None,
+                effects=("the declaration stands",),
+            )
+        )
+        return st._after_deal_step(d.apply(Action("stay"))) if in_turn else st
 
     def _law_93(self, seat: int) -> Director:
         """Law 93: "A player may play alone when he orders up, assists, adopts, or makes the trump, or
@@ -1406,6 +1427,22 @@ class Director:
         card = self._card(ev.args[1])
         if self.side_of(caller) == self.side_of(target):
             raise IllegalAction("only an adversary can call an exposed card", (46,))
+        called = any(r.kind is Call.PLAY_CARD and r.seat == target and r.card == card for r in self.requirements)
+        if called:
+            # Law 56: "The call for an exposed card can be repeated until such card has been played" (also the
+            # card led out of turn and called, Law 52, which went back to his hand): the call stands
+            return self._rule(
+                _r(
+                    K.CALL_REPEATED,
+                    (56,),
+                    f"{ev.who} repeated the call of {SEAT_NAMES[target]}'s {card.long_name()}: it must still be played "
+                    "at the first lawful opportunity (law 56).",
+                    offender=target,
+                    card=card,
+                    target=target,
+                    effects=("the call stands",),
+                )
+            )
         if not self.exposed[target] >> card & 1:
             raise IllegalAction(f"the {card.long_name()} is not an exposed card", (46,))
         req = Requirement(target, Call.PLAY_CARD, (46, 56), card=card)

@@ -29,7 +29,7 @@ T = TypeVar("T")
 # verb -> (who acts: "seat" | "side" | "table", a short description)
 VERBS: dict[str, tuple[str, str]] = {
     # the regular actions (Deal's actions), done physically
-    "pass": ("seat", "pass"),
+    "pass": ("seat", "pass (the maker's partner who did not hear the declaration: Law 81)"),
     "order": ("seat", "order up / assist / take up (add 'alone')"),
     "call": ("seat", "name a suit in the second round (add 'alone')"),
     "take": ("seat", "\u201cI take it from you\u201d (Law 94)"),
@@ -45,7 +45,10 @@ VERBS: dict[str, tuple[str, str]] = {
     "ask": ("seat", "ask the partner whether he has none of the suit renounced (Law 65)"),
     "correct": ("seat", "take back a revoking card and play another (Laws 65, 69)"),
     "throw": ("seat", "throw the hand face up on the table (Laws 48-50, 82)"),
-    "callcard": ("seat", "call an exposed card of an adversary (Laws 46, 56): 'callcard SEAT CARD'"),
+    "callcard": (
+        "seat",
+        "call an exposed card of an adversary, or repeat the call (Laws 46, 56): 'callcard SEAT CARD'",
+    ),
     "name": ("seat", "name an adversary's detached card (Law 51): 'name SEAT CARD'"),
     "holds": ("seat", "a player is found to hold N cards (Laws 90, 103): 'holds N'"),
     "answer": ("seat", "answer the partner's question (Law 65): 'answer yes' (he has one) or 'answer no'"),

@@ -507,7 +507,8 @@ READINGS: dict[int, str] = {
     "59, 83, 89) is read the same way, since the laws give it no other sanction; a called exposed card is "
     "Law 56's, with no revoke penalty",
     56: "the director repeats the call itself: each time the player could have played the card and did not, it "
-    "says so, and the call stands",
+    "says so, and the call stands; an adversary's explicit repeat ('callcard') is ruled, one call still, and it "
+    "may repeat the call of a card led out of turn (Law 52) though that card went back to the hand",
     64: "the next lead turns and quits the last trick unless 'quit' was entered before; the window closes when "
     "the revoking player or his partner leads or plays to the next trick, in turn or not, and not when an "
     "adversary does",
@@ -524,6 +525,8 @@ READINGS: dict[int, str] = {
     79: "a declaration by the partner bound to pass is void and, in his turn, counts as his pass; he is ruled, "
     "not refused",
     80: "when the adversaries elect that it be played, the partner still 'must pass': he cannot take it alone",
+    81: "the partner who passes in his turn to take it from the maker (Laws 74, 75, 94) lets the declaration "
+    "stand; his pass at any other moment after it changes nothing",
     82: "the dealer's throwing down his cards counts as his pass and binds his partner to pass; his turning down "
     "the trump card out of turn binds his partner in the first round only",
     85: "consulting loses the right to the penalty: the ruling's option without a penalty stands (the lead "
