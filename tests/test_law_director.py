@@ -249,7 +249,10 @@ def test_law_65_and_law_69_question_and_correction():
     t = t.act("C: correct TH")
     assert t.revokes[0].corrected and last(t).laws == (65, 69)
     assert "7D" in [str(c) for c in t.hand(2)] and t.exposed[2]  # the 7D is liable to be called (69)
-    assert t.actor_name == "D" and "9H" in [str(c) for c in t.hand(3)]  # D withdrew his card (69)
+    # Law 69: D, who played after him, "may withdraw" his card: nothing is taken back for him; A plays on
+    assert t.actor_name == "A" and t.trick[-1] == (3, Card.parse("9H")) and t.withdraw == (0, frozenset({3}))
+    with pytest.raises(IllegalAction):
+        t.act("D: correct AS")  # holding the nine of hearts, D must follow suit
 
 
 def test_law_65_question_keeps_the_window_open_after_quitting():
@@ -257,7 +260,8 @@ def test_law_65_question_keeps_the_window_open_after_quitting():
     t = t.act("A: ask").act("quit")
     assert not t.revokes[0].established
     t = t.act("C: correct TH")
-    assert t.revokes[0].corrected and len(t.tricks) == 0
+    # the trick stays won (by A's ace of trumps); nothing else moves (laws 65, 69)
+    assert t.revokes[0].corrected and len(t.tricks) == 1 and t.tricks[0].winner == 0 and t.actor_name == "A"
 
 
 def test_law_70_the_hand_is_played_out_after_a_revoke():

@@ -239,3 +239,90 @@ def test_law_56_an_exposed_card_called_again_is_one_call():
     t = table(START + ["D: expose 7S", "C: callcard D 7S", "A: callcard D 7S"])
     assert last(t).kind is K.CALL_REPEATED and len(t.requirements) == 1
     refused(t, "A: callcard D KC", IllegalAction)  # never called nor exposed
+
+
+# ---------------------------------------------------------------- Laws 65, 69: the correction
+LAW_69 = (
+    "Any player or players who have played after him, except his partner, may withdraw their cards and substitute "
+    "others; the cards so withdrawn are not liable to be called."
+)
+# D revokes in the second trick: C leads the eight of clubs, D plays the seven of spades holding the king of
+# clubs; A (after him) plays the ten of clubs and wins; B (his partner) the nine. B asks; A leads the ace of spades.
+D_REVOKES = (
+    START
+    + ["C: play AD", "D: play AC", "A: play 9D", "B: play KD"]
+    + [
+        "C: play 8C",
+        "D: play 7S",
+        "A: play TC",
+        "B: play 9C",
+    ]
+)
+
+
+def test_law_65_69_the_adversarys_lead_stands_when_he_still_wins_the_trick_and_the_hand_ends():
+    # Law 65: "... the error may be corrected, unless ... the revoking player or his partner have led or played to
+    # the following trick": an adversary's lead does not close it, and Law 69 moves no card of the next trick.
+    t = table(REVOKE + ["D: ask", "A: play AS", "B: correct TH"])
+    assert t.trick == ((A, card("AS")),) and t.actor == B and t.withdraw is None
+    t = t.replay(
+        ["B: play QC", "C: play QS", "D: play AC"]  # B plays the queen of clubs (exposed) to the spade lead
+        + ["A: play KS", "B: play 9C", "C: play 8C", "D: play KC"]
+        + ["A: play TC", "B: play AH", "C: play JD", "D: play QH"]
+    )
+    assert t.is_over and not [r for r in t.rulings if r.kind is K.LEAD_OUT_OF_TURN]
+    assert sum(t.won) == 5 and all(not h for h in t.hands)
+
+
+def test_law_65_69_the_lead_goes_back_without_penalty_when_the_trick_changes_hands():
+    t = table(D_REVOKES + ["B: ask", "A: play AS", "D: correct KC"])
+    # D's king of clubs now wins the trick: A's lead to the next trick goes back to his hand, and D leads
+    assert t.tricks[-1].winner == D and t.won[D] == 1 and t.won[A] == 0
+    assert t.trick == () and t.actor == D and t.hands[A] >> card("AS") & 1 and not t.exposed[A]
+    assert t.exposed[D] == 1 << card("7S")  # Law 69: "the adversaries may call the card played in error"
+    assert t.withdraw == (1, frozenset({A}))  # A played after D; B is his partner
+    t = t.act("D: play QH")  # D leads: no lead out of turn anywhere
+    assert last(t).kind is K.REVOKE_CORRECTED and t.withdraw is None
+    refused(t, "A: correct TC", IllegalAction)  # the next card played closed his right
+
+
+def test_law_69_only_a_later_player_of_the_same_trick_may_withdraw_and_substitute():
+    # C revokes in the first trick: D leads a trump, C plays a club holding the left bower; A (after him) plays
+    # the nine of diamonds... here: D leads the queen of hearts to A's lead? Build it: C leads, then D, A, B.
+    t = table(START + ["C: play 8C", "D: play 9H"])  # D, holding two clubs, trumps: a revoke
+    assert t.revokes[-1].seat == D
+    t = t.replay(["A: play TC", "D: correct KC"])
+    assert t.trick == ((C, card("8C")), (D, card("KC")), (A, card("TC"))) and t.actor == B
+    assert t.withdraw == (0, frozenset({A}))
+    e = refused(t, "C: correct AD", IllegalAction)  # C played before him: nothing to withdraw
+    assert e.laws == (64,)
+    refused(t, "A: correct JH", IllegalAction)  # A holds no other club: he must follow suit (law 62)
+    refused(t, "B: correct 9C", IllegalAction)  # B has not played (and is D's partner)
+
+
+def test_law_69_a_later_player_withdraws_and_substitutes_his_card_not_callable():
+    # C leads the queen of spades; D trumps holding the seven of spades (a revoke); A plays the king of spades.
+    t = table(START + ["C: play QS", "D: play 9H", "A: play KS", "D: correct 7S"])
+    assert t.withdraw == (0, frozenset({A})) and t.actor == B, LAW_69
+    t = t.act("A: correct AS")  # A withdraws the king and substitutes the ace
+    r = last(t)
+    assert r.kind is K.CARD_WITHDRAWN and r.laws == (69,)
+    assert t.trick == ((C, card("QS")), (D, card("7S")), (A, card("AS"))) and t.actor == B
+    assert t.hands[A] >> card("KS") & 1 and not t.exposed[A]  # "not liable to be called"
+    assert t.exposed[D] == 1 << card("9H") and t.withdraw is None
+    t = t.act("B: play 9C")
+    assert t.tricks[0].winner == A
+    refused(t, "A: correct KS", IllegalAction)  # once only
+
+
+def test_law_69_the_trick_already_won_is_won_again_after_a_substitution():
+    t = table(START + ["C: play QS", "D: play 9H", "A: play KS", "B: play 9C", "B: ask", "D: correct 7S"])
+    assert t.tricks[0].winner == A and t.actor == A and t.withdraw == (0, frozenset({A}))
+    t = t.act("A: correct AS")
+    assert t.tricks[0].cards[2] == (A, card("AS")) and t.tricks[0].winner == A and t.won[A] == 1
+
+
+def test_law_69_reading_is_recorded():
+    from euchre_core.laws.lawbook import LAWBOOK
+
+    assert "may withdraw" in (LAWBOOK[69].reading or "") and LAW_69

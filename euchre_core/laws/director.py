@@ -170,6 +170,7 @@ class Director:
     no_discard: bool = False  # Law 90: the dealer played without discarding
     question: int | None = None  # Law 65: the seat asked, until he answers
     played_out: bool = True  # Law 70: False when the revoking side let the hand stop
+    withdraw: tuple[int, frozenset[int]] | None = None  # Law 69: (trick, seats that may still withdraw their card)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -714,7 +715,7 @@ class Director:
             return self._play_before_discard(seat, cards[0])
         if self.phase is not Phase.PLAY:
             raise IllegalAction(*self._why_over())
-        st = self
+        st = self._with(withdraw=None) if self.withdraw is not None else self  # Law 69: the next card closes it
         if len(cards) > 1 and self._lone_player(seat):
             # Law 104: the lone player who plays two cards at once exposes the others: no penalty
             others = ", ".join(f"the {c.long_name()}" for c in cards[1:])
@@ -924,6 +925,8 @@ class Director:
         return self._with(quitted=True, revokes=revokes)
 
     def _ev_quit(self, ev: Event) -> Director:
+        if self.withdraw is not None:
+            self = self._with(withdraw=None)  # Law 69: the trick quitted, no card is withdrawn any more
         if self.trick and len(self.trick) >= 2 and len(self.trick) == len(self.active()) - 1:
             # the trick is gathered although one player has not played to it: Law 60 when discovered
             missing = next(s for s in self.active() if not self._played_this_trick(s))
@@ -1711,88 +1714,112 @@ class Director:
         )
 
     def _ev_correct(self, ev: Event) -> Director:
-        """Laws 65, 69: the revoking player takes back his card and plays a proper one; the
-        adversaries may call the card played in error; later players, except his partner, may
-        withdraw their cards (they go back to their hands, not exposed)."""
+        """Laws 65, 69: the revoking player takes back his card and plays a proper one; the card
+        played in error lies exposed and the adversaries may call it. The players who played after
+        him *in that trick*, except his partner, may then withdraw their cards and substitute others
+        (``correct CARD`` by one of them; the card withdrawn is not liable to be called); nobody else's
+        card moves. A lead to the next trick made meanwhile by an adversary (the question kept the
+        revoke open, Law 65) stands if its leader still wins the trick corrected; otherwise it goes back
+        to his hand without penalty: he led in turn."""
         seat = self._seat(ev)
         if len(ev.args) != 1:
             raise InputError("write 'correct CARD': the one card he plays instead", "card")
         new = self._card(ev.args[0])
         open_r = [r for r in self.revokes if r.seat == seat and not r.established and not r.corrected]
         if not open_r:
+            if self.withdraw is not None and seat in self.withdraw[1]:
+                return self._substitute(ev, seat, new)
             raise IllegalAction("there is no revoke of his to correct: it is established or there is none", (64,))
         rv = open_r[-1]
-        back: tuple[tuple[int, Card], ...] = ()
         if rv.trick == len(self.tricks):
             seq = list(self.trick)
-            tricks = self.tricks
-            won = self.won
         elif rv.trick == len(self.tricks) - 1:
-            # Laws 64, 65: the window is open until the revoking player or his partner leads or
-            # plays to the next trick; cards the adversaries played to it go back to their hands.
-            last = self.tricks[-1]
-            seq = list(last.cards)
-            tricks = self.tricks[:-1]
-            won = _set(self.won, last.winner, self.won[last.winner] - 1)
-            back = self.trick
+            # Laws 64, 65: the window is open until the revoking player or his partner leads or plays to the
+            # next trick
+            seq = list(self.tricks[-1].cards)
         else:
             raise IllegalAction("the revoke is established", (64,))
         i = next(k for k, (s, c) in enumerate(seq) if s == seat and c == rv.card)
-        hands = list(self.hands)
-        for s, c in back:
-            hands[s] |= 1 << c
-        hands[seat] |= 1 << rv.card
-        after = seq[i + 1 :]
-        keep_after = []
-        for s, c in after:
-            if s == self.partner(seat):
-                keep_after.append((s, c))
-            else:
-                hands[s] |= 1 << c  # Law 69: withdrawn, not liable to be called
-        if not hands[seat] >> new & 1:
+        if not self.hands[seat] >> new & 1:
             raise InputError(f"{ev.who} does not hold the {new.long_name()}", "card")
-        led = seq[0][1] if i > 0 else None
-        if not legal_play_mask(hands[seat], led, self.trump) >> new & 1:
+        hand = self.hands[seat] | (1 << rv.card)
+        if not legal_play_mask(hand, seq[0][1], self.trump) >> new & 1:
             raise IllegalAction(f"the {new.long_name()} does not follow suit either", (62,))
-        hands[seat] &= ~(1 << rv.card)
-        hands[seat] &= ~(1 << new)
+        seq[i] = (seat, new)
+        # Law 69: the card played in error lies on the table, exposed: still his, liable to be called
+        hands = _set(self.hands, seat, hand & ~(1 << new))
         exposed = _set(self.exposed, seat, self.exposed[seat] | (1 << rv.card))
-        trick = tuple(seq[:i]) + ((seat, new),) + tuple(keep_after)
         revokes = tuple(replace(r, corrected=True) if r is rv else r for r in self.revokes)
-        # the card played in error goes on the table as exposed (Law 69 lets the adversaries call it)
-        hands[seat] |= 0
+        # Law 69: "Any player or players who have played after him, except his partner, may withdraw their cards"
+        later = frozenset(s for s, _ in seq[i + 1 :] if s != self.partner(seat))
         st = self._with(
-            hands=tuple(hands),
-            trick=trick,
-            tricks=tricks,
-            won=won,
-            revokes=revokes,
+            hands=hands,
             exposed=exposed,
-            quitted=True,
-            phase=Phase.PLAY,
+            revokes=revokes,
             question=None,
+            withdraw=(rv.trick, later) if later else None,
         )
+        may = ", ".join(SEAT_NAMES[s] for s in sorted(later))
         st = st._rule(
             _r(
                 K.REVOKE_CORRECTED,
                 (65, 69),
                 f"{ev.who} corrected his revoke with the {new.long_name()}: the {rv.card.long_name()} is liable to be "
-                "called by the adversaries; the players after him, except his partner, may withdraw their cards.",
+                "called by the adversaries"
+                + (f"; {may}, who played after him, may withdraw his card and substitute another." if later else "."),
                 offender=seat,
                 effects=("the card played in error is exposed",),
             )
         )
-        # the error card is not in his hand: it lies exposed on the table and is still his to play
-        st = st._with(hands=_set(st.hands, seat, st.hands[seat] | (1 << rv.card)))
-        order = st.active()
-        lead = trick[0][0]
-        k = order.index(lead)
-        seq_order = order[k:] + order[:k]
-        played = {s for s, _ in trick}
-        nxt = next((s for s in seq_order if s not in played), None)
-        if nxt is None:
-            return st._with(trick=tuple((s, dict(trick)[s]) for s in seq_order))._complete_trick()
-        return st._with(actor=nxt)
+        return st._trick_changed(rv.trick, tuple(seq))
+
+    def _substitute(self, ev: Event, seat: int, new: Card) -> Director:
+        """Law 69: a player who played after the revoking player (not his partner) withdraws his card
+        and substitutes another; the card withdrawn is not liable to be called."""
+        assert self.withdraw is not None
+        idx, seats = self.withdraw
+        seq = list(self.trick if idx == len(self.tricks) else self.tricks[idx].cards)
+        i = next(k for k, (s, _) in enumerate(seq) if s == seat)
+        old = seq[i][1]
+        if not self.hands[seat] >> new & 1:
+            raise InputError(f"{ev.who} does not hold the {new.long_name()}", "card")
+        hand = self.hands[seat] | (1 << old)
+        if not legal_play_mask(hand, seq[0][1], self.trump) >> new & 1:
+            raise IllegalAction(f"the {new.long_name()} does not follow suit", (62,))
+        seq[i] = (seat, new)
+        rest = seats - {seat}
+        st = self._with(hands=_set(self.hands, seat, hand & ~(1 << new)), withdraw=(idx, rest) if rest else None)
+        st = st._rule(
+            _r(
+                K.CARD_WITHDRAWN,
+                (69,),
+                f"{ev.who} withdrew the {old.long_name()} and played the {new.long_name()} instead: the card withdrawn "
+                "is not liable to be called (law 69).",
+                offender=None,
+                effects=("the card withdrawn goes back to his hand",),
+            )
+        )
+        return st._trick_changed(idx, tuple(seq))
+
+    def _trick_changed(self, idx: int, seq: tuple[tuple[int, Card], ...]) -> Director:
+        """The cards of trick ``idx`` (the trick on the table, or the last one turned) after a correction or
+        a substitution (Laws 65, 69): the trick on the table simply goes on; a trick already won is won
+        again by its highest card, and a lead to the next trick stands only if made by that winner."""
+        if idx == len(self.tricks):
+            return self._with(trick=seq)
+        last = self.tricks[idx]
+        winner = seq[trick_winner_index(self.trump, [c for _, c in seq])][0]
+        won = _set(self.won, last.winner, self.won[last.winner] - 1)
+        won = _set(won, winner, won[winner] + 1)
+        st = self._with(tricks=self.tricks[:idx] + (replace(last, cards=seq, winner=winner),), won=won)
+        if st.trick and st.trick[0][0] == winner:
+            return st  # Law 65: the adversary's lead to the next trick stands: he still won the trick
+        hands = list(st.hands)
+        for s, c in st.trick:
+            hands[s] |= 1 << c  # he led in turn when he led: back to his hand, no penalty
+        if st.phase is Phase.CLAIMS:
+            return st._with(hands=tuple(hands), trick=())
+        return st._with(hands=tuple(hands), trick=(), actor=winner, leader=winner)
 
     def _ev_claim(self, ev: Event) -> Director:
         """Laws 63, 66, 68, 70, 71: a revoke claim: the tricks are searched; each established

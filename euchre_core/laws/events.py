@@ -43,7 +43,11 @@ VERBS: dict[str, tuple[str, str]] = {
     "declare": ("seat", "an irregular double declaration, 'I order it up and play it alone' (Law 98)"),
     "attention": ("seat", "call attention to the trick before his partner plays (Law 83)"),
     "ask": ("seat", "ask the partner whether he has none of the suit renounced (Law 65)"),
-    "correct": ("seat", "take back a revoking card and play another (Laws 65, 69)"),
+    "correct": (
+        "seat",
+        "take back a revoking card and play another (Laws 65, 69); by a later player of that trick (not the "
+        "revoker's partner): withdraw his card and substitute another (Law 69)",
+    ),
     "throw": ("seat", "throw the hand face up on the table (Laws 48-50, 82)"),
     "callcard": (
         "seat",

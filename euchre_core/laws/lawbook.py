@@ -513,13 +513,15 @@ READINGS: dict[int, str] = {
     "the revoking player or his partner leads or plays to the next trick, in turn or not, and not when an "
     "adversary does",
     65: "'no' (he has none of the suit) is the negative answer and closes the window; if an adversary has led "
-    "to the next trick meanwhile, the correction takes his card back",
+    "to the next trick meanwhile, his lead stands when he still wins the trick corrected; otherwise it goes back "
+    "to his hand without penalty (he led in turn), and the winner leads",
     67: "the mixing ends the hand; mixed during the play, only the penalty is scored; with no revoke on record, "
     "one revoke is counted against the side that mixed (the one claimed). The law opens 'Should a revoke be "
     "claimed': cards mixed when no revoke has been claimed against that side establish nothing and score "
     "nothing (a revoke established otherwise, Law 64, can still be claimed until the cut, Law 68)",
-    69: "'may withdraw' is applied as a withdrawal: the later players, except the partner, take their cards "
-    "back and play again",
+    69: "'may withdraw' is each later player's right, not a duty: only the players who played after him in "
+    "the same trick, except his partner, may withdraw their card and substitute another ('correct CARD'), until "
+    "the next card is played or the trick is quitted; the other cards stay where they are",
     70: "a revoke claimed before the hand is over leaves the revoking side the choice: the hand played out "
     "(its points scored after the penalty, Law 4) or stopped (the penalty alone)",
     79: "a declaration by the partner bound to pass is void and, in his turn, counts as his pass; he is ruled, "

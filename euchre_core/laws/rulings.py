@@ -61,6 +61,7 @@ class Irregularity(Enum):
     CARD_OMITTED = "card-omitted"  # 60
     REVOKE = "revoke"  # 62, 64
     REVOKE_CORRECTED = "revoke-corrected"  # 65, 69
+    CARD_WITHDRAWN = "card-withdrawn"  # 69
     PARTNERS_QUESTION = "partners-question"  # 65
     QUESTION_ANSWERED = "question-answered"  # 65
     REVOKE_CLAIMED = "revoke-claimed"  # 63, 66, 70
@@ -110,6 +111,7 @@ _LABELS = {
     Irregularity.FOURTH_BEFORE_PARTNER: "fourth hand played before his partner",
     Irregularity.CARD_OMITTED: "card omitted from a trick",
     Irregularity.PARTNERS_QUESTION: "partner's question",
+    Irregularity.CARD_WITHDRAWN: "card withdrawn after a revoke corrected",
     Irregularity.QUESTION_ANSWERED: "partner's question answered",
     Irregularity.CARDS_MIXED: "cards mixed before examination",
     Irregularity.MENTION_AFTER_PASSING: "suit mentioned after passing",
