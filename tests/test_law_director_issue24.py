@@ -326,3 +326,65 @@ def test_law_69_reading_is_recorded():
     from euchre_core.laws.lawbook import LAWBOOK
 
     assert "may withdraw" in (LAWBOOK[69].reading or "") and LAW_69
+
+
+# ---------------------------------------------------------------- Laws 60, 61: cards mixed with a trick, omitted
+LAW_61 = (
+    "If during the play of the hand the error be detected, the tricks may be counted face downwards, to ascertain if "
+    "there be among them a card too many; should this be the case, the trick may be searched, and the card restored."
+)
+TRICK_1 = START + PLAY[:4]  # C wins the first trick
+
+
+def test_law_61_a_card_gathered_unnoticed_is_found_by_counting_and_restored():
+    t = table(TRICK_1 + ["quit B QC"])  # the trick is quitted with B's queen of clubs mixed with it
+    assert t.quitted and not t.hands[B] >> card("QC") & 1 and t.gathered == ((0, B, card("QC")),)
+    assert len(t.rulings) == 0  # unnoticed: nothing is ruled yet
+    t = t.act("B: holds 3")  # B is found with three cards: he should hold four
+    r = last(t)
+    assert r.kind is K.CARD_GATHERED and r.laws == (61,) and r.card == card("QC"), LAW_61
+    assert t.hands[B] >> card("QC") & 1 and not t.gathered and not t.forfeit  # restored; no Law 90 forfeit
+    t = t.replay(PLAY[4:])
+    assert t.is_over and t.result()["points"] == {"AC": 2, "BD": 0}
+
+
+def test_law_61_not_discovered_till_the_hand_is_played_out_he_answers_for_the_consequent_revokes():
+    # Law 61: "... and the mistake is not discovered till the hand is played out, he is answerable for all the
+    # consequent revokes he may have made."
+    t = table(TRICK_1 + ["quit B QC"])
+    t = t.replay(["C: play KH", "D: play 9H", "A: play JH", "B: play TH"])  # A wins
+    t = t.replay(["A: play TC", "B: play 9C", "C: play 8C", "D: play AC"])  # D wins
+    t = t.replay(["D: play KC", "A: play AS", "B: play AH"])  # clubs led: B's club is in the first trick
+    r = last(t)
+    assert r.kind is K.REVOKE and r.laws == (61, 62, 64) and t.revokes[-1].seat == B
+    t = t.replay(["C: play JD", "C: play QS", "D: play QH", "A: play KS"])  # C wins; B has no card for the last
+    assert t.actor == B and not t.hands[B]
+    t = t.act("quit")
+    r = last(t)
+    assert r.kind is K.CARD_GATHERED and r.laws == (61,) and t.is_over and t.revokes[-1].established
+    t = t.act("AC: claim revoke")
+    assert t.result()["points"] == {"AC": 4, "BD": 0}  # three for the revoke first (Law 4), one for the hand
+
+
+def test_law_60_the_last_trick_quitted_without_a_players_card_is_ruled():
+    # Law 60: "the surplus card at the end of the hand is considered to have been played to the imperfect trick,
+    # but does not constitute a revoke therein."
+    t = table(START + PLAY[:19] + ["quit"])  # D has not played his queen of hearts to the last trick
+    r = last(t)
+    assert r.kind is K.CARD_OMITTED and r.laws == (60,) and r.offender == D and not r.options
+    assert t.is_over and t.tricks[-1].cards[-1] == (D, card("QH")) and t.tricks[-1].winner == C
+    assert t.result()["points"] == {"AC": 2, "BD": 0}
+
+
+@pytest.mark.parametrize(
+    ("events", "act", "error"),
+    [
+        (TRICK_1, "quit B QS", InputError),  # B does not hold it
+        (TRICK_1, "quit E QC", InputError),
+        (TRICK_1, "quit B", InputError),
+        (START, "quit B QC", IllegalAction),  # no trick played yet
+        (START + PLAY[:2], "quit B QC", IllegalAction),  # a trick on the table, not gathered
+    ],
+)
+def test_law_61_impossible_gatherings_are_refused(events, act, error):
+    refused(table(events), act, error)

@@ -170,6 +170,7 @@ class Director:
     no_discard: bool = False  # Law 90: the dealer played without discarding
     question: int | None = None  # Law 65: the seat asked, until he answers
     played_out: bool = True  # Law 70: False when the revoking side let the hand stop
+    gathered: tuple[tuple[int, int, Card], ...] = ()  # Law 61: (trick, seat, card) mixed with a trick unnoticed
     withdraw: tuple[int, frozenset[int]] | None = None  # Law 69: (trick, seats that may still withdraw their card)
 
     # ------------------------------------------------------------------ construction
@@ -847,7 +848,9 @@ class Director:
         if imp is not None and imp[1] == seat and not st.omission_ruled:
             st = st._omission_discovered(seat)
         led = st.trick[0][1] if st.trick else None
-        legal = legal_play_mask(st.hands[seat], led, st.trump)
+        # Law 61: a card of his mixed with a trick still counts: failing to follow with it is a consequent revoke
+        mixed = sum(1 << c for _, s, c in st.gathered if s == seat)
+        legal = legal_play_mask(st.hands[seat] | mixed, led, st.trump) & st.hands[seat]
         if legal >> card & 1 and not legal_play_mask(st.hands[seat], led, st.trump, st._called_for(seat)) >> card & 1:
             # 1877 jambone: the called card must be played to the first trick (the kernel's rule)
             raise IllegalAction(
@@ -856,6 +859,21 @@ class Director:
             )
         if legal >> card & 1:
             st = st._check_requirements(seat, card)  # a revoke is not also punished as a call disobeyed
+        elif legal_play_mask(st.hands[seat], led, st.trump) >> card & 1:
+            # Law 61: the suit led is among his cards mixed with a trick: "he is answerable for all the
+            # consequent revokes he may have made"
+            st = st._rule(
+                _r(
+                    K.REVOKE,
+                    (61, 62, 64),
+                    f"{SEAT_NAMES[seat]} played the {card.long_name()}; a card of the suit led is his, mixed with a "
+                    "trick: a consequent revoke, for which he is answerable (law 61). It is established when the trick "
+                    "is turned and quitted (law 64).",
+                    offender=seat,
+                    effects=("a consequent revoke",),
+                ),
+                revokes=st.revokes + (Revoke(seat, len(st.tricks), card),),
+            )
         else:
             # Law 62: holding the suit led, he plays a card of a different suit: a revoke.
             st = st._rule(
@@ -925,20 +943,114 @@ class Director:
         return self._with(quitted=True, revokes=revokes)
 
     def _ev_quit(self, ev: Event) -> Director:
-        if self.withdraw is not None:
-            self = self._with(withdraw=None)  # Law 69: the trick quitted, no card is withdrawn any more
-        if self.trick and len(self.trick) >= 2 and len(self.trick) == len(self.active()) - 1:
+        st = self._with(withdraw=None) if self.withdraw is not None else self  # Law 69: no withdrawal after it
+        if ev.args:
+            return st._gather(ev)
+        if st.trick and len(st.trick) >= 2 and len(st.trick) == len(st.active()) - 1:
             # the trick is gathered although one player has not played to it: Law 60 when discovered
-            missing = next(s for s in self.active() if not self._played_this_trick(s))
-            d = self.deal
-            if d.alone is not None and self.side_of(missing) != self.side_of(d.alone):
-                return self._abandon_lone(missing, "failed to play to the trick")
-            st = self._with(imperfect=(len(self.tricks), missing))
+            missing = next(s for s in st.active() if not st._played_this_trick(s))
+            d = st.deal
+            if d.alone is not None and st.side_of(missing) != st.side_of(d.alone):
+                return st._abandon_lone(missing, "failed to play to the trick")
+            if st._last_trick() and not st.hands[missing]:
+                return st._played_out_short(missing)._complete_trick()._quit()
+            if st._last_trick() and bin(st.hands[missing]).count("1") == 1:
+                return st._omitted_from_last_trick(missing)
+            st = st._with(imperfect=(len(st.tricks), missing))
             st = st._complete_trick()
             return st._quit()
-        if self.trick or self.quitted:
+        if st.trick or st.quitted:
             raise IllegalAction("there is no complete trick to quit")
-        return self._quit()
+        return st._quit()
+
+    def _last_trick(self) -> bool:
+        """Every player who has played to the trick on the table holds no more cards: it is the last."""
+        return all(not self.hands[s] for s, _ in self.trick)
+
+    def _omitted_from_last_trick(self, seat: int) -> Director:
+        """Law 60: the last trick is quitted without his card: he cannot have played to a next trick, so
+        no new deal can be claimed; his last card, "the surplus card at the end of the hand", is
+        considered played to the trick, and decides it with the others (it cannot be a revoke: he
+        holds no other card)."""
+        card = self.hand(seat)[0]
+        st = self._rule(
+            _r(
+                K.CARD_OMITTED,
+                (60,),
+                f"The last trick was quitted without {SEAT_NAMES[seat]}'s card: his last card, the "
+                f"{card.long_name()}, is considered played to it (law 60); there is no next trick, so no new deal "
+                "can be claimed.",
+                offender=seat,
+                card=card,
+                effects=("his last card is played to the trick",),
+            )
+        )
+        st = st._with(actor=seat)._put(seat, card)
+        return st._quit() if not st.trick else st
+
+    def _played_out_short(self, seat: int) -> Director:
+        """Law 61: he has no card for the last trick, one of his having been mixed with a trick (or
+        played with another to the same trick) unnoticed: "the mistake is not discovered till the hand is
+        played out": he is answerable for all the consequent revokes; the trick is complete without him."""
+        mine = [c for _, s, c in self.gathered if s == seat]
+        what = f"the {mine[0].long_name()} was mixed with a trick" if mine else "he had no card left"
+        return self._rule(
+            _r(
+                K.CARD_GATHERED,
+                (61,),
+                f"The hand is played out and {SEAT_NAMES[seat]} has no card for the last trick: {what}. The mistake "
+                "was not discovered till the hand was played out: he is answerable for all the consequent revokes "
+                "(law 61).",
+                offender=seat,
+                card=mine[0] if mine else None,
+                effects=("the trick is complete without his card", "his consequent revokes stand"),
+            )
+        )
+
+    def _gather(self, ev: Event) -> Director:
+        """Law 61: ``quit SEAT CARD``: the last trick is turned and quitted with SEAT's CARD mixed with it,
+        unnoticed (no ruling until it is discovered: ``SEAT: holds N``, or the hand played out)."""
+        if len(ev.args) != 2 or ev.args[0].upper() not in SEAT_NAMES[: self.n] or len(ev.args[0]) != 1:
+            raise InputError("write 'quit' or 'quit SEAT CARD' (his card gathered with the trick: law 61)", "quit")
+        seat = SEAT_NAMES.index(ev.args[0].upper())
+        card = self._card(ev.args[1])
+        if seat not in self.active():
+            raise InputError(f"{SEAT_NAMES[seat]} is not in the play", "seat")
+        if not self.hands[seat] >> card & 1:
+            raise InputError(f"{SEAT_NAMES[seat]} does not hold the {card.long_name()}", "card")
+        if self.trick or not self.tricks:
+            raise IllegalAction("a card can be mixed only with a trick played and gathered", (61,))
+        st = self._quit() if not self.quitted else self
+        # Law 61: "mix his trump or other card with a trick to which it does not properly belong"
+        return st._with(
+            hands=_set(st.hands, seat, st.hands[seat] & ~(1 << card)),
+            gathered=st.gathered + ((len(st.tricks) - 1, seat, card),),
+        )
+
+    def _restore_gathered(self, seat: int, n: int) -> Director:
+        """Law 61: "If during the play of the hand the error be detected, the tricks may be counted face
+        downwards, to ascertain if there be among them a card too many; should this be the case, the
+        trick may be searched, and the card restored. The player is, however, liable for all the revokes
+        he may have meanwhile made." """
+        mine = [(t, c) for t, s, c in self.gathered if s == seat]
+        hand = self.hands[seat]
+        for _, c in mine:
+            hand |= 1 << c
+        cards = ", ".join(f"the {c.long_name()} (trick {t + 1})" for t, c in mine)
+        return self._rule(
+            _r(
+                K.CARD_GATHERED,
+                (61,),
+                f"{SEAT_NAMES[seat]} holds {n} cards, fewer than he should: the tricks are counted face downwards "
+                f"and one has a card too many; it is searched and his card restored: {cards}. He is liable for the "
+                "revokes he made meanwhile (law 61).",
+                offender=seat,
+                card=mine[0][1],
+                effects=("the card is restored to his hand", "his revokes meanwhile stand"),
+            ),
+            hands=_set(self.hands, seat, hand),
+            gathered=tuple(g for g in self.gathered if g[1] != seat),
+        )
 
     def _omission_discovered(self, seat: int) -> Director:
         """Law 60: a player omitted to play to a former trick and has played to the next: the
@@ -1610,7 +1722,10 @@ class Director:
         if len(ev.args) != 1 or not ev.args[0].isdigit() or len(ev.args[0]) > 2 or int(ev.args[0]) > in_play:
             raise InputError(f"write 'holds N' with N the number of cards, 0 to {in_play} (the cards in play)", "holds")
         n = int(ev.args[0])
-        expected = bin(self.hands[seat]).count("1") - sum(1 for s, _ in self.early if s == seat)
+        short = sum(1 for _, s, _ in self.gathered if s == seat)  # Law 61: cards of his mixed with a trick
+        expected = bin(self.hands[seat]).count("1") + short - sum(1 for s, _ in self.early if s == seat)
+        if short and n == expected - short:
+            return self._restore_gathered(seat, n)
         side = self.side_of(seat)
         d = self.deal
         laws: tuple[int, ...] = (90, 103) if d.alone is not None and d.out >> seat & 1 else (90,)
@@ -2209,13 +2324,15 @@ def _suit_arg(args: tuple[str, ...]) -> Suit:
 
 
 # the acts that take no argument: a word after them is refused, naming the act
-_NO_ARGS = frozenset({"ask", "throw", "mix", "attention", "consult", "imperfect", "cut", "quit"})
+_NO_ARGS = frozenset({"ask", "throw", "mix", "attention", "consult", "imperfect", "cut"})
 
 
 def _check_args(ev: Event) -> None:
     """Refuse the words an act does not take (InputError naming the act), before anything changes."""
     if ev.verb in _NO_ARGS and ev.args:
         raise InputError(f"{ev.verb!r} takes no argument: {' '.join(ev.args)!r} in {str(ev)!r}", ev.verb)
+    if ev.verb == "quit" and len(ev.args) not in (0, 2):
+        raise InputError(f"write 'quit' or 'quit SEAT CARD' (law 61), not {str(ev)!r}", "quit")
     if ev.verb == "claim" and (len(ev.args) > 1 or ev.args and ev.args[0].lower() != "revoke"):
         raise InputError(f"write 'claim revoke', not {str(ev)!r}", "claim")
 

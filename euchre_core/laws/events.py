@@ -54,13 +54,20 @@ VERBS: dict[str, tuple[str, str]] = {
         "call an exposed card of an adversary, or repeat the call (Laws 46, 56): 'callcard SEAT CARD'",
     ),
     "name": ("seat", "name an adversary's detached card (Law 51): 'name SEAT CARD'"),
-    "holds": ("seat", "a player is found to hold N cards (Laws 90, 103): 'holds N'"),
+    "holds": (
+        "seat",
+        "a player is found to hold N cards (Laws 90, 103): 'holds N'; short of a card mixed with a trick: the "
+        "tricks are counted and searched, the card restored (Law 61)",
+    ),
     "answer": ("seat", "answer the partner's question (Law 65): 'answer yes' (he has one) or 'answer no'"),
     "claim": ("side", "claim a revoke (Laws 63, 66)"),
     "choose": ("side", "elect one of the options a ruling offers (Law 85)"),
     "mix": ("side", "the accused side gathers (mixes) the cards before a revoke claim is examined (Law 67)"),
     "consult": ("side", "the partners consult on which penalty to exact (Law 85): they lose the right"),
-    "quit": ("table", "turn and quit the trick (Law 64)"),
+    "quit": (
+        "table",
+        "turn and quit the trick (Law 64); 'quit SEAT CARD': SEAT's CARD mixed with it unnoticed (Law 61)",
+    ),
     "imperfect": ("table", "the pack is found incorrect or imperfect during the hand (Law 33)"),
     "cut": ("table", "the cards are cut for the next deal: no revoke claim after (Law 68)"),
 }

@@ -59,6 +59,7 @@ class Irregularity(Enum):
     THIRD_BEFORE_SECOND = "third-before-second"  # 58
     FOURTH_BEFORE_PARTNER = "fourth-before-partner"  # 59
     CARD_OMITTED = "card-omitted"  # 60
+    CARD_GATHERED = "card-gathered"  # 61
     REVOKE = "revoke"  # 62, 64
     REVOKE_CORRECTED = "revoke-corrected"  # 65, 69
     CARD_WITHDRAWN = "card-withdrawn"  # 69
@@ -110,6 +111,7 @@ _LABELS = {
     Irregularity.THIRD_BEFORE_SECOND: "third hand played before second",
     Irregularity.FOURTH_BEFORE_PARTNER: "fourth hand played before his partner",
     Irregularity.CARD_OMITTED: "card omitted from a trick",
+    Irregularity.CARD_GATHERED: "card mixed with a trick",
     Irregularity.PARTNERS_QUESTION: "partner's question",
     Irregularity.CARD_WITHDRAWN: "card withdrawn after a revoke corrected",
     Irregularity.QUESTION_ANSWERED: "partner's question answered",
