@@ -132,6 +132,8 @@ DIRECTOR_SHAPES: list[tuple[list[str], str, str]] = [
     ([], "B: holds -1", "holds"),
     (["B: play QH", "C: play 7D", "D: play 9H", "A: play AH"], "quit B QH AC", "quit"),
     ([], "AC: claim everything", "claim"),
+    (["C: play 7D"], "BD: choose waive now", "option"),
+    (["C: play 7D"], "BD: choose call-suit H S", "option"),
 ]
 
 

@@ -38,6 +38,7 @@ def refused(t, event: str, error: type[Exception]) -> Exception:
         ("C: holds 99", "holds"),  # a player can hold at most the cards in play
         ("C: holds 33", "holds"),
         ("C: correct AD KH", "card"),
+        ("AC: claim revoke now", "claim"),
     ],
 )
 def test_impossible_acts_are_refused_naming_the_field(event, field):
@@ -388,3 +389,18 @@ def test_law_60_the_last_trick_quitted_without_a_players_card_is_ruled():
 )
 def test_law_61_impossible_gatherings_are_refused(events, act, error):
     refused(table(events), act, error)
+
+
+def test_law_79_mention_names_one_suit_and_law_85_choose_takes_one_option():
+    # Law 79: "... mention the suit he intended to make trumps"; Law 85: "such decision is final": one option
+    t = table(["C: pass", "D: pass", "A: pass", "B: pass", "C: pass"])
+    assert refused(t, "C: mention", InputError).field == "suit"
+    assert refused(t, "C: mention S H", InputError).field == "suit"
+    assert refused(t, "C: mention X", InputError).field == "suit"
+    t = table(START + ["B: play AH"])  # B led out of turn
+    assert refused(t, "AC: choose waive now", InputError).field == "option"
+
+
+def test_law_81_a_pass_in_the_play_is_not_a_declaration_heard():
+    t = table(START + PLAY[:4])
+    refused(t, "A: pass", IllegalAction)

@@ -316,8 +316,10 @@ class Director:
                 else f"only the dealer discards: {ev.who} is not the dealer",
                 (86,),
             )
+        before_lead = self.phase is Phase.BIDDING or (self.phase is Phase.PLAY and not self.tricks and not self.trick)
         if action.kind == "pass" and deal.maker is not None and self.n == 4 and seat == self.partner(deal.maker):
-            return self._law_81(seat)
+            if before_lead:
+                return self._law_81(seat)  # Law 81: his pass does not invalidate the declaration
         if self._offers_alone(action) and self._passed_partner(seat):
             return self._law_93(seat)
         if self.phase is not Phase.BIDDING:
@@ -640,6 +642,12 @@ class Director:
 
     def _ev_mention(self, ev: Event) -> Director:
         seat = self._seat(ev)
+        if len(ev.args) != 1:
+            raise InputError("write 'mention SUIT': the one suit he meant to make", "suit")
+        try:
+            Suit.parse(ev.args[0])
+        except CardError as e:
+            raise InputError(str(e), "suit") from None
         if self.phase is not Phase.BIDDING or (seat not in self._passed() and self.deal.phase != "bid2"):
             raise IllegalAction("Law 79 concerns a player who has passed", (79,))
         # Law 79: after passing (or naming the suit turned down) he mentions the suit he meant:
@@ -2096,6 +2104,10 @@ class Director:
             raise InputError(f"no option {ev.args[0]!r}; the options are {', '.join(ids)}", "option")
         if opt == "call-suit":
             _suit_arg(ev.args[1:])  # checked before anything changes
+        if len(ev.args) > (2 if opt == "call-suit" else 1):
+            raise InputError(
+                f"too many words in {str(ev)!r}: 'choose OPTION' (call-suit: 'choose call-suit H')", "option"
+            )
         st = self._with(rulings=self.rulings.set(self.pending, r.choose(opt)), pending=None)
         return st._enforce(r, opt, ev.args[1:])
 
