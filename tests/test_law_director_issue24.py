@@ -404,3 +404,15 @@ def test_law_79_mention_names_one_suit_and_law_85_choose_takes_one_option():
 def test_law_81_a_pass_in_the_play_is_not_a_declaration_heard():
     t = table(START + PLAY[:4])
     refused(t, "A: pass", IllegalAction)
+
+
+def test_law_61_an_exposed_card_mixed_with_a_trick_is_off_the_table_and_restored_unexposed():
+    t = table(TRICK_1 + ["B: expose QC", "quit B QC"])
+    assert not t.exposed[B] and t.gathered == ((0, B, card("QC")),)
+    t = t.act("B: holds 3")
+    assert t.hands[B] >> card("QC") & 1 and last(t).kind is K.CARD_GATHERED
+
+
+def test_law_96_the_dealer_says_order_alone_before_quitting_his_discard():
+    t = table(DEALER_TAKES_UP + ["B: order alone"])
+    assert t.deal.alone == B and not t.rulings

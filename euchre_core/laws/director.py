@@ -761,7 +761,7 @@ class Director:
             return "the hands are abandoned: no one can again take up his cards", (49,)  # Law 49
         if self.mixed or (not self.played_out and any(r.kind is K.CARDS_MIXED for r in self.rulings)):
             return "the cards have been mixed after the revoke claim: the hand is over", (67,)  # Law 67
-        if not self.played_out:
+        if not self.played_out:  # Law 70: the revoking side did not require the hand to be played out
             return "the revoking side let the hand stop at the revoke claim: only the penalty is scored", (70,)
         return "all the tricks have been played", ()
 
@@ -1026,12 +1026,14 @@ class Director:
             raise InputError(f"{SEAT_NAMES[seat]} is not in the play", "seat")
         if not self.hands[seat] >> card & 1:
             raise InputError(f"{SEAT_NAMES[seat]} does not hold the {card.long_name()}", "card")
-        if self.trick or not self.tricks:
-            raise IllegalAction("a card can be mixed only with a trick played and gathered", (61,))
+        if self.phase is not Phase.PLAY or self.trick or not self.tricks:
+            raise IllegalAction("a card can be mixed only with a trick played and gathered, during the play", (61,))
         st = self._quit() if not self.quitted else self
-        # Law 61: "mix his trump or other card with a trick to which it does not properly belong"
+        # Law 61: "mix his trump or other card with a trick to which it does not properly belong" (an exposed
+        # card so mixed is off the table too)
         return st._with(
             hands=_set(st.hands, seat, st.hands[seat] & ~(1 << card)),
+            exposed=_set(st.exposed, seat, st.exposed[seat] & ~(1 << card)),
             gathered=st.gathered + ((len(st.tricks) - 1, seat, card),),
         )
 
