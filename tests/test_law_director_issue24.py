@@ -7,7 +7,7 @@ hand. A-C against B-D. Hearts trumps: A holds the right bower, C the left.
 from __future__ import annotations
 
 import pytest
-from test_law_director_text import AFTER_REVOKE, HANDS, LONE, PLAY, REVOKE, START, card, last, table
+from test_law_director_text import AFTER_REVOKE, LONE, PLAY, REVOKE, START, card, last, table
 
 from euchre_core import IllegalAction, InputError
 from euchre_core.laws.rulings import Irregularity as K
@@ -56,9 +56,6 @@ def test_holds_counts_up_to_the_cards_in_play():
     t = table(START + PLAY[:4])
     assert last(t.act("C: holds 28")).kind is K.WRONG_NUMBER_OF_CARDS  # 32 less the four played
     refused(t, "C: holds 29", InputError)
-
-
-_ = (AFTER_REVOKE, HANDS, LONE, REVOKE, IllegalAction, AC, BD, A, B, D)
 
 
 # ---------------------------------------------------------------- Law 67
@@ -252,12 +249,7 @@ LAW_69 = (
 D_REVOKES = (
     START
     + ["C: play AD", "D: play AC", "A: play 9D", "B: play KD"]
-    + [
-        "C: play 8C",
-        "D: play 7S",
-        "A: play TC",
-        "B: play 9C",
-    ]
+    + ["C: play 8C", "D: play 7S", "A: play TC", "B: play 9C"]
 )
 
 
@@ -288,8 +280,8 @@ def test_law_65_69_the_lead_goes_back_without_penalty_when_the_trick_changes_han
 
 
 def test_law_69_only_a_later_player_of_the_same_trick_may_withdraw_and_substitute():
-    # C revokes in the first trick: D leads a trump, C plays a club holding the left bower; A (after him) plays
-    # the nine of diamonds... here: D leads the queen of hearts to A's lead? Build it: C leads, then D, A, B.
+    # Law 69: "Any player or players who have played after him, except his partner, may withdraw their cards"
+    # C leads the eight of clubs; D trumps holding two clubs (a revoke); A follows; D corrects before B plays.
     t = table(START + ["C: play 8C", "D: play 9H"])  # D, holding two clubs, trumps: a revoke
     assert t.revokes[-1].seat == D
     t = t.replay(["A: play TC", "D: correct KC"])
