@@ -103,7 +103,65 @@ HOSTILE: list[Any] = [
     list(range(40)),
     "[" * 5,
     {"op": "form"},
+    # impossible acts at the table (the director's event shapes, below)
+    "B: play AC AC",
+    "B: expose AC 9C",
+    "B: ask x",
+    "B: holds 99",
 ]
+
+# The director's impossible acts: (events before it, the act, the field its InputError names). Each
+# must be refused, naming the field, and leave the state as it was (tests/test_fuzz.py). The deal is
+# the ready scenarios' (Case I's hands, A deals, the nine of clubs turned): B leads after the discard.
+DIRECTOR_HANDS = {
+    "A": "JC AH KH 8S QD".split(),
+    "B": "AC QH 8H JD TS".split(),
+    "C": "7D 8D TD QS TH".split(),
+    "D": "KC TC AS 9S 9H".split(),
+}
+DIRECTOR_START = ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S"]
+DIRECTOR_SHAPES: list[tuple[list[str], str, str]] = [
+    ([], "B: play AC AC", "card"),  # the same card twice
+    ([], "B: play QH 8H QH", "card"),
+    ([], "B: expose AC 9C", "card"),  # a card he does not hold
+    ([], "B: expose AC AC", "card"),
+    ([], "B: ask x", "ask"),  # words after an act that takes none
+    ([], "B: throw face up", "throw"),
+    (["B: play QH"], "C: attention please", "attention"),
+    (["B: play QH", "C: play 7D", "D: play 9H", "A: ask"], "BD: mix now", "mix"),
+    ([], "BD: consult x", "consult"),
+    ([], "B: holds 99", "holds"),  # more than the cards in play
+    ([], "B: holds 33", "holds"),
+    ([], "B: holds -1", "holds"),
+    (["B: play QH", "C: play 7D", "D: play 9H", "A: play AH"], "quit B QH AC", "quit"),
+    ([], "AC: claim everything", "claim"),
+    (["C: play 7D"], "BD: choose waive now", "option"),
+    (["C: play 7D"], "BD: choose call-suit H S", "option"),
+]
+
+
+def director_shape_failures() -> list[str]:
+    """The impossible acts of :data:`DIRECTOR_SHAPES` the director does not refuse as it should."""
+    from euchre_core.kernel.errors import InputError
+    from euchre_core.laws.director import Director
+
+    out = []
+    base = Director.start(Deal.start([DIRECTOR_HANDS[s] for s in "ABCD"], "9C", dealer=0)).replay(DIRECTOR_START)
+    for before, act, name in DIRECTOR_SHAPES:
+        t = base.replay(before)
+        snapshot = (t, t.to_json())
+        try:
+            t.act(act)
+        except InputError as e:
+            if e.field != name:
+                out.append(f"{act!r}: the error names {e.field!r}, not {name!r}")
+        except Exception as e:  # noqa: BLE001 - any other outcome is a failure to report
+            out.append(f"{act!r}: {type(e).__name__}: {e}")
+        else:
+            out.append(f"{act!r}: accepted")
+        if (t, t.to_json()) != snapshot:
+            out.append(f"{act!r}: the state changed")
+    return out
 
 
 def _deep(n: int) -> Any:

@@ -32,6 +32,12 @@ def test_the_fuzzer_finds_no_traceback_no_hang_no_changed_input() -> None:
     assert sum(stats.refused.values()) > stats.total // 2
 
 
+def test_the_directors_impossible_acts_are_refused_naming_the_field() -> None:
+    """Issue 24: a card named twice, a card not held, a word after an act that takes none, more
+    cards than are in play: each refused (InputError naming the field), the state unchanged."""
+    assert not fz.director_shape_failures()
+
+
 # --------------------------------------------------------------------------- the fuzzer itself can fail
 
 

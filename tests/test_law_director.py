@@ -249,7 +249,10 @@ def test_law_65_and_law_69_question_and_correction():
     t = t.act("C: correct TH")
     assert t.revokes[0].corrected and last(t).laws == (65, 69)
     assert "7D" in [str(c) for c in t.hand(2)] and t.exposed[2]  # the 7D is liable to be called (69)
-    assert t.actor_name == "D" and "9H" in [str(c) for c in t.hand(3)]  # D withdrew his card (69)
+    # Law 69: D, who played after him, "may withdraw" his card: nothing is taken back for him; A plays on
+    assert t.actor_name == "A" and t.trick[-1] == (3, Card.parse("9H")) and t.withdraw == (0, frozenset({3}))
+    with pytest.raises(IllegalAction):
+        t.act("D: correct AS")  # holding the nine of hearts, D must follow suit
 
 
 def test_law_65_question_keeps_the_window_open_after_quitting():
@@ -257,7 +260,8 @@ def test_law_65_question_keeps_the_window_open_after_quitting():
     t = t.act("A: ask").act("quit")
     assert not t.revokes[0].established
     t = t.act("C: correct TH")
-    assert t.revokes[0].corrected and len(t.tricks) == 0
+    # the trick stays won (by A's ace of trumps); nothing else moves (laws 65, 69)
+    assert t.revokes[0].corrected and len(t.tricks) == 1 and t.tricks[0].winner == 0 and t.actor_name == "A"
 
 
 def test_law_70_the_hand_is_played_out_after_a_revoke():
@@ -284,7 +288,8 @@ def test_law_66_claim_with_no_revoke_scores_nothing():
 
 
 def test_law_67_mixing_the_cards_establishes_the_revoke():
-    t = table(REVOKE + ["D: play 9H", "A: ask", "AC: mix"])
+    # "Should a revoke be claimed, and the accused player or his partner mix the cards ...": claimed first
+    t = table(REVOKE + ["D: play 9H", "A: ask", "BD: claim revoke", "AC: mix"])
     assert t.revokes[0].established and last(t).laws == (67, 63)
     assert t.is_over and t.result()["points"] == {"AC": 0, "BD": 3}  # established and scored; no hand
 

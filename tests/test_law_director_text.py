@@ -266,8 +266,10 @@ def test_law_65_question_keeps_the_window_open_after_an_adversary_led_and_the_re
     assert not t.revokes[0].established
     t = t.act("B: correct TH")  # he takes back the club, plays a trump
     assert t.revokes[0].corrected and not t.revokes[0].established
-    assert t.hands[A] >> card("AS") & 1 and t.exposed[B] == 1 << card("QC")  # Law 69: the club is exposed
+    assert t.exposed[B] == 1 << card("QC")  # Law 69: the club is exposed
     assert t.tricks[-1].winner == A and len(t.tricks) == 2
+    # A still wins the trick corrected: his lead to the next trick stands, and B plays to it (laws 65, 69)
+    assert t.trick == ((A, card("AS")),) and t.actor == B
 
 
 def test_law_65_question_answered_in_the_negative_closes_the_window():
@@ -601,7 +603,7 @@ def test_rulings_carry_a_typed_kind_and_the_json_keeps_its_keys():
 def test_ambiguous_laws_carry_their_reading_in_the_lawbook():
     from euchre_core.laws.lawbook import LAWBOOK
 
-    for n in (47, 50, 52, 54, 64, 65, 67, 70, 80, 82, 85, 90, 99, 102, 105):
+    for n in (47, 50, 52, 54, 56, 60, 61, 64, 65, 67, 69, 70, 80, 81, 82, 85, 90, 99, 102, 104, 105):
         assert LAWBOOK[n].reading, n
 
 

@@ -37,6 +37,7 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Suit, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal, DealResult, Trick, legal_play_mask, score_deal
 from ..kernel.errors import IllegalAction, InputError
+from ..kernel.play import partner_out_mask
 from ..kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, SUIT_MASK, trick_winner_index
 from .events import Chain, Event
 from .lawbook import READINGS
@@ -169,6 +170,8 @@ class Director:
     no_discard: bool = False  # Law 90: the dealer played without discarding
     question: int | None = None  # Law 65: the seat asked, until he answers
     played_out: bool = True  # Law 70: False when the revoking side let the hand stop
+    gathered: tuple[tuple[int, int, Card], ...] = ()  # Law 61: (trick, seat, card) mixed with a trick unnoticed
+    withdraw: tuple[int, frozenset[int]] | None = None  # Law 69: (trick, seats that may still withdraw their card)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -236,6 +239,7 @@ class Director:
             if self.new_deal:  # no cut has happened: the hand is void (Laws 33, 60), not closed by Law 68
                 raise IllegalAction("the hand is void: there must be a new deal by the same dealer", self.new_deal)
             raise IllegalAction("the deal is over: the cards have been cut for the next deal", (68,))
+        _check_args(ev)
         st = self._with(log=self.log.push(ev))
         handler: Callable[[Event], Director] = getattr(st, "_ev_" + ev.verb)
         return handler(ev)
@@ -267,6 +271,16 @@ class Director:
         except CardError as e:
             raise InputError(str(e), field_name) from None
 
+    def _cards(self, ev: Event) -> list[Card]:
+        """The cards an act names: at least one, each once (a card cannot be played or shown twice)."""
+        cards = [self._card(a) for a in ev.args]
+        if not cards:
+            raise InputError("which card?", "card")
+        for i, c in enumerate(cards):
+            if c in cards[:i]:
+                raise InputError(f"the {c.long_name()} is named twice in {str(ev)!r}", "card")
+        return cards
+
     def _rule(self, ruling: Ruling, **changes: Any) -> Director:
         r = replace(ruling, event=len(self.log) - 1)
         rulings = self.rulings.push(r)
@@ -293,11 +307,30 @@ class Director:
         action = Action.parse(" ".join(words))
         if self._late_offer(seat, action):
             return self._law_99(seat)
+        deal = self.deal
+        if ev.verb == "discard" and (seat != deal.dealer or deal.discarded is not None):
+            # Law 86: "the dealer must at once discard one card ... after which he cannot change"
+            raise IllegalAction(
+                f"{ev.who} has quitted his discard: he cannot change it"
+                if seat == deal.dealer
+                else f"only the dealer discards: {ev.who} is not the dealer",
+                (86,),
+            )
+        before_lead = self.phase is Phase.BIDDING or (self.phase is Phase.PLAY and not self.tricks and not self.trick)
+        if action.kind == "pass" and deal.maker is not None and self.n == 4 and seat == self.partner(deal.maker):
+            if before_lead:
+                return self._law_81(seat)  # Law 81: his pass does not invalidate the declaration
+        if self._offers_alone(action) and self._passed_partner(seat):
+            return self._law_93(seat)
         if self.phase is not Phase.BIDDING:
             raise IllegalAction(f"{ev.verb} is not an act of the play")
-        deal = self.deal
         if deal.phase == "discard" and ev.verb == "discard" and seat == deal.dealer:
             return self._discard(seat, action)
+        if deal.phase == "discard" and seat == deal.actor and self._offers_alone(action):
+            if deal.maker is not None and self.side_of(seat) != self.side_of(deal.maker):
+                raise IllegalAction(self._adversaries_made(seat), (95,))  # Law 95
+            if deal.maker == seat:
+                return self._ev_alone(Event(ev.who, "alone"))  # Law 96: before quitting his discard
         if self.must_pass[seat] and action.kind not in ("pass", "stay"):
             return self._bound_to_pass(seat, action)
         if action.alone and self.no_alone[seat]:
@@ -318,6 +351,67 @@ class Director:
             return self._out_of_turn_declaration(seat, action)
         new = deal.apply(action)
         return self._after_deal_step(new)
+
+    @staticmethod
+    def _offers_alone(action: Action) -> bool:
+        """The act offers a lone hand ("take", "alone", "order alone", "call H alone")."""
+        return action.kind in ("take", "alone") or bool(action.alone)
+
+    def _passed_partner(self, seat: int) -> bool:
+        """Law 93: the seat's partner made the trump (not alone), and he himself has already passed."""
+        d = self.deal
+        return (
+            self.n == 4
+            and d.maker is not None
+            and d.alone is None
+            and seat == self.partner(d.maker)
+            and bool(d.passed >> seat & 1)
+        )
+
+    def _law_81(self, seat: int) -> Director:
+        """Law 81: "Should a player make a declaration, and his partner not hear it and pass, the
+        declaration is not invalidated." In his turn to take it alone (Laws 74, 75, 94) his pass lets
+        the declaration stand; at any other moment it changes nothing."""
+        d = self.deal
+        assert d.maker is not None
+        in_turn = self.phase is Phase.BIDDING and d.phase == "take" and d.actor == seat
+        st = self._rule(
+            _r(
+                K.PASS_AFTER_DECLARATION,
+                (81,),
+                f"{SEAT_NAMES[seat]} passed after his partner {SEAT_NAMES[d.maker]}'s declaration: the declaration is "
+                "not invalidated (law 81)" + ("; his pass lets it stand." if in_turn else "."),
+                offender=None,
+                effects=("the declaration stands",),
+            )
+        )
+        return st._after_deal_step(d.apply(Action("stay"))) if in_turn else st
+
+    def _law_93(self, seat: int) -> Director:
+        """Law 93: "A player may play alone when he orders up, assists, adopts, or makes the trump, or
+        when his partner does so, provided that he himself has not already passed." His offer is void."""
+        d = self.deal
+        assert d.maker is not None
+        return self._rule(
+            _r(
+                K.NOT_ALLOWED_ALONE,
+                (93,),
+                f"{SEAT_NAMES[seat]} has passed: he cannot play alone when his partner makes the trump (law 93); "
+                f"his offer is void and {SEAT_NAMES[d.maker]}'s declaration stands.",
+                offender=seat,
+                effects=("the offer is void",),
+            ),
+            no_alone=_set(self.no_alone, seat, self.no_alone[seat] or 93),
+        )
+
+    def _adversaries_made(self, seat: int) -> str:
+        d = self.deal
+        assert d.maker is not None
+        return (
+            f"{SEAT_NAMES[seat]} cannot play alone: his adversary {SEAT_NAMES[d.maker]} made the trump "
+            "(a player cannot play alone when he or his partner is ordered up, or when his adversaries adopt or "
+            "make the trump)"
+        )
 
     def _late_offer(self, seat: int, action: Action) -> bool:
         """Law 99: the partner of the player playing alone offers to take it from him after a
@@ -389,6 +483,31 @@ class Director:
             return self._law_99(seat)
         if self.phase is Phase.BIDDING and d.phase == "alone" and seat == d.actor:
             return self._regular(ev)
+        if (
+            self.phase is Phase.BIDDING
+            and d.phase in ("take", "discard")
+            and seat == d.dealer
+            and d.maker == seat
+            and d.how == "adopt"
+            and d.alone is None
+            and d.discarded is None
+        ):
+            # Law 96: "The dealer must announce his intention to play alone before quitting his discard":
+            # he took up the trump card and has not quitted his discard: he is in time (Law 97 is the
+            # others' rule: before naming the trump).
+            self._block_if_pending(ev)
+            if self.no_alone[seat]:
+                law = self.no_alone[seat]
+                return self._rule(
+                    _r(
+                        K.NOT_ALLOWED_ALONE,
+                        (law,),
+                        f"{ev.who} may not play alone (law {law}): he plays the hand with his partner.",
+                        offender=seat,
+                        effects=("no lone hand",),
+                    )
+                )
+            return self._with(deal=d._replace(alone=seat, level=1, out=partner_out_mask(self.n, seat)))
         if d.maker is not None and seat == d.maker and d.alone is None:
             # Law 97: he must announce a lone hand before naming the trump; otherwise he can be
             # required to play the hand with his partner. The dealer who took up the trump card
@@ -409,6 +528,9 @@ class Director:
                     ),
                 )
             )
+        if self._passed_partner(seat):
+            self._block_if_pending(ev)
+            return self._law_93(seat)
         if d.maker is not None and d.partner(seat) == d.maker and (self.phase is Phase.PLAY or seat in self._passed()):
             # Law 99: the partner offers to take it after a lead, or after he himself passed.
             return self._rule(
@@ -422,6 +544,14 @@ class Director:
                 ),
                 no_alone=_set(_set(self.no_alone, seat, 99), d.maker, 99),
                 deal=self._cancel_alone() if self.phase is Phase.BIDDING else self.deal,
+            )
+        if d.maker is not None and self.side_of(seat) != self.side_of(d.maker):
+            raise IllegalAction(self._adversaries_made(seat), (95,))  # Law 95
+        if d.maker is None:
+            # Law 98: a single declaration, "Alone at hearts": the lone hand is announced with the order or the call
+            raise IllegalAction(
+                "no trump has been made: a lone hand is announced with the declaration ('order alone', 'call H alone')",
+                (98,),
             )
         raise IllegalAction("there is nothing to announce alone on now")
 
@@ -512,6 +642,12 @@ class Director:
 
     def _ev_mention(self, ev: Event) -> Director:
         seat = self._seat(ev)
+        if len(ev.args) != 1:
+            raise InputError("write 'mention SUIT': the one suit he meant to make", "suit")
+        try:
+            Suit.parse(ev.args[0])
+        except CardError as e:
+            raise InputError(str(e), "suit") from None
         if self.phase is not Phase.BIDDING or (seat not in self._passed() and self.deal.phase != "bid2"):
             raise IllegalAction("Law 79 concerns a player who has passed", (79,))
         # Law 79: after passing (or naming the suit turned down) he mentions the suit he meant:
@@ -580,18 +716,20 @@ class Director:
     def _ev_play(self, ev: Event) -> Director:
         self._block_if_pending(ev)
         seat = self._seat(ev)
-        cards = [self._card(a) for a in ev.args]
-        if not cards:
-            raise InputError("which card?", "card")
+        cards = self._cards(ev)
         for c in cards:
             if not self.hands[seat] >> c & 1 and not (self.phase is Phase.BIDDING and self._dealer_six(seat, c)):
                 raise InputError(f"{ev.who} does not hold the {c.long_name()}", "card")
         if self.phase is Phase.BIDDING:
             return self._play_before_discard(seat, cards[0])
         if self.phase is not Phase.PLAY:
-            raise IllegalAction("all the tricks have been played")
-        st = self
-        if len(cards) > 1:
+            raise IllegalAction(*self._why_over())
+        st = self._with(withdraw=None) if self.withdraw is not None else self  # Law 69: the next card closes it
+        if len(cards) > 1 and self._lone_player(seat):
+            # Law 104: the lone player who plays two cards at once exposes the others: no penalty
+            others = ", ".join(f"the {c.long_name()}" for c in cards[1:])
+            st = st._lone_exposed(seat, f"played {len(cards)} cards at once ({others} shown)")
+        elif len(cards) > 1:
             # Law 46 I: two or more cards played at once: the others are exposed cards.
             extra = 0
             for c in cards[1:]:
@@ -608,6 +746,24 @@ class Director:
                 exposed=_set(st.exposed, seat, st.exposed[seat] | extra),
             )
         return st._play(seat, cards[0])
+
+    def _why_over(self) -> tuple[str, tuple[int, ...]]:
+        """Why no card can be played now that the play is over (the reason and its laws)."""
+        if self.abandoned is not None:
+            # Law 50: the adversary abandoned his hand against the lone hand: the hand ends there
+            return (
+                f"the hand ended after {len(self.tricks)} trick{'s' if len(self.tricks) != 1 else ''}: "
+                f"{SEAT_NAMES[self.abandoned]} abandoned his hand against the lone hand, and the party playing alone "
+                "scores five points",
+                (50,),
+            )
+        if len(self.thrown) == len(self.active()) and self.thrown:
+            return "the hands are abandoned: no one can again take up his cards", (49,)  # Law 49
+        if self.mixed or (not self.played_out and any(r.kind is K.CARDS_MIXED for r in self.rulings)):
+            return "the cards have been mixed after the revoke claim: the hand is over", (67,)  # Law 67
+        if not self.played_out:  # Law 70: the revoking side did not require the hand to be played out
+            return "the revoking side let the hand stop at the revoke claim: only the penalty is scored", (70,)
+        return "all the tricks have been played", ()
 
     def _dealer_six(self, seat: int, card: Card) -> bool:
         return False
@@ -700,7 +856,9 @@ class Director:
         if imp is not None and imp[1] == seat and not st.omission_ruled:
             st = st._omission_discovered(seat)
         led = st.trick[0][1] if st.trick else None
-        legal = legal_play_mask(st.hands[seat], led, st.trump)
+        # Law 61: a card of his mixed with a trick still counts: failing to follow with it is a consequent revoke
+        mixed = sum(1 << c for _, s, c in st.gathered if s == seat)
+        legal = legal_play_mask(st.hands[seat] | mixed, led, st.trump) & st.hands[seat]
         if legal >> card & 1 and not legal_play_mask(st.hands[seat], led, st.trump, st._called_for(seat)) >> card & 1:
             # 1877 jambone: the called card must be played to the first trick (the kernel's rule)
             raise IllegalAction(
@@ -709,6 +867,21 @@ class Director:
             )
         if legal >> card & 1:
             st = st._check_requirements(seat, card)  # a revoke is not also punished as a call disobeyed
+        elif legal_play_mask(st.hands[seat], led, st.trump) >> card & 1:
+            # Law 61: the suit led is among his cards mixed with a trick: "he is answerable for all the
+            # consequent revokes he may have made"
+            st = st._rule(
+                _r(
+                    K.REVOKE,
+                    (61, 62, 64),
+                    f"{SEAT_NAMES[seat]} played the {card.long_name()}; a card of the suit led is his, mixed with a "
+                    "trick: a consequent revoke, for which he is answerable (law 61). It is established when the trick "
+                    "is turned and quitted (law 64).",
+                    offender=seat,
+                    effects=("a consequent revoke",),
+                ),
+                revokes=st.revokes + (Revoke(seat, len(st.tricks), card),),
+            )
         else:
             # Law 62: holding the suit led, he plays a card of a different suit: a revoke.
             st = st._rule(
@@ -778,18 +951,116 @@ class Director:
         return self._with(quitted=True, revokes=revokes)
 
     def _ev_quit(self, ev: Event) -> Director:
-        if self.trick and len(self.trick) >= 2 and len(self.trick) == len(self.active()) - 1:
+        st = self._with(withdraw=None) if self.withdraw is not None else self  # Law 69: no withdrawal after it
+        if ev.args:
+            return st._gather(ev)
+        if st.trick and len(st.trick) >= 2 and len(st.trick) == len(st.active()) - 1:
             # the trick is gathered although one player has not played to it: Law 60 when discovered
-            missing = next(s for s in self.active() if not self._played_this_trick(s))
-            d = self.deal
-            if d.alone is not None and self.side_of(missing) != self.side_of(d.alone):
-                return self._abandon_lone(missing, "failed to play to the trick")
-            st = self._with(imperfect=(len(self.tricks), missing))
+            missing = next(s for s in st.active() if not st._played_this_trick(s))
+            d = st.deal
+            if d.alone is not None and st.side_of(missing) != st.side_of(d.alone):
+                return st._abandon_lone(missing, "failed to play to the trick")
+            if st._last_trick() and not st.hands[missing]:
+                return st._played_out_short(missing)._complete_trick()._quit()
+            if st._last_trick() and bin(st.hands[missing]).count("1") == 1:
+                return st._omitted_from_last_trick(missing)
+            st = st._with(imperfect=(len(st.tricks), missing))
             st = st._complete_trick()
             return st._quit()
-        if self.trick or self.quitted:
+        if st.trick or st.quitted:
             raise IllegalAction("there is no complete trick to quit")
-        return self._quit()
+        return st._quit()
+
+    def _last_trick(self) -> bool:
+        """Every player who has played to the trick on the table holds no more cards: it is the last."""
+        return all(not self.hands[s] for s, _ in self.trick)
+
+    def _omitted_from_last_trick(self, seat: int) -> Director:
+        """Law 60: the last trick is quitted without his card: he cannot have played to a next trick, so
+        no new deal can be claimed; his last card, "the surplus card at the end of the hand", is
+        considered played to the trick, and decides it with the others (it cannot be a revoke: he
+        holds no other card)."""
+        card = self.hand(seat)[0]
+        st = self._rule(
+            _r(
+                K.CARD_OMITTED,
+                (60,),
+                f"The last trick was quitted without {SEAT_NAMES[seat]}'s card: his last card, the "
+                f"{card.long_name()}, is considered played to it (law 60); there is no next trick, so no new deal "
+                "can be claimed.",
+                offender=seat,
+                card=card,
+                effects=("his last card is played to the trick",),
+            )
+        )
+        st = st._with(actor=seat)._put(seat, card)
+        return st._quit() if not st.trick else st
+
+    def _played_out_short(self, seat: int) -> Director:
+        """Law 61: he has no card for the last trick, one of his having been mixed with a trick (or
+        played with another to the same trick) unnoticed: "the mistake is not discovered till the hand is
+        played out": he is answerable for all the consequent revokes; the trick is complete without him."""
+        mine = [c for _, s, c in self.gathered if s == seat]
+        what = f"the {mine[0].long_name()} was mixed with a trick" if mine else "he had no card left"
+        return self._rule(
+            _r(
+                K.CARD_GATHERED,
+                (61,),
+                f"The hand is played out and {SEAT_NAMES[seat]} has no card for the last trick: {what}. The mistake "
+                "was not discovered till the hand was played out: he is answerable for all the consequent revokes "
+                "(law 61).",
+                offender=seat,
+                card=mine[0] if mine else None,
+                effects=("the trick is complete without his card", "his consequent revokes stand"),
+            )
+        )
+
+    def _gather(self, ev: Event) -> Director:
+        """Law 61: ``quit SEAT CARD``: the last trick is turned and quitted with SEAT's CARD mixed with it,
+        unnoticed (no ruling until it is discovered: ``SEAT: holds N``, or the hand played out)."""
+        if len(ev.args) != 2 or ev.args[0].upper() not in SEAT_NAMES[: self.n] or len(ev.args[0]) != 1:
+            raise InputError("write 'quit' or 'quit SEAT CARD' (his card gathered with the trick: law 61)", "quit")
+        seat = SEAT_NAMES.index(ev.args[0].upper())
+        card = self._card(ev.args[1])
+        if seat not in self.active():
+            raise InputError(f"{SEAT_NAMES[seat]} is not in the play", "seat")
+        if not self.hands[seat] >> card & 1:
+            raise InputError(f"{SEAT_NAMES[seat]} does not hold the {card.long_name()}", "card")
+        if self.phase is not Phase.PLAY or self.trick or not self.tricks:
+            raise IllegalAction("a card can be mixed only with a trick played and gathered, during the play", (61,))
+        st = self._quit() if not self.quitted else self
+        # Law 61: "mix his trump or other card with a trick to which it does not properly belong" (an exposed
+        # card so mixed is off the table too)
+        return st._with(
+            hands=_set(st.hands, seat, st.hands[seat] & ~(1 << card)),
+            exposed=_set(st.exposed, seat, st.exposed[seat] & ~(1 << card)),
+            gathered=st.gathered + ((len(st.tricks) - 1, seat, card),),
+        )
+
+    def _restore_gathered(self, seat: int, n: int) -> Director:
+        """Law 61: "If during the play of the hand the error be detected, the tricks may be counted face
+        downwards, to ascertain if there be among them a card too many; should this be the case, the
+        trick may be searched, and the card restored. The player is, however, liable for all the revokes
+        he may have meanwhile made." """
+        mine = [(t, c) for t, s, c in self.gathered if s == seat]
+        hand = self.hands[seat]
+        for _, c in mine:
+            hand |= 1 << c
+        cards = ", ".join(f"the {c.long_name()} (trick {t + 1})" for t, c in mine)
+        return self._rule(
+            _r(
+                K.CARD_GATHERED,
+                (61,),
+                f"{SEAT_NAMES[seat]} holds {n} cards, fewer than he should: the tricks are counted face downwards "
+                f"and one has a card too many; it is searched and his card restored: {cards}. He is liable for the "
+                "revokes he made meanwhile (law 61).",
+                offender=seat,
+                card=mine[0][1],
+                effects=("the card is restored to his hand", "his revokes meanwhile stand"),
+            ),
+            hands=_set(self.hands, seat, hand),
+            gathered=tuple(g for g in self.gathered if g[1] != seat),
+        )
 
     def _omission_discovered(self, seat: int) -> Director:
         """Law 60: a player omitted to play to a former trick and has played to the next: the
@@ -1055,6 +1326,9 @@ class Director:
         return self._exposed_out_of_turn(seat, card)
 
     def _exposed_out_of_turn(self, seat: int, card: Card) -> Director:
+        if self._lone_player(seat):
+            # Law 104: only his lead out of turn is an exposed card; this card is not a lead
+            return self._lone_exposed(seat, f"played the {card.long_name()} out of turn (not a lead)")
         return self._rule(
             _r(
                 K.CARD_OUT_OF_TURN,
@@ -1065,6 +1339,25 @@ class Director:
                 effects=("the card is exposed",),
             ),
             exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
+        )
+
+    def _lone_player(self, seat: int) -> bool:
+        """Law 104: the seat plays alone (his declaration made)."""
+        return self.deal.alone is not None and seat == self.deal.alone
+
+    def _lone_exposed(self, seat: int, what: str) -> Director:
+        """Law 104: "A player playing alone is liable to no penalty for simply exposing a card": every
+        exposure of his (a card shown or dropped, cards played at once, a card played out of turn that
+        is not a lead, his hand shown or thrown down) leaves his cards in his hand, not liable to be called."""
+        return self._rule(
+            _r(
+                K.LONE_PLAYER_EXPOSED,
+                (104,),
+                f"{SEAT_NAMES[seat]}, playing alone, {what}: no penalty (law 104); his cards are not liable to be "
+                "called.",
+                offender=seat,
+                effects=("no penalty",),
+            )
         )
 
     def _lone_partner_plays(self, seat: int, card: Card) -> Director:
@@ -1181,8 +1474,21 @@ class Director:
 
     # ------------------------------------------------------------------ exposed cards and calls
     def _ev_expose(self, ev: Event) -> Director:
+        """Law 46 II: one card or several dropped or shown face up; every card named must be one
+        he holds (the trump card lifted from the pack, Laws 46 III and 91, is named alone)."""
         seat = self._seat(ev)
-        card = self._card(ev.args[0] if ev.args else "")
+        cards = self._cards(ev)
+        if len(cards) == 1:
+            return self._expose(ev, seat, cards[0])
+        for c in cards:
+            if not self.hands[seat] >> c & 1:
+                raise InputError(f"{ev.who} does not hold the {c.long_name()}", "card")
+        st = self
+        for c in cards:
+            st = st._expose(ev, seat, c)
+        return st
+
+    def _expose(self, ev: Event, seat: int, card: Card) -> Director:
         d0 = self.deal
         if self.phase is Phase.BIDDING and card == d0.turn_up and not d0.hands[d0.dealer] >> card & 1:
             # Laws 46 III and 91: the trump card lifted from the pack becomes an exposed card (once the
@@ -1200,6 +1506,10 @@ class Director:
         if not self.hands[seat] >> card & 1:
             raise InputError(f"{ev.who} does not hold the {card.long_name()}", "card")
         d = self.deal
+        if self._lone_player(seat):
+            # Law 104: the lone player, his declaration made, exposes a card: no penalty (Law 95 concerns
+            # a card exposed before the declaration)
+            return self._lone_exposed(seat, f"exposed the {card.long_name()}")
         if self.phase is Phase.BIDDING:
             # Law 95: he exposes a card before his declaration: he cannot play alone; Law 46: exposed.
             return self._rule(
@@ -1213,16 +1523,6 @@ class Director:
                 ),
                 no_alone=_set(self.no_alone, seat, 95),
                 exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
-            )
-        if d.alone is not None and seat == d.alone:
-            return self._rule(
-                _r(
-                    K.LONE_PLAYER_EXPOSED,
-                    (104,),
-                    f"{ev.who}, playing alone, exposed the {card.long_name()}: no penalty.",
-                    offender=seat,
-                    effects=("no penalty",),
-                )
             )
         if d.alone is not None and seat == self.partner(d.alone):
             # Law 102: the lone player's partner exposes his cards: two points at most for a march;
@@ -1252,6 +1552,22 @@ class Director:
         card = self._card(ev.args[1])
         if self.side_of(caller) == self.side_of(target):
             raise IllegalAction("only an adversary can call an exposed card", (46,))
+        called = any(r.kind is Call.PLAY_CARD and r.seat == target and r.card == card for r in self.requirements)
+        if called:
+            # Law 56: "The call for an exposed card can be repeated until such card has been played" (also the
+            # card led out of turn and called, Law 52, which went back to his hand): the call stands
+            return self._rule(
+                _r(
+                    K.CALL_REPEATED,
+                    (56,),
+                    f"{ev.who} repeated the call of {SEAT_NAMES[target]}'s {card.long_name()}: it must still be played "
+                    "at the first lawful opportunity (law 56).",
+                    offender=target,
+                    card=card,
+                    target=target,
+                    effects=("the call stands",),
+                )
+            )
         if not self.exposed[target] >> card & 1:
             raise IllegalAction(f"the {card.long_name()} is not an exposed card", (46,))
         req = Requirement(target, Call.PLAY_CARD, (46, 56), card=card)
@@ -1335,6 +1651,9 @@ class Director:
     def _ev_throw(self, ev: Event) -> Director:
         seat = self._seat(ev)
         d = self.deal
+        if self._lone_player(seat) and self.phase in (Phase.BIDDING, Phase.PLAY):
+            # Law 104: the lone player shows or lays down his hand: no penalty, and the hand goes on
+            return self._lone_exposed(seat, "threw his cards face up on the table")
         if self.phase is Phase.BIDDING:
             if seat == d.dealer and d.phase == "bid2":
                 # Law 82: the dealer throws his cards on the table in the second round: it is his pass,
@@ -1367,7 +1686,7 @@ class Director:
                 no_alone=_set(self.no_alone, seat, 95),
             )
         if self.phase is not Phase.PLAY:
-            raise IllegalAction("the hand is over")
+            raise IllegalAction(*self._why_over())
         if d.alone is not None and d.out >> seat & 1:
             return self._lone_partner_shows(seat, (self.hand(seat) or [d.turn_up])[0])
         if d.alone is not None and self.side_of(seat) != self.side_of(d.alone):
@@ -1408,10 +1727,15 @@ class Director:
         offending side forfeits two (four in a lone hand) and scores nothing on the hand. One
         offence forfeits once."""
         seat = self._seat(ev)
-        if len(ev.args) != 1 or not ev.args[0].isdigit() or len(ev.args[0]) > 2:
-            raise InputError("write 'holds N' with N the number of cards, 0 to 99", "holds")
+        # a player can hold at most the cards of the pack not yet played to a trick
+        in_play = self.deal.rules.pack_size - sum(len(t.cards) for t in self.tricks) - len(self.trick)
+        if len(ev.args) != 1 or not ev.args[0].isdigit() or len(ev.args[0]) > 2 or int(ev.args[0]) > in_play:
+            raise InputError(f"write 'holds N' with N the number of cards, 0 to {in_play} (the cards in play)", "holds")
         n = int(ev.args[0])
-        expected = bin(self.hands[seat]).count("1") - sum(1 for s, _ in self.early if s == seat)
+        short = sum(1 for _, s, _ in self.gathered if s == seat)  # Law 61: cards of his mixed with a trick
+        expected = bin(self.hands[seat]).count("1") + short - sum(1 for s, _ in self.early if s == seat)
+        if short and n == expected - short:
+            return self._restore_gathered(seat, n)
         side = self.side_of(seat)
         d = self.deal
         laws: tuple[int, ...] = (90, 103) if d.alone is not None and d.out >> seat & 1 else (90,)
@@ -1515,86 +1839,112 @@ class Director:
         )
 
     def _ev_correct(self, ev: Event) -> Director:
-        """Laws 65, 69: the revoking player takes back his card and plays a proper one; the
-        adversaries may call the card played in error; later players, except his partner, may
-        withdraw their cards (they go back to their hands, not exposed)."""
+        """Laws 65, 69: the revoking player takes back his card and plays a proper one; the card
+        played in error lies exposed and the adversaries may call it. The players who played after
+        him *in that trick*, except his partner, may then withdraw their cards and substitute others
+        (``correct CARD`` by one of them; the card withdrawn is not liable to be called); nobody else's
+        card moves. A lead to the next trick made meanwhile by an adversary (the question kept the
+        revoke open, Law 65) stands if its leader still wins the trick corrected; otherwise it goes back
+        to his hand without penalty: he led in turn."""
         seat = self._seat(ev)
-        new = self._card(ev.args[0] if ev.args else "")
+        if len(ev.args) != 1:
+            raise InputError("write 'correct CARD': the one card he plays instead", "card")
+        new = self._card(ev.args[0])
         open_r = [r for r in self.revokes if r.seat == seat and not r.established and not r.corrected]
         if not open_r:
+            if self.withdraw is not None and seat in self.withdraw[1]:
+                return self._substitute(ev, seat, new)
             raise IllegalAction("there is no revoke of his to correct: it is established or there is none", (64,))
         rv = open_r[-1]
-        back: tuple[tuple[int, Card], ...] = ()
         if rv.trick == len(self.tricks):
             seq = list(self.trick)
-            tricks = self.tricks
-            won = self.won
         elif rv.trick == len(self.tricks) - 1:
-            # Laws 64, 65: the window is open until the revoking player or his partner leads or
-            # plays to the next trick; cards the adversaries played to it go back to their hands.
-            last = self.tricks[-1]
-            seq = list(last.cards)
-            tricks = self.tricks[:-1]
-            won = _set(self.won, last.winner, self.won[last.winner] - 1)
-            back = self.trick
+            # Laws 64, 65: the window is open until the revoking player or his partner leads or plays to the
+            # next trick
+            seq = list(self.tricks[-1].cards)
         else:
             raise IllegalAction("the revoke is established", (64,))
         i = next(k for k, (s, c) in enumerate(seq) if s == seat and c == rv.card)
-        hands = list(self.hands)
-        for s, c in back:
-            hands[s] |= 1 << c
-        hands[seat] |= 1 << rv.card
-        after = seq[i + 1 :]
-        keep_after = []
-        for s, c in after:
-            if s == self.partner(seat):
-                keep_after.append((s, c))
-            else:
-                hands[s] |= 1 << c  # Law 69: withdrawn, not liable to be called
-        if not hands[seat] >> new & 1:
+        if not self.hands[seat] >> new & 1:
             raise InputError(f"{ev.who} does not hold the {new.long_name()}", "card")
-        led = seq[0][1] if i > 0 else None
-        if not legal_play_mask(hands[seat], led, self.trump) >> new & 1:
+        hand = self.hands[seat] | (1 << rv.card)
+        if not legal_play_mask(hand, seq[0][1], self.trump) >> new & 1:
             raise IllegalAction(f"the {new.long_name()} does not follow suit either", (62,))
-        hands[seat] &= ~(1 << rv.card)
-        hands[seat] &= ~(1 << new)
+        seq[i] = (seat, new)
+        # Law 69: the card played in error lies on the table, exposed: still his, liable to be called
+        hands = _set(self.hands, seat, hand & ~(1 << new))
         exposed = _set(self.exposed, seat, self.exposed[seat] | (1 << rv.card))
-        trick = tuple(seq[:i]) + ((seat, new),) + tuple(keep_after)
         revokes = tuple(replace(r, corrected=True) if r is rv else r for r in self.revokes)
-        # the card played in error goes on the table as exposed (Law 69 lets the adversaries call it)
-        hands[seat] |= 0
+        # Law 69: "Any player or players who have played after him, except his partner, may withdraw their cards"
+        later = frozenset(s for s, _ in seq[i + 1 :] if s != self.partner(seat))
         st = self._with(
-            hands=tuple(hands),
-            trick=trick,
-            tricks=tricks,
-            won=won,
-            revokes=revokes,
+            hands=hands,
             exposed=exposed,
-            quitted=True,
-            phase=Phase.PLAY,
+            revokes=revokes,
             question=None,
+            withdraw=(rv.trick, later) if later else None,
         )
+        may = ", ".join(SEAT_NAMES[s] for s in sorted(later))
         st = st._rule(
             _r(
                 K.REVOKE_CORRECTED,
                 (65, 69),
                 f"{ev.who} corrected his revoke with the {new.long_name()}: the {rv.card.long_name()} is liable to be "
-                "called by the adversaries; the players after him, except his partner, may withdraw their cards.",
+                "called by the adversaries"
+                + (f"; {may}, who played after him, may withdraw his card and substitute another." if later else "."),
                 offender=seat,
                 effects=("the card played in error is exposed",),
             )
         )
-        # the error card is not in his hand: it lies exposed on the table and is still his to play
-        st = st._with(hands=_set(st.hands, seat, st.hands[seat] | (1 << rv.card)))
-        order = st.active()
-        lead = trick[0][0]
-        k = order.index(lead)
-        seq_order = order[k:] + order[:k]
-        played = {s for s, _ in trick}
-        nxt = next((s for s in seq_order if s not in played), None)
-        if nxt is None:
-            return st._with(trick=tuple((s, dict(trick)[s]) for s in seq_order))._complete_trick()
-        return st._with(actor=nxt)
+        return st._trick_changed(rv.trick, tuple(seq))
+
+    def _substitute(self, ev: Event, seat: int, new: Card) -> Director:
+        """Law 69: a player who played after the revoking player (not his partner) withdraws his card
+        and substitutes another; the card withdrawn is not liable to be called."""
+        assert self.withdraw is not None
+        idx, seats = self.withdraw
+        seq = list(self.trick if idx == len(self.tricks) else self.tricks[idx].cards)
+        i = next(k for k, (s, _) in enumerate(seq) if s == seat)
+        old = seq[i][1]
+        if not self.hands[seat] >> new & 1:
+            raise InputError(f"{ev.who} does not hold the {new.long_name()}", "card")
+        hand = self.hands[seat] | (1 << old)
+        if not legal_play_mask(hand, seq[0][1], self.trump) >> new & 1:
+            raise IllegalAction(f"the {new.long_name()} does not follow suit", (62,))
+        seq[i] = (seat, new)
+        rest = seats - {seat}
+        st = self._with(hands=_set(self.hands, seat, hand & ~(1 << new)), withdraw=(idx, rest) if rest else None)
+        st = st._rule(
+            _r(
+                K.CARD_WITHDRAWN,
+                (69,),
+                f"{ev.who} withdrew the {old.long_name()} and played the {new.long_name()} instead: the card withdrawn "
+                "is not liable to be called (law 69).",
+                offender=None,
+                effects=("the card withdrawn goes back to his hand",),
+            )
+        )
+        return st._trick_changed(idx, tuple(seq))
+
+    def _trick_changed(self, idx: int, seq: tuple[tuple[int, Card], ...]) -> Director:
+        """The cards of trick ``idx`` (the trick on the table, or the last one turned) after a correction or
+        a substitution (Laws 65, 69): the trick on the table simply goes on; a trick already won is won
+        again by its highest card, and a lead to the next trick stands only if made by that winner."""
+        if idx == len(self.tricks):
+            return self._with(trick=seq)
+        last = self.tricks[idx]
+        winner = seq[trick_winner_index(self.trump, [c for _, c in seq])][0]
+        won = _set(self.won, last.winner, self.won[last.winner] - 1)
+        won = _set(won, winner, won[winner] + 1)
+        st = self._with(tricks=self.tricks[:idx] + (replace(last, cards=seq, winner=winner),), won=won)
+        if st.trick and st.trick[0][0] == winner:
+            return st  # Law 65: the adversary's lead to the next trick stands: he still won the trick
+        hands = list(st.hands)
+        for s, c in st.trick:
+            hands[s] |= 1 << c  # he led in turn when he led: back to his hand, no penalty
+        if st.phase is Phase.CLAIMS:
+            return st._with(hands=tuple(hands), trick=())
+        return st._with(hands=tuple(hands), trick=(), actor=winner, leader=winner)
 
     def _ev_claim(self, ev: Event) -> Director:
         """Laws 63, 66, 68, 70, 71: a revoke claim: the tricks are searched; each established
@@ -1656,21 +2006,22 @@ class Director:
     def _ev_mix(self, ev: Event) -> Director:
         """Law 67: a revoke claimed, the accused player or his partner mixes the cards before the
         adversaries have examined them: the revoke is established, and scored (the mixing side's
-        revokes, or one revoke if none is on record)."""
+        revokes, or one revoke if none is on record). With no revoke claimed against his side, the
+        mixing establishes nothing."""
         side = self._side(ev)
         if self.phase is Phase.BIDDING:
             raise IllegalAction("no card has been played: there is no revoke to claim", (67,))
-        if side in self.claimants and (1 - side) not in self.claimants:
-            # the claimants gathered the cards: Law 67 concerns the accused side
-            return self._rule(
-                _r(
-                    K.CARDS_MIXED,
-                    (67,),
-                    f"{ev.who}, who claimed the revoke, mixed the cards: Law 67 concerns the accused side; no effect.",
-                    offender=None,
-                    effects=("no effect",),
-                )
+        if (1 - side) not in self.claimants:
+            # Law 67: "Should a revoke be claimed, and the accused player or his partner mix the cards ...":
+            # no claim against this side, no revoke established by the mixing (the claimants' own
+            # mixing is not the accused side's act either)
+            text = (
+                f"{ev.who}, who claimed the revoke, mixed the cards: Law 67 concerns the accused side; no effect."
+                if side in self.claimants
+                else f"{ev.who} mixed the cards, but no revoke had been claimed against them: Law 67 establishes a "
+                "revoke only when one is claimed; no penalty."
             )
+            return self._rule(_r(K.CARDS_MIXED, (67,), text, offender=None, effects=("no effect",)))
         pend = [r for r in self.revokes if self.side_of(r.seat) == side and not r.corrected]
         revokes = tuple(replace(r, established=True) if r in pend else r for r in self.revokes)
         mixed = self.mixed if pend else self.mixed | {side}
@@ -1755,6 +2106,10 @@ class Director:
             raise InputError(f"no option {ev.args[0]!r}; the options are {', '.join(ids)}", "option")
         if opt == "call-suit":
             _suit_arg(ev.args[1:])  # checked before anything changes
+        if len(ev.args) > (2 if opt == "call-suit" else 1):
+            raise InputError(
+                f"too many words in {str(ev)!r}: 'choose OPTION' (call-suit: 'choose call-suit H')", "option"
+            )
         st = self._with(rulings=self.rulings.set(self.pending, r.choose(opt)), pending=None)
         return st._enforce(r, opt, ev.args[1:])
 
@@ -1980,6 +2335,20 @@ def _suit_arg(args: tuple[str, ...]) -> Suit:
         return Suit.parse(args[0])
     except CardError as e:
         raise InputError(str(e), "option") from None
+
+
+# the acts that take no argument: a word after them is refused, naming the act
+_NO_ARGS = frozenset({"ask", "throw", "mix", "attention", "consult", "imperfect", "cut"})
+
+
+def _check_args(ev: Event) -> None:
+    """Refuse the words an act does not take (InputError naming the act), before anything changes."""
+    if ev.verb in _NO_ARGS and ev.args:
+        raise InputError(f"{ev.verb!r} takes no argument: {' '.join(ev.args)!r} in {str(ev)!r}", ev.verb)
+    if ev.verb == "quit" and len(ev.args) not in (0, 2):
+        raise InputError(f"write 'quit' or 'quit SEAT CARD' (law 61), not {str(ev)!r}", "quit")
+    if ev.verb == "claim" and (len(ev.args) > 1 or ev.args and ev.args[0].lower() != "revoke"):
+        raise InputError(f"write 'claim revoke', not {str(ev)!r}", "claim")
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:

@@ -29,7 +29,7 @@ T = TypeVar("T")
 # verb -> (who acts: "seat" | "side" | "table", a short description)
 VERBS: dict[str, tuple[str, str]] = {
     # the regular actions (Deal's actions), done physically
-    "pass": ("seat", "pass"),
+    "pass": ("seat", "pass (the maker's partner who did not hear the declaration: Law 81)"),
     "order": ("seat", "order up / assist / take up (add 'alone')"),
     "call": ("seat", "name a suit in the second round (add 'alone')"),
     "take": ("seat", "\u201cI take it from you\u201d (Law 94)"),
@@ -43,17 +43,31 @@ VERBS: dict[str, tuple[str, str]] = {
     "declare": ("seat", "an irregular double declaration, 'I order it up and play it alone' (Law 98)"),
     "attention": ("seat", "call attention to the trick before his partner plays (Law 83)"),
     "ask": ("seat", "ask the partner whether he has none of the suit renounced (Law 65)"),
-    "correct": ("seat", "take back a revoking card and play another (Laws 65, 69)"),
+    "correct": (
+        "seat",
+        "take back a revoking card and play another (Laws 65, 69); by a later player of that trick (not the "
+        "revoker's partner): withdraw his card and substitute another (Law 69)",
+    ),
     "throw": ("seat", "throw the hand face up on the table (Laws 48-50, 82)"),
-    "callcard": ("seat", "call an exposed card of an adversary (Laws 46, 56): 'callcard SEAT CARD'"),
+    "callcard": (
+        "seat",
+        "call an exposed card of an adversary, or repeat the call (Laws 46, 56): 'callcard SEAT CARD'",
+    ),
     "name": ("seat", "name an adversary's detached card (Law 51): 'name SEAT CARD'"),
-    "holds": ("seat", "a player is found to hold N cards (Laws 90, 103): 'holds N'"),
+    "holds": (
+        "seat",
+        "a player is found to hold N cards (Laws 90, 103): 'holds N'; short of a card mixed with a trick: the "
+        "tricks are counted and searched, the card restored (Law 61)",
+    ),
     "answer": ("seat", "answer the partner's question (Law 65): 'answer yes' (he has one) or 'answer no'"),
     "claim": ("side", "claim a revoke (Laws 63, 66)"),
     "choose": ("side", "elect one of the options a ruling offers (Law 85)"),
     "mix": ("side", "the accused side gathers (mixes) the cards before a revoke claim is examined (Law 67)"),
     "consult": ("side", "the partners consult on which penalty to exact (Law 85): they lose the right"),
-    "quit": ("table", "turn and quit the trick (Law 64)"),
+    "quit": (
+        "table",
+        "turn and quit the trick (Law 64); 'quit SEAT CARD': SEAT's CARD mixed with it unnoticed (Law 61)",
+    ),
     "imperfect": ("table", "the pack is found incorrect or imperfect during the hand (Law 33)"),
     "cut": ("table", "the cards are cut for the next deal: no revoke claim after (Law 68)"),
 }

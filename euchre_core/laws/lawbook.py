@@ -322,7 +322,12 @@ _ENTRIES = [
         R + "._check_requirements",
     ),
     _e(55, "no call can force a revoke", R + "._requirement_outcome"),
-    _e(56, "the call for an exposed card is repeated until it is played", R + "._requirement_outcome"),
+    _e(
+        56,
+        "the call for an exposed card is repeated until it is played",
+        R + "._requirement_outcome",
+        R + "._ev_callcard",
+    ),
     _e(57, "a called suit one does not hold: the penalty is paid", R + "._requirement_outcome"),
     _e(58, "third hand before second: the fourth may play before his partner", R + "._play_out_of_turn"),
     _e(
@@ -335,12 +340,16 @@ _ENTRIES = [
         "a card omitted from a trick: new deal, or the surplus card counts to the imperfect trick",
         R + "._ev_quit",
         R + "._omission_discovered",
+        R + "._omitted_from_last_trick",
     ),
-    _p(
+    _e(
         61,
-        "two cards to one trick found at the end: answerable for the consequent revokes",
-        "the engine places every card itself, so a card cannot be mixed with the wrong trick; two cards "
-        "played at once are Law 46 I, and the revokes are Law 62",
+        "a card mixed with a trick: found during the play, the trick is searched and the card restored; "
+        "found at the end, he answers for the consequent revokes",
+        R + "._gather",
+        R + "._restore_gathered",
+        R + "._played_out_short",
+        R + "._play",
     ),
     _e(62, "the revoke: holding the suit led, playing another", R + "._play", D + "._why_illegal_play"),
     _e(63, "three points for a revoke, five against a lone hand, for each revoke", R + ".result"),
@@ -370,6 +379,7 @@ _ENTRIES = [
         69,
         "a revoke corrected in time: the card played in error may be called; later players may withdraw",
         R + "._ev_correct",
+        R + "._substitute",
     ),
     _e(70, "the revoking side may require the hand to be played out", R + "._ev_claim", R + "._enforce"),
     _e(71, "equal numbers of revokes on different sides cancel", R + ".result"),
@@ -400,7 +410,7 @@ _ENTRIES = [
         "he passes then tries to order up: his partner must pass, unless the adversaries elect it be played",
         R + "._out_of_turn_declaration",
     ),
-    _p(81, "a declaration unheard by the partner is not invalidated", "the engine hears every declaration"),
+    _e(81, "a declaration unheard by the partner, who passes, is not invalidated", R + "._law_81"),
     _e(
         82,
         "declarations out of turn take away no right; the dealer's turn-down or throw-down binds his partner",
@@ -439,12 +449,12 @@ _ENTRIES = [
         "after the trump card is played no one may ask what it was",
         "a question of manners; the site always shows the trump suit",
     ),
-    _e(93, "who may play alone: the maker or his partner, if he has not passed", D + "._made"),
+    _e(93, "who may play alone: the maker or his partner, if he has not passed", D + "._made", R + "._law_93"),
     _e(94, "\u201cI take it from you\u201d", D + "._apply_take"),
     _e(
         95, "no lone hand when ordered up by the adversaries, or after exposing a card", D + "._made", R + "._ev_expose"
     ),
-    _e(96, "the dealer announces a lone hand before quitting his discard", D + "._apply_discard"),
+    _e(96, "the dealer announces a lone hand before quitting his discard", D + "._apply_discard", R + "._ev_alone"),
     _e(
         97,
         "a lone hand announced after naming the trump: he can be required to play with his partner",
@@ -487,7 +497,7 @@ _ENTRIES = [
         104,
         "the lone player: no penalty for exposing a card; a lead out of turn is an exposed card",
         R + "._lead_out_of_turn",
-        R + "._ev_expose",
+        R + "._lone_exposed",
     ),
     _e(
         105,
@@ -526,21 +536,34 @@ READINGS: dict[int, str] = {
     "59, 83, 89) is read the same way, since the laws give it no other sanction; a called exposed card is "
     "Law 56's, with no revoke penalty",
     56: "the director repeats the call itself: each time the player could have played the card and did not, it "
-    "says so, and the call stands",
+    "says so, and the call stands; an adversary's explicit repeat ('callcard') is ruled, one call still, and it "
+    "may repeat the call of a card led out of turn (Law 52) though that card went back to the hand",
+    60: "the last trick quitted without a player's card: he cannot have played to a next trick, so no new deal "
+    "can be claimed; his last card is the surplus card, played to that trick, and decides it with the others",
+    61: "a card mixed with a trick is entered as 'quit SEAT CARD' (the trick quitted with it); the error is "
+    "detected when he is found short ('holds N'): the tricks are counted and searched at once and the card "
+    "restored, with no forfeit under Law 90; while it is mixed, a card of another suit played when the mixed card "
+    "was of the suit led is a consequent revoke",
     64: "the next lead turns and quits the last trick unless 'quit' was entered before; the window closes when "
     "the revoking player or his partner leads or plays to the next trick, in turn or not, and not when an "
     "adversary does",
     65: "'no' (he has none of the suit) is the negative answer and closes the window; if an adversary has led "
-    "to the next trick meanwhile, the correction takes his card back",
+    "to the next trick meanwhile, his lead stands when he still wins the trick corrected; otherwise it goes back "
+    "to his hand without penalty (he led in turn), and the winner leads",
     67: "the mixing ends the hand; mixed during the play, only the penalty is scored; with no revoke on record, "
-    "one revoke is counted against the side that mixed (the one claimed)",
-    69: "'may withdraw' is applied as a withdrawal: the later players, except the partner, take their cards "
-    "back and play again",
+    "one revoke is counted against the side that mixed (the one claimed). The law opens 'Should a revoke be "
+    "claimed': cards mixed when no revoke has been claimed against that side establish nothing and score "
+    "nothing (a revoke established otherwise, Law 64, can still be claimed until the cut, Law 68)",
+    69: "'may withdraw' is each later player's right, not a duty: only the players who played after him in "
+    "the same trick, except his partner, may withdraw their card and substitute another ('correct CARD'), until "
+    "the next card is played or the trick is quitted; the other cards stay where they are",
     70: "a revoke claimed before the hand is over leaves the revoking side the choice: the hand played out "
     "(its points scored after the penalty, Law 4) or stopped (the penalty alone)",
     79: "a declaration by the partner bound to pass is void and, in his turn, counts as his pass; he is ruled, "
     "not refused",
     80: "when the adversaries elect that it be played, the partner still 'must pass': he cannot take it alone",
+    81: "the partner who passes in his turn to take it from the maker (Laws 74, 75, 94) lets the declaration "
+    "stand; his pass at any other moment after it changes nothing",
     82: "the dealer's throwing down his cards counts as his pass and binds his partner to pass; his turning down "
     "the trump card out of turn binds his partner in the first round only",
     85: "consulting loses the right to the penalty: the ruling's option without a penalty stands (the lead "
@@ -551,6 +574,10 @@ READINGS: dict[int, str] = {
     99: "any expression of the offer counts ('take', 'alone', 'order alone'); the hand is then played with partners",
     102: "the player is the lone player's partner; a card he leads or plays after the first lead shows its face "
     "and falls under this law, not under Law 52; a euchre scores four whatever the rule set's lone euchre",
+    104: "'simply exposing a card' is every exposure of his: a card shown or dropped, cards played at once, a card "
+    "played out of turn that is not a lead, his hand shown or thrown face up: none is liable to be called, and he "
+    "plays on; only his lead out of turn is an exposed card. A detached card named by an adversary (Law 51) is "
+    "that law's, not an exposure",
     105: "the card played out of turn stays on the table with the rest of both hands, callable like them",
 }
 

@@ -45,6 +45,7 @@ class Irregularity(Enum):
     EXPOSED_BEFORE_DECLARATION = "exposed-before-declaration"  # 46, 95
     HAND_SHOWN_IN_BIDDING = "hand-shown-in-bidding"  # 46, 48, 95
     EXPOSED_CARD_CALLED = "exposed-card-called"  # 46, 55, 56
+    CALL_REPEATED = "call-repeated"  # 56
     WINNING_CARDS_IN_SUCCESSION = "winning-cards-in-succession"  # 47
     HAND_THROWN = "hand-thrown"  # 48
     ALL_HANDS_ABANDONED = "all-hands-abandoned"  # 49
@@ -58,8 +59,10 @@ class Irregularity(Enum):
     THIRD_BEFORE_SECOND = "third-before-second"  # 58
     FOURTH_BEFORE_PARTNER = "fourth-before-partner"  # 59
     CARD_OMITTED = "card-omitted"  # 60
+    CARD_GATHERED = "card-gathered"  # 61
     REVOKE = "revoke"  # 62, 64
     REVOKE_CORRECTED = "revoke-corrected"  # 65, 69
+    CARD_WITHDRAWN = "card-withdrawn"  # 69
     PARTNERS_QUESTION = "partners-question"  # 65
     QUESTION_ANSWERED = "question-answered"  # 65
     REVOKE_CLAIMED = "revoke-claimed"  # 63, 66, 70
@@ -70,6 +73,7 @@ class Irregularity(Enum):
     DECLARATION_OUT_OF_TURN = "declaration-out-of-turn"  # 82
     DEALER_THREW_CARDS = "dealer-threw-cards"  # 82
     BOUND_TO_PASS = "bound-to-pass"  # 79, 80, 82
+    PASS_AFTER_DECLARATION = "pass-after-declaration"  # 81
     ATTENTION_CALLED = "attention-called"  # 83
     CONSULTED = "consulted"  # 85
     LEAD_BEFORE_DISCARD = "lead-before-discard"  # 87
@@ -103,15 +107,19 @@ _LABELS = {
     Irregularity.HAND_THROWN: "hand thrown down",
     Irregularity.ABANDONED_AGAINST_LONE: "hand abandoned against a lone hand",
     Irregularity.CALLED_CARD_NOT_PLAYED: "called card not played",
+    Irregularity.CALL_REPEATED: "call for an exposed card repeated",
     Irregularity.THIRD_BEFORE_SECOND: "third hand played before second",
     Irregularity.FOURTH_BEFORE_PARTNER: "fourth hand played before his partner",
     Irregularity.CARD_OMITTED: "card omitted from a trick",
+    Irregularity.CARD_GATHERED: "card mixed with a trick",
     Irregularity.PARTNERS_QUESTION: "partner's question",
+    Irregularity.CARD_WITHDRAWN: "card withdrawn after a revoke corrected",
     Irregularity.QUESTION_ANSWERED: "partner's question answered",
     Irregularity.CARDS_MIXED: "cards mixed before examination",
     Irregularity.MENTION_AFTER_PASSING: "suit mentioned after passing",
     Irregularity.DEALER_THREW_CARDS: "dealer threw down his cards",
     Irregularity.BOUND_TO_PASS: "declaration by a player bound to pass",
+    Irregularity.PASS_AFTER_DECLARATION: "partner passed after the declaration",
     Irregularity.ATTENTION_CALLED: "attention called to the trick",
     Irregularity.CONSULTED: "partners consulted on the penalty",
     Irregularity.LEAD_BEFORE_DISCARD: "lead before the discard",
