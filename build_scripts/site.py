@@ -1186,7 +1186,7 @@ class Builder:
         )
         count = len(self.laws)
         return (
-            f'<form class="law-jump home-law-jump" role="search" aria-label="Go to a law" action="laws/" '
+            f'<form class="law-jump home-law-jump" role="search" aria-label="Go to a law" action="laws/" novalidate '
             f'data-sections="{html.escape(starts)}" data-search-exclude>'
             '<label for="home-law-input">Law number</label>'
             f'<input id="home-law-input" name="law" type="number" min="1" max="{count}" inputmode="numeric" '

@@ -55,7 +55,7 @@ QUERIES: list[tuple[str, tuple[int, ...]]] = [
     ("mistake in the score", (5,)),
     ("table talk", (83,)),
     ("I take it from you", (94,)),
-    ("partner played against a lone hand", (100, 101)),
+    ("my partner played when I went alone", (100, 101)),
     ("turn-up lifted", (91,)),
     ("passed then ordered up", (80, 79)),
     ("new deck", (72,)),
@@ -89,9 +89,12 @@ def search(tab: Any, query: str, laws: dict[str, int], settle_ms: int = 400) -> 
     the law it answers (the list is redrawn as each letter's results arrive: read it once it stops
     changing)."""
     box = tab.locator("input.md-search__input")
-    if not box.is_visible():
-        tab.locator("label.md-search__icon, label[for='__search']").first.click()
-    box.click()
+    opener = tab.locator(".md-header label.md-header__button[for='__search']")  # a phone's search button
+    if not tab.evaluate("document.querySelector('input[data-md-toggle=search]').checked"):
+        if opener.is_visible():
+            opener.click()
+        else:
+            box.click()
     box.fill("")
     box.press_sequentially(query, delay=10)
     last: list[list[str]] | None = None

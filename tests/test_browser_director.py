@@ -1,4 +1,4 @@
-"""Issue 12 in a real browser (Debian's Chromium, Playwright): "Ask the director" end to end by click
+"""Issues 12 and 23 in a real browser (Debian's Chromium, Playwright): "Ask the director" end to end by click
 and by keyboard at 1280 and 360 px, its share links, without JavaScript; axe (no serious or critical
 violation) in light and dark on the guide, a Learn page, a law page and a hint page; no horizontal
 overflow at 360 px on the pages issue 12's reading fixes changed."""
@@ -14,6 +14,8 @@ import test_browser_smoke as smoke
 from conftest import BuiltSite
 from test_browser_smoke import Guard
 
+from euchre_core.app import situations
+
 pytestmark = pytest.mark.browser
 browser = smoke.browser
 
@@ -21,6 +23,7 @@ AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "ax
 NARROW = {"width": 360, "height": 780}
 WIDE = {"width": 1280, "height": 900}
 CHANGED_PAGES = [
+    "",
     "director/",
     "learn/the-pack/",
     "learn/irregularities/",
@@ -87,15 +90,15 @@ def test_law_52_by_click(open_tab: object, built_site: BuiltSite, viewport: dict
     tab = open_tab(viewport)  # type: ignore[operator]
     tab.goto(built_site.base + "director/")
     guide = tab.locator(".director-guide")
-    answer = guide.locator('[id="a=lead-out-of-turn/52"] .dg-answer')
+    answer = guide.locator('[id="a=lead-out-of-turn"] .dg-answer')
     expect(answer).to_be_hidden()
-    guide.get_by_text("A lead or a card played out of turn").click()  # tap 1: what happened
-    guide.get_by_text("C leads out of turn", exact=True).click()  # tap 2: the situation
+    guide.locator("#what-wrong-time > summary").click()  # tap 1: what the player saw
+    guide.get_by_text("Lead out of turn: a player led when it was not his lead", exact=False).first.click()  # tap 2
     expect(answer).to_be_visible()
     expect(answer).to_contain_text("C led the 7 of diamonds out of turn")
-    expect(answer).to_contain_text("Who chooses: B or D (the adversaries of C)")
-    expect(answer.locator("ol li")).to_have_count(3)
-    expect(tab).to_have_url(re.compile(r"/director/#a=lead-out-of-turn/52$"))
+    expect(answer).to_contain_text("B and D choose")
+    expect(answer.locator("ol.dg-options > li")).to_have_count(3)
+    expect(tab).to_have_url(re.compile(r"/director/#a=lead-out-of-turn$"))
     assert overflow(tab) == 0
     answer.get_by_role("link", name="Law 52: try it live").click()  # tap 3: the law's page
     expect(tab).to_have_url(re.compile(r"/laws/cards-liable-to-be-called/#law-52$"))
@@ -116,13 +119,13 @@ def test_a_revoke_by_keyboard(open_tab: object, built_site: BuiltSite, viewport:
     tab.keyboard.press("Enter")
     expect(tab.locator("#what-revoke")).to_have_attribute("open", "")
     tab.keyboard.press("Tab")  # the group's first situation
-    first = tab.locator('[id="a=revoke/62"]')
+    first = tab.locator('[id="a=revoke"]')
     expect(first.locator("> summary")).to_be_focused()
     tab.keyboard.press("Space")
     expect(first.locator(".dg-answer")).to_be_visible()
-    expect(first).to_contain_text("C played the 7 of diamonds holding the suit led: a revoke")
-    expect(tab).to_have_url(re.compile(r"#a=revoke/62$"))
-    for _ in range(8):  # on to the law's link
+    expect(first).to_contain_text("C did not follow suit, holding a card of the suit led: a revoke (renege).")
+    expect(tab).to_have_url(re.compile(r"#a=revoke$"))
+    for _ in range(12):  # on to the law's link
         tab.keyboard.press("Tab")
         if tab.evaluate("document.activeElement.classList.contains('dg-open-law')"):
             break
@@ -135,18 +138,123 @@ def test_a_share_link_reopens_the_ruling(open_tab: object, built_site: BuiltSite
     from playwright.sync_api import expect
 
     tab = open_tab(NARROW, "dark")  # type: ignore[operator]
-    tab.goto(built_site.base + "director/#a=wrong-number/90")
-    case = tab.locator('[id="a=wrong-number/90"]')
+    tab.goto(built_site.base + "director/#a=wrong-number-of-cards")
+    case = tab.locator('[id="a=wrong-number-of-cards"]')
     expect(case).to_have_attribute("open", "")
     expect(case.locator(".dg-answer")).to_be_visible()
     expect(case.locator(".dg-answer")).to_contain_text("forfeits 2")
     expect(case.locator("> summary")).to_be_in_viewport()
     share = case.locator("a.dg-share")
-    expect(share).to_have_attribute("href", re.compile(r"(^|/director/)#a=wrong-number/90$"))
+    expect(share).to_have_attribute("href", re.compile(r"(^|/director/)#a=wrong-number-of-cards$"))
     tab.goto(built_site.base + "director/")  # opened elsewhere, the link still reopens it
     expect(case).not_to_have_attribute("open", "")
-    tab.goto(built_site.base + "director/#a=wrong-number/90")
+    tab.goto(built_site.base + "director/#a=wrong-number-of-cards")
     expect(case.locator(".dg-answer")).to_be_visible()
+    tab.goto(built_site.base + "director/#a=wrong-number/90")  # a link of the older guide still opens law 90's
+    expect(case.locator(".dg-answer")).to_be_visible()
+    expect(case.locator("> summary")).to_be_in_viewport()
+
+
+def test_share_says_the_link_is_copied_and_carries_the_chair(browser: object, built_site: BuiltSite) -> None:
+    """Issue 23: "a copied link says so; the link opens the situation expanded and in view", from the
+    reader's chair when he said who did it."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport=WIDE, service_workers="block")  # type: ignore[attr-defined]
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        tab = context.new_page()
+        tab.goto(built_site.base + "director/#a=lead-out-of-turn")
+        case = tab.locator('[id="a=lead-out-of-turn"]')
+        case.locator('button[data-who="left"]').click()
+        expect(case.locator(".dg-ruling")).to_contain_text("The player on your left led the 7 of diamonds out of turn")
+        case.locator("a.dg-share").click()
+        expect(case.locator(".dg-share-status")).to_contain_text("Link copied")
+        url = tab.evaluate("navigator.clipboard.readText()")
+        assert url.endswith("/director/#a=lead-out-of-turn&who=left"), url
+        other = context.new_page()
+        other.set_viewport_size(NARROW)
+        other.goto(url)
+        again = other.locator('[id="a=lead-out-of-turn"]')
+        expect(again.locator(".dg-answer")).to_be_visible()
+        expect(again.locator("> summary")).to_be_in_viewport()
+        expect(again.locator('button[data-who="left"]')).to_have_attribute("aria-pressed", "true")
+        expect(again.locator(".dg-ruling")).to_contain_text("Your side chooses")
+    finally:
+        context.close()  # type: ignore[attr-defined]
+
+
+WORDS = {
+    "me": ("You led the 7 of diamonds out of turn", "Your opponents choose", "you must play the 7 of diamonds"),
+    "partner": ("Your partner led the 7 of diamonds out of turn", "Your opponents choose", "your partner must play"),
+    "left": ("The player on your left led the 7 of diamonds", "Your side chooses", "the player on your left must play"),
+    "right": (
+        "The player on your right led the 7 of diamonds",
+        "Your side chooses",
+        "the player on your right must play",
+    ),
+}
+
+
+@pytest.mark.parametrize("who", list(WORDS))
+def test_the_ruling_from_each_chair(open_tab: object, built_site: BuiltSite, who: str) -> None:
+    """The reader says who did it; the ruling names every seat from his chair, the dealer marked, with
+    no Python (the page's answers)."""
+    from playwright.sync_api import expect
+
+    tab = open_tab(NARROW)  # type: ignore[operator]
+    tab.goto(built_site.base + "director/#a=lead-out-of-turn")
+    case = tab.locator('[id="a=lead-out-of-turn"]')
+    case.locator(f'button[data-who="{who}"]').click()
+    ruling = case.locator(".dg-ruling")
+    for words in WORDS[who]:
+        expect(ruling).to_contain_text(words)
+    expect(ruling.locator(".dg-seats")).to_contain_text("(the dealer)")
+    expect(tab).to_have_url(re.compile(rf"#a=lead-out-of-turn&who={who}$"))
+    assert overflow(tab) == 0
+
+
+GROUPS = [g["id"] for g in situations.groups()]
+
+
+@pytest.mark.parametrize("viewport", [WIDE, NARROW], ids=["1280", "360"])
+@pytest.mark.parametrize("group", GROUPS)
+def test_three_taps_from_the_home_page(
+    open_tab: object, built_site: BuiltSite, viewport: dict[str, int], group: str
+) -> None:
+    """Issue 23: from the home page, for each group, a situation's ruling in three taps (the first on
+    the home page), the way in above the fold on a phone."""
+    from playwright.sync_api import expect
+
+    tab = open_tab(viewport)  # type: ignore[operator]
+    tab.goto(built_site.base)
+    way_in = tab.locator("a.home-director")
+    expect(way_in).to_be_in_viewport(ratio=1)  # above the fold
+    expect(tab.locator("form.home-law-jump input")).to_be_in_viewport(ratio=1)
+    way_in.click()  # tap 1
+    expect(tab).to_have_url(re.compile(r"/director/$"))
+    tab.locator(f"#what-{group} > summary").click()  # tap 2
+    first = tab.locator(f"#what-{group} > .dg-case").first
+    first.locator("> summary").click()  # tap 3
+    answer = first.locator(".dg-answer .dg-ruling")
+    expect(answer).to_be_visible()
+    expect(answer).not_to_be_empty()
+
+
+def test_the_law_number_box_on_the_home_page(open_tab: object, built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab = open_tab(NARROW)  # type: ignore[operator]
+    tab.goto(built_site.base)
+    box = tab.locator("form.home-law-jump input")
+    box.fill("117")
+    box.press("Enter")
+    expect(tab.locator("form.home-law-jump .law-jump-message")).to_contain_text("numbered 1 to 116")
+    box.fill("64")
+    box.press("Enter")
+    expect(tab).to_have_url(re.compile(r"/laws/the-revoke/#law-64$"))
+    expect(tab.locator("#law-64")).to_be_in_viewport()
+    expect(tab.locator("#law-64")).to_have_class(re.compile(r"\blaw-target\b"))
 
 
 def test_the_guide_without_javascript(open_tab: object, built_site: BuiltSite) -> None:
@@ -154,9 +262,9 @@ def test_the_guide_without_javascript(open_tab: object, built_site: BuiltSite) -
 
     tab = open_tab(NARROW, js=False)  # type: ignore[operator]
     tab.goto(built_site.base + "director/")
-    tab.locator("#what-misdeal > summary").click()
-    tab.locator('[id="a=misdeal/41"] > summary').click()
-    answer = tab.locator('[id="a=misdeal/41"] .dg-answer')
+    tab.locator("#what-deal > summary").click()
+    tab.locator('[id="a=misdeal-loses-deal"] > summary').click()
+    answer = tab.locator('[id="a=misdeal-loses-deal"] .dg-answer')
     expect(answer).to_be_visible()
     expect(answer).to_contain_text("Misdeal")
     expect(answer.get_by_role("link", name=re.compile(r"^Law 41"))).to_have_attribute(
@@ -165,7 +273,9 @@ def test_the_guide_without_javascript(open_tab: object, built_site: BuiltSite) -
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("path", ["director/", "learn/the-pack/", "laws/cards-liable-to-be-called/", "hints/eldest/"])
+@pytest.mark.parametrize(
+    "path", ["", "director/", "learn/the-pack/", "laws/cards-liable-to-be-called/", "hints/eldest/"]
+)
 def test_accessibility(open_tab: object, built_site: BuiltSite, scheme: str, path: str) -> None:
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: `make node-deps` (npm ci) installs axe-core")

@@ -39,7 +39,15 @@
     }
     var summary = target.querySelector("summary");
     if (summary && focus) summary.focus({ preventScroll: true });
+    // into view now, and again once Material has restored the scroll it locked while its search was open
+    var bring = function () {
+      var top = target.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight * 0.5) target.scrollIntoView({ block: "start" });
+    };
     target.scrollIntoView({ block: "start" });
+    requestAnimationFrame(bring);
+    setTimeout(bring, 150);
+    setTimeout(bring, 400);
     target.classList.add("dg-flash");
     setTimeout(function () { target.classList.remove("dg-flash"); }, 1600);
   }
@@ -132,12 +140,28 @@
   function speakFrom(target, who) {
     var box = target.querySelector(".dg-ruling");
     var buttons = target.querySelectorAll("button.dg-who");
-    if (!box || !buttons.length || !window.euchreAnswers) return;
+    if (!box || !buttons.length) return;
     target.dataset.who = who;
     Array.prototype.forEach.call(buttons, function (b) {
       b.setAttribute("aria-pressed", b.dataset.who === who ? "true" : "false");
     });
-    window.euchreAnswers.answer(SITUATION, { id: target.dataset.situation, who: who }).then(function (r) {
+    withAnswers(function (answers) { ask(answers, target, box, who); });
+  }
+
+  // The page's answers (answers.mjs, a module loaded by engine.mjs, which may arrive after this script).
+  function withAnswers(use) {
+    if (window.euchreAnswers) { use(window.euchreAnswers); return; }
+    var tries = 0;
+    var wait = setInterval(function () {
+      if (window.euchreAnswers || ++tries > 200) {
+        clearInterval(wait);
+        if (window.euchreAnswers) use(window.euchreAnswers);
+      }
+    }, 50);
+  }
+
+  function ask(answers, target, box, who) {
+    answers.answer(SITUATION, { id: target.dataset.situation, who: who }).then(function (r) {
       if (target.dataset.who !== who) return;  // the reader chose another chair meanwhile
       drawRuling(box, r);
       var live = target.querySelector("a.dg-open-law");
@@ -175,32 +199,39 @@
       if (!t.classList || !t.classList.contains("dg-case") || !t.open) return;
       setAddress(t);
     }, true);
-    guide.addEventListener("click", function (event) {
-      var t = event.target;
-      var link = t.closest && t.closest("a.dg-share");
-      if (link) {
-        event.preventDefault();
-        share(link.closest(".dg-case"));
-        return;
-      }
-      var see = t.closest && t.closest("a[data-open]");
-      if (see) {
-        var target = findCase(guide, see.dataset.open);
-        if (!target) return;
-        event.preventDefault();
-        openCase(guide, target, true);
-        setAddress(target);
-        return;
-      }
-      var who = t.closest && t.closest("button.dg-who");
-      if (who) {
-        var item = who.closest(".dg-case");
-        speakFrom(item, who.dataset.who);
-        setAddress(item);
-      }
-    });
     openFromHash(guide);
   }
+
+  // The guide's links and buttons, caught before Material's instant navigation (it takes a click on a
+  // link to this page's own anchors in the capture phase on the document): the window's capture comes first.
+  window.addEventListener("click", function (event) {
+    var guide = document.querySelector(".director-guide");
+    var t = event.target;
+    if (!guide || !t || !t.closest || !guide.contains(t)) return;
+    var link = t.closest("a.dg-share");
+    if (link) {
+      event.preventDefault();
+      event.stopPropagation();
+      share(link.closest(".dg-case"));
+      return;
+    }
+    var see = t.closest("a[data-open]");
+    if (see) {
+      var target = findCase(guide, see.dataset.open);
+      if (!target) return;
+      event.preventDefault();
+      event.stopPropagation();
+      openCase(guide, target, true);
+      setAddress(target);
+      return;
+    }
+    var who = t.closest("button.dg-who");
+    if (who) {
+      var item = who.closest(".dg-case");
+      speakFrom(item, who.dataset.who);
+      setAddress(item);
+    }
+  }, true);
 
   window.addEventListener("hashchange", function () {
     var guide = document.querySelector(".director-guide");

@@ -190,6 +190,10 @@ HEADLINES: dict[K, str] = {
     K.IMPERFECT_PACK: "The pack was found imperfect.",
     K.DEALER_THREW_CARDS: "{Off}, the dealer, threw down {his} cards.",
     K.BOUND_TO_PASS: "{Off}, bound to pass, made a declaration.",
+    K.CALL_REPEATED: "The call for {off_poss} exposed card was repeated.",
+    K.CARD_GATHERED: "{Off_poss} card was gathered into a trick it did not belong to.",
+    K.CARD_WITHDRAWN: "{Off} withdrew {his} card after the revoke was corrected.",
+    K.PASS_AFTER_DECLARATION: "The declaration was not heard, and the partner passed.",
 }
 
 
@@ -215,6 +219,7 @@ def headline(r: Ruling, seats: Seats) -> str:
         "card": _card(r.card),
         "proper_poss": seats.possessive(r.proper) if r.proper is not None else "another player’s",
         "Off_poss": seats.possessive(off, cap=True) if off is not None else "",
+        "off_poss": seats.possessive(off) if off is not None else "",
     }
     line = template.format(**values).replace("'", "’")
     return line[:1].upper() + line[1:]
