@@ -459,7 +459,9 @@ def run_snippet(code: str) -> dict[str, Any]:
                     print(repr(value))
         except (EuchreError, CardError) as e:
             answer.update(ok=False, error=str(e), laws=list(getattr(e, "laws", ())), field=getattr(e, "field", None))
-        except (Exception, SystemExit, KeyboardInterrupt) as e:  # noqa: BLE001 (shown to the reader, never re-raised)
+        except BaseException as e:  # noqa: BLE001 (shown to the reader, never re-raised)
+            # any BaseException: SystemExit, KeyboardInterrupt, GeneratorExit, an exception group
+            # wrapping one, a snippet's own subclass: the snippet's error, never the caller's
             answer.update(ok=False, error=_short_error(e))
     text = out.getvalue()
     if len(text) > MAX_OUTPUT:
@@ -474,7 +476,11 @@ def _short_error(e: BaseException) -> str:
     for frame in traceback.extract_tb(e.__traceback__):
         if frame.filename == "<snippet>":
             line = frame.lineno
-    message = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+    try:
+        said = str(e)
+    except BaseException:  # noqa: BLE001 (a snippet's own exception whose __str__ fails)
+        said = "(its message cannot be shown)"
+    message = f"{type(e).__name__}: {said}" if said else type(e).__name__
     if len(message) > 300:
         message = message[:300] + "…"
     return message + (f" (line {line})" if line else "")
