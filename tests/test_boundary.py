@@ -232,3 +232,76 @@ def test_the_kernel_constructors_refuse_wrong_types() -> None:
     _refused(Deal.position, [["JC"], ["TD"], ["9S"], ["8H"]], "C", maker=0, won=[0, 0, 0, 9], field="won[3]")
     for seed in (-7, True, 1.5, "7"):
         _refused(Deal.shuffled, seed, field="seed")
+
+
+# --------------------------------------------------------------------------- byte order marks, empty files, rule names
+
+
+def _cli(argv: list[str]) -> tuple[int, str, str]:
+    import contextlib
+    import io
+
+    from euchre_core.app.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_byte_order_mark_is_dropped_alike_by_the_command_line_and_load_egn(tmp_path: Any) -> None:
+    """One behaviour (docs/engine.md, "Bad input and the bounds"): one leading UTF-8 byte order mark is
+    dropped, by ``load_egn`` (text or bytes) and by every file the command line reads; two are refused."""
+    from euchre_core.app import egn_view
+    from euchre_core.formats.egn import replay_json
+
+    text = egn_view.example_egn(deals=2)
+    want = replay_json(load_egn(text))
+    assert replay_json(load_egn("\ufeff" + text)) == want
+    assert replay_json(load_egn(b"\xef\xbb\xbf" + text.encode())) == want
+    assert egn_view.egn_open("\ufeff" + text)["deals"] == egn_view.egn_open(text)["deals"]
+    plain, bom, twice = tmp_path / "plain.egn", tmp_path / "bom.egn", tmp_path / "twice.egn"
+    plain.write_text(text, encoding="utf-8")
+    bom.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    twice.write_bytes(b"\xef\xbb\xbf" * 2 + text.encode())
+    code, out, err = _cli(["replay", str(bom), "--json"])
+    assert (code, err) == (0, "") and json.loads(out) == json.loads(_cli(["replay", str(plain), "--json"])[1])
+    assert json.loads(out) == json.loads(json.dumps(want))
+    with pytest.raises(EgnError):
+        load_egn("\ufeff\ufeff" + text)
+    code, _, err = _cli(["replay", str(twice)])
+    assert code == 2 and err.startswith("euchre: FILE: not JSON")
+
+
+def test_nothing_to_replay_is_said_and_fails(tmp_path: Any) -> None:
+    """``replay`` of a file without deals ends with status 2 and says so (it printed nothing and exited 0);
+    the Replay page says the same of an EGN record without deals."""
+    from euchre_core.app import egn_view
+
+    for doc in ({"deals": []}, {"fileType": "Euchre Game Notation", "deals": []}):
+        path = tmp_path / "empty.json"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        code, out, err = _cli(["replay", str(path)])
+        assert (code, out, err) == (2, "", "euchre: deals: nothing to replay: the file lists no deals\n")
+    empty = json.dumps({"fileType": "Euchre Game Notation", "deals": []})
+    assert (
+        _refused(egn_view.egn_open, empty, field="deals")
+        .args[0]
+        .endswith("nothing to replay: the record lists no deals")
+    )
+
+
+@pytest.mark.parametrize("name", ["somerset1888+", "somerset1888+jokers", "somerset1888++joker", "+joker", "hoyle2+"])
+def test_an_unknown_rules_name_is_refused_naming_the_field(name: str) -> None:
+    from euchre_core.kernel.rules import RulesError, rules_by_name
+
+    with pytest.raises(RulesError):
+        rules_by_name(name)
+    code, out, err = _cli(["deal", "--seed", "1", "--rules", name])
+    assert code == 2 and out == "" and err.startswith("euchre: --rules: ") and "+joker" in err
+    _refused(Deal.replay, dict(RECORD, rules=name), field="rules")
+    _refused(load_scenario, dict(SCENARIO, rules=name), field="rules")
+    _refused(solve_position_json, dict(POSITION, rules=name), field="rules")
+    base = name.partition("+")[0]
+    if base:  # the same rule set with the one option there is, +joker, is accepted
+        assert rules_by_name(base + "+joker").pack_size == 33

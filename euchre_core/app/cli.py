@@ -25,6 +25,7 @@ from ..search.analysis import case_to_json
 __all__ = ["main", "MAX_GAMES"]
 
 MAX_GAMES = 200_000  # bench --games: at most 200,000 deals (about 10 s here)
+NOTHING_TO_REPLAY = "nothing to replay: the file lists no deals"
 
 
 def _rules(name: str) -> Any:
@@ -113,6 +114,8 @@ def _cmd_replay(a: argparse.Namespace) -> int:
         from ..formats.egn import load_egn, replay_json
 
         game = load_egn(data)
+        if not game.deals:
+            raise InputError(NOTHING_TO_REPLAY, "deals")
         out = replay_json(game)
         if a.json:
             _print_json(out)
@@ -122,6 +125,8 @@ def _cmd_replay(a: argparse.Namespace) -> int:
         return 0
     records = data.get("deals") if isinstance(data, dict) and "deals" in data else [data]
     records = decode.array(records, "deals", max_len=1000)
+    if not records:
+        raise InputError(NOTHING_TO_REPLAY, "deals")
     deals = []
     for i, rec in enumerate(records):
         try:

@@ -120,6 +120,8 @@ def egn_open(text: str) -> dict[str, Any]:
     """Check a whole EGN record and list its deals: dealer, up-card, trump, makers, alone, the result
     and the game's score after each deal, how many steps each has and where its annotations are."""
     game = _game(_text(text))
+    if not game.deals:
+        raise InputError("nothing to replay: the record lists no deals", "deals")
     scores = game.scores
     deals = []
     for i, d in enumerate(game.deals):

@@ -429,7 +429,10 @@ def cards(value: Any, path: str, *, max_len: int = 33) -> list[Card]:
 
 def read_text(path: Any, name: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES) -> str:
     """The text of a file (``-``: standard input), at most ``max_bytes`` bytes of UTF-8; reading stops
-    there, so a device that never ends (``/dev/zero``) cannot hang the command."""
+    there, so a device that never ends (``/dev/zero``) cannot hang the command. A byte order mark
+    at the start (``EF BB BF``, as some editors write) is dropped, as
+    :func:`~euchre_core.formats.egn.load_egn` drops it: every file of the command line and every EGN
+    record is read the same way."""
     import sys
 
     text(path, name, max_len=4096, empty=False)
@@ -446,7 +449,7 @@ def read_text(path: Any, name: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES)
     if len(data) > max_bytes:
         raise InputError(f"larger than {max_bytes} bytes", name)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # one leading byte order mark dropped
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", name) from None
 
