@@ -14,6 +14,13 @@ import { mountTable, SEATS, cardFace } from "./table.mjs";
 import { escapeHtml } from "./engine-ui.mjs";
 import { answer } from "./answers.mjs";
 
+// The engine's bounds (euchre_core.kernel.limits.LIMITS; tests/test_boundary.py compares them):
+// "text", an EGN record in UTF-8 bytes (a file, a paste, a link's record once inflated), and "link",
+// the characters of a link's #egn= record (deflated, base64url).
+const MAX_RECORD_BYTES = 1000000;
+const MAX_LINK_CHARS = 200000;
+const fmt = function (n) { return n.toLocaleString("en-US"); };
+
 const MARK_WORDS = { "[??]": "blunder", "[?]": "mistake", "[?!]": "dubious", "[!?]": "interesting", "[!]": "good", "[!!]": "brilliant" };
 
 async function deflate(text) {
@@ -30,6 +37,11 @@ async function inflate(code) {
   const bytes = Uint8Array.from(binary, function (ch) { return ch.charCodeAt(0); });
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   return await new Response(stream).text();
+}
+
+function recordBytes(t) {
+  // UTF-8 bytes of a text, counted only when its length (in UTF-16 units, never more) does not exceed the bound
+  return t.length > MAX_RECORD_BYTES ? t.length : new TextEncoder().encode(t).length;
 }
 
 function parseHash() {
@@ -118,6 +130,10 @@ export function mountEgnReplay(root) {
 
   async function open(recordText, at) {
     if (busy) return;
+    if (recordBytes(recordText) > MAX_RECORD_BYTES) {  // nothing this large is sent to Python
+      say("This record is larger than " + fmt(MAX_RECORD_BYTES) + " bytes, the most this page reads: it was not opened.", true);
+      return;
+    }
     busy = true;
     say("Reading the record…");
     try {
@@ -346,7 +362,7 @@ export function mountEgnReplay(root) {
 
   async function share() {
     const code = await deflate(text);
-    if (code.length > 200000) { say("This record is too large to carry in a link; export it instead.", true); return; }
+    if (code.length > MAX_LINK_CHARS) { say("This record is too large to carry in a link (more than " + fmt(MAX_LINK_CHARS) + " characters); export it instead.", true); return; }
     const url = location.href.split("#")[0] + "#egn=" + code + "&d=" + deal + "&s=" + (branch ? branch.step : step) +
       (branch ? "&m=" + encodeURIComponent(branchMoves(branch.at).join(",")) : "");
     history.replaceState(null, "", url);
@@ -376,7 +392,7 @@ export function mountEgnReplay(root) {
 
   function readFile(file) {
     if (!file) return;
-    if (file.size > 2000000) { say("This file is larger than 2 MB: not an EGN record this page can open.", true); return; }
+    if (file.size > MAX_RECORD_BYTES) { say("This file is larger than " + fmt(MAX_RECORD_BYTES) + " bytes, the most this page reads: not an EGN record it can open.", true); return; }
     file.text().then(function (t) { open(t); });
   }
 

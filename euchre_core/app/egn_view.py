@@ -36,14 +36,15 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
+from ..kernel.limits import limit
 from ..search.completion import best_cards
 from ..search.solver import solve
 from .web import card_info, deal_outcome
 
 __all__ = ["egn_open", "egn_step", "egn_branch", "egn_export", "example_egn", "MAX_EGN_BYTES"]
 
-MAX_EGN_BYTES = 2_000_000  # a record larger than this is refused (the corpus' largest is ~60 kB)
-MAX_BRANCHES = 200
+MAX_EGN_BYTES = limit("text")  # a record larger than this is refused (the corpus' largest is ~60 kB)
+MAX_BRANCHES = limit("egn_branches")
 MARKS = {
     "[??]": "blunder",
     "[?]": "mistake",
@@ -81,8 +82,8 @@ def _text(text: Any) -> str:
         text = text.decode("utf-8", errors="replace")
     if not isinstance(text, str):
         raise InputError("an EGN record is the text of an .egn file (JSON)", "text")
-    if len(text.encode("utf-8")) > MAX_EGN_BYTES:
-        raise InputError(f"an EGN record of at most {MAX_EGN_BYTES // 1000} kB", "text")
+    if len(text) > MAX_EGN_BYTES or len(text.encode("utf-8")) > MAX_EGN_BYTES:
+        raise InputError(f"an EGN record of at most {MAX_EGN_BYTES:,} bytes (UTF-8)", "text")
     return text
 
 

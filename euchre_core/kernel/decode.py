@@ -36,6 +36,7 @@ from typing import Any, Literal, overload
 
 from .cards import Card, CardError
 from .errors import InputError
+from .limits import limit
 
 __all__ = [
     "MAX_TEXT_BYTES",
@@ -67,14 +68,15 @@ __all__ = [
 
 SEATS = "ABCD"
 
-MAX_TEXT_BYTES = 1_000_000  # a file or a JSON argument: 1 MB of text
-MAX_DEPTH = 32  # JSON nesting (the deepest of our formats uses 5)
-MAX_STRING = 10_000  # characters in one string (a snippet for the console has its own bound)
-MAX_ITEMS = 10_000  # elements of one list or members of one object
-MAX_NODES = 200_000  # values in one JSON document
-MAX_SEED = 2**63 - 1  # seeds: 0 to 2**63 - 1 (negative seeds and booleans refused)
-MAX_LOG = 5_000  # entries of a deal's log or a scenario's events
-EXCERPT = 40  # characters of a bad value echoed in an error
+# the values are those of the one table of bounds, euchre_core.kernel.limits.LIMITS
+MAX_TEXT_BYTES = limit("text")  # a file or a JSON argument: 1 MB of text
+MAX_DEPTH = limit("depth")  # JSON nesting (the deepest of our formats uses 5)
+MAX_STRING = limit("string")  # characters in one string (a snippet for the console has its own bound)
+MAX_ITEMS = limit("items")  # elements of one list or members of one object
+MAX_NODES = limit("nodes")  # values in one JSON document
+MAX_SEED = limit("seed")  # seeds: 0 to 2**63 - 1 (negative seeds and booleans refused)
+MAX_LOG = limit("log")  # entries of a deal's log or a scenario's events
+EXCERPT = limit("excerpt")  # characters of a bad value echoed in an error
 
 
 def excerpt(value: Any) -> str:
