@@ -31,12 +31,65 @@ async function deflate(text) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+// What the page says of a link it does not open (nothing of it is sent to Python).
+class LinkError extends Error {}
+const UNREADABLE = "The link's record cannot be read (it was cut or changed).";
+const FEED = 1024;  // deflated bytes given to the decompressor at a time: at most about 1 MB comes out of each
+
 async function inflate(code) {
+  // Stops reading at MAX_RECORD_BYTES: a crafted link (a "deflate bomb") inflates no further than that.
+  if (code.length > MAX_LINK_CHARS) {
+    throw new LinkError("This link is longer than " + fmt(MAX_LINK_CHARS) + " characters, the most a link to this page carries: its record was not opened.");
+  }
+  if (!/^[A-Za-z0-9_-]*$/.test(code)) throw new LinkError(UNREADABLE);
   const b64 = code.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(b64 + "===".slice((b64.length + 3) % 4));
+  let binary;
+  try {
+    binary = atob(b64 + "===".slice((b64.length + 3) % 4));
+  } catch (error) {
+    throw new LinkError(UNREADABLE);
+  }
   const bytes = Uint8Array.from(binary, function (ch) { return ch.charCodeAt(0); });
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return await new Response(stream).text();
+  const inflater = new DecompressionStream("deflate-raw");
+  const writer = inflater.writable.getWriter();
+  const reader = inflater.readable.getReader();
+  let stopped = false;
+  (async function () {  // fed a little at a time, so that what is inflated ahead of the reader stays small
+    try {
+      for (let i = 0; i < bytes.length && !stopped; i += FEED) {
+        await writer.ready;
+        await writer.write(bytes.subarray(i, i + FEED));
+      }
+      if (!stopped) await writer.close();
+    } catch (error) { /* the reader below reports it */ }
+  })();
+  const chunks = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const part = await reader.read();
+      if (part.done) break;
+      total += part.value.byteLength;
+      if (total > MAX_RECORD_BYTES) {
+        stopped = true;
+        reader.cancel().catch(function () {});
+        throw new LinkError("This link's record is larger than " + fmt(MAX_RECORD_BYTES) +
+          " bytes once inflated, the most this page reads: reading stopped there and the record was not opened.");
+      }
+      chunks.push(part.value);
+    }
+  } catch (error) {
+    stopped = true;
+    throw error instanceof LinkError ? error : new LinkError(UNREADABLE);
+  }
+  const all = new Uint8Array(total);
+  let at = 0;
+  chunks.forEach(function (c) { all.set(c, at); at += c.byteLength; });
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(all);
+  } catch (error) {
+    throw new LinkError(UNREADABLE);
+  }
 }
 
 function recordBytes(t) {
@@ -45,11 +98,21 @@ function recordBytes(t) {
 }
 
 function parseHash() {
+  // {egn, d, s, m} of the address; {error} instead when the link is too long or not well formed
+  const hash = location.hash || "";
+  if (hash.length > MAX_LINK_CHARS + 1000) {  // the record and the position: never decoded when longer
+    return { error: "This link is longer than " + fmt(MAX_LINK_CHARS) + " characters, the most a link to this page carries: its record was not opened." };
+  }
   const out = {};
-  (location.hash || "").replace(/^#/, "").split("&").forEach(function (part) {
+  for (const part of hash.replace(/^#/, "").split("&")) {
     const i = part.indexOf("=");
-    if (i > 0) out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
-  });
+    if (i <= 0) continue;
+    try {
+      out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+    } catch (error) {  // URIError: a malformed % escape ("%E0%A4%A", "%zz")
+      return { error: "This link is damaged (a malformed % escape in its " + JSON.stringify(part.slice(0, Math.min(i, 12))) + " part): its record cannot be read." };
+    }
+  }
   return out;
 }
 
@@ -420,10 +483,12 @@ export function mountEgnReplay(root) {
   root.querySelector(".er-export").addEventListener("click", exportRecord);
 
   const h = parseHash();
-  if (h.egn) {
+  if (h.error) {
+    say(h.error, true);
+  } else if (h.egn) {
     say("Opening the record from the link…");
     inflate(h.egn).then(function (t) {
       open(t, { d: +(h.d || 0), s: +(h.s || 0), m: h.m ? h.m.split(",").filter(Boolean) : [] });
-    }, function () { say("The link's record cannot be read (it was cut or changed).", true); });
+    }, function (error) { say(error instanceof LinkError ? error.message : UNREADABLE, true); });
   }
 }

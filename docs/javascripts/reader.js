@@ -6,7 +6,12 @@
      scrolled from the keyboard (axe: scrollable-region-focusable). */
 (function () {
   function openTarget() {
-    var id = decodeURIComponent((location.hash || "").slice(1));
+    var id;
+    try {
+      id = decodeURIComponent((location.hash || "").slice(1));
+    } catch (error) {  // URIError: a malformed % escape in the link; nothing to open (the page says so where it reads the hash)
+      return;
+    }
     if (!id) return;
     var target = document.getElementById(id);
     if (!target || !target.closest(".director-guide")) return;
