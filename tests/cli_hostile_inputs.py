@@ -51,6 +51,22 @@ POSITION: dict[str, Any] = {
         "D": ["KC", "TC", "AS", "9S", "9H"],
     },
 }
+# rule set names that are none (a + with nothing or something else after it, a stray + before)
+RULES_NAMES = (
+    "nosuch",
+    "",
+    "x" * 300,
+    "somerset 1888",
+    "somerset1888+",
+    "somerset1888+jokers",
+    "somerset1888++joker",
+    "somerset1888+joker+",
+    "+joker",
+    "+",
+    "hoyle2+ joker",
+    "modern24+JOKER",
+)
+BOM = b"\xef\xbb\xbf"
 # values that are never right for the fields below (each field's own valid values are not among them)
 HOSTILE: list[Any] = ["BC", "", " A", 7, -1, 10**40, True, None, [], {}, "x" * 300, [[["deep"]]]]
 HUGE = "9" * 5000  # a number of more digits than Python converts (4,300): written into the JSON text as it is
@@ -135,6 +151,11 @@ def _file_cases() -> list[tuple[str, str, str]]:
     for entry in ("BCD: order", "BC: pass", "B pass", ": pass", "E: pass", "B: order up now please", "B: play 0"):
         out.append(("replay", f"log entry {entry!r}", json.dumps(dict(RECORD, log=[entry]))))
     out.append(("replay", "log of 6000 entries", json.dumps(dict(RECORD, log=["B: pass"] * 6000))))
+    out.append(("replay", "no deals", json.dumps({"deals": []})))
+    out.append(("replay", "EGN without deals", json.dumps({"fileType": "Euchre Game Notation", "deals": []})))
+    for cmd, doc in (("replay", RECORD), ("rule", SCENARIO), ("solve", POSITION)):
+        for rules in RULES_NAMES[4:]:
+            out.append((cmd, f"rules = {rules!r}", json.dumps(dict(doc, rules=rules))))
     out.append(("replay", "deals not a list", json.dumps({"deals": 5})))
     out.append(("replay", "deals of a bad record", json.dumps({"deals": [RECORD, {"x": 1}]})))
     out.append(("replay", "EGN deals not a list", json.dumps({"fileType": "Euchre Game Notation", "deals": 5})))
@@ -168,17 +189,17 @@ def bad_inputs(folder: Path) -> list[tuple[str, list[str]]]:
             cases.append((f"{sub} --seed {seed[:12]}", [sub, "--seed", seed, *extra]))
         for dealer in ("BC", "BCD", "", " A", "a", "E", "AB", "1", "A B", "x" * 300):
             cases.append((f"{sub} --dealer {dealer[:12]!r}", [sub, "--seed", "7", "--dealer", dealer, *extra]))
-        for rules in ("nosuch", "", "x" * 300, "somerset 1888"):
+        for rules in RULES_NAMES:
             cases.append((f"{sub} --rules {rules[:12]!r}", [sub, "--seed", "7", "--rules", rules, *extra]))
         cases.append((f"{sub} without --seed", [sub, *extra]))
         cases.append((f"{sub} hoyle2 dealer C", [sub, "--seed", "1", "--rules", "hoyle2", "--dealer", "C", *extra]))
     cases.append(("play without --random", ["play", "--seed", "1"]))
     for games in ("0", "-1", "200001", str(10**12), "x", "1.5", "", HUGE):
         cases.append((f"bench --games {games[:12]}", ["bench", "--games", games]))
-    cases += [
-        ("bench --seed -1", ["bench", "--games", "1", "--seed", "-1"]),
-        ("bench --rules nosuch", ["bench", "--games", "1", "--rules", "nosuch"]),
-    ]
+    cases += [("bench --seed -1", ["bench", "--games", "1", "--seed", "-1"])]
+    for rules in RULES_NAMES:
+        cases.append((f"bench --rules {rules[:20]!r}", ["bench", "--games", "1", "--rules", rules]))
+        cases.append((f"table --rules {rules[:20]!r}", ["table", "Ames", "Bell", "Cole", "Dunn", "--rules", rules]))
     names = ["Ames", "Bell", "Cole", "Dunn"]
     cases += [
         ("table of three", ["table", *names[:3]]),
@@ -207,6 +228,14 @@ def bad_inputs(folder: Path) -> list[tuple[str, list[str]]]:
         binary = folder / f"{cmd}-binary.json"
         binary.write_bytes(b"\xff\xfe\x00{")
         cases.append((f"{cmd} of a binary file", [cmd, str(binary)]))
+        twice = folder / f"{cmd}-two-boms.json"  # one byte order mark is dropped, not two
+        twice.write_bytes(BOM * 2 + json.dumps({"replay": RECORD, "rule": SCENARIO, "solve": POSITION}[cmd]).encode())
+        cases.append((f"{cmd} of a file with two byte order marks", [cmd, str(twice)]))
+        utf16 = folder / f"{cmd}-utf16.json"  # a UTF-16 byte order mark: not UTF-8
+        utf16.write_bytes(
+            b"\xff\xfe" + json.dumps({"replay": RECORD, "rule": SCENARIO, "solve": POSITION}[cmd]).encode("utf-16-le")
+        )
+        cases.append((f"{cmd} of a UTF-16 file", [cmd, str(utf16)]))
     for i, (cmd, desc, text) in enumerate(_file_cases()):
         path = folder / f"{cmd}-{i}.json"
         path.write_text(text, encoding="utf-8")
@@ -230,4 +259,11 @@ def good_inputs(folder: Path) -> list[tuple[str, list[str]]]:
         path = folder / f"good-{cmd}.json"
         path.write_text(json.dumps(doc), encoding="utf-8")
         out.append((cmd, [cmd, str(path)]))
+        bom = folder / f"good-{cmd}-bom.json"  # a UTF-8 byte order mark, as some editors write: dropped
+        bom.write_bytes(BOM + json.dumps(doc).encode())
+        out.append((f"{cmd} with a byte order mark", [cmd, str(bom)]))
+    out += [
+        ("deal hoyle2+joker", ["deal", "--seed", "1", "--rules", "hoyle2+joker"]),
+        ("bench modern24+joker", ["bench", "--games", "2", "--rules", "modern24+joker"]),
+    ]
     return out

@@ -3,10 +3,18 @@
 Valid inputs (our deal logs, the EGN corpus, the ready scenarios, solver positions, and the
 arguments the site's widgets send) are mutated: a value replaced by a hostile one (a seat ``"BC"``,
 ``10**40``, ``true``, a 20,000-character string, a list nested 40 deep, ...), members deleted,
-added, duplicated or swapped, and JSON text cut, spliced and garbled. Each mutated input is given
-to its entry point, and the fuzzer records:
+added, duplicated or swapped, and JSON text cut, spliced and garbled (now and then behind one or
+two byte order marks); rule set names that are none (``somerset1888+``) and a share link's malformed
+``%`` escapes are among the hostile values. Two families of their own: console snippets that raise
+what is not an ``Exception`` (``GeneratorExit``, ``SystemExit``, an exception group wrapping one...),
+whose answer must be the snippet's error; and the Replay page's text (``egn_view`` through
+``web.call`` and ``load_egn``): mutated records, and once a run the huge shapes a share link or a
+paste can send (:func:`egn_huge`: at the 1,000,000-byte bound, one byte over, 4-byte characters,
+megabytes of what a deflate bomb inflates to). Each mutated input is given to its entry point, and
+the fuzzer records:
 
-* an exception that is not the engine's (``EuchreError``, ``CardError``, ``RulesError``): a crash;
+* an exception that is not the engine's (``EuchreError``, ``CardError``, ``RulesError``), a
+  ``BaseException`` too: a crash;
 * through ``web.call``, an error whose type is not the engine's;
 * an input slower than ``SLOW`` seconds: a hang;
 * an input object changed by a failed call.
@@ -108,6 +116,18 @@ HOSTILE: list[Any] = [
     "B: expose AC 9C",
     "B: ask x",
     "B: holds 99",
+    # rule set names that are none (and the one option there is)
+    "somerset1888+",
+    "somerset1888+jokers",
+    "somerset1888++joker",
+    "+joker",
+    "hoyle2+joker",
+    # byte order marks, and a share link's malformed % escapes as text
+    "\ufeff",
+    "\ufeff{}",
+    "%E0%A4%A",
+    "%zz",
+    "%",
 ]
 
 # The director's impossible acts: (events before it, the act, the field its InputError names). Each
@@ -269,6 +289,9 @@ def _mutate_string(rng: random.Random, s: str) -> str:
         lambda: s.replace(" ", "  "),
         lambda: rng.choice("ABCD") + s,
         lambda: s[::-1],
+        lambda: s + "+",
+        lambda: s + "+joker",
+        lambda: "\ufeff" + s,
     ]
     return str(rng.choice(ops)())
 
@@ -326,6 +349,8 @@ def mutate(rng: random.Random, value: Any, count: int | None = None) -> Any:
 
 def mutate_text(rng: random.Random, text: str) -> str:
     """JSON text cut, spliced or garbled."""
+    if rng.random() < 0.03:  # one byte order mark (dropped by load_egn and the CLI) or two (refused)
+        text = "\ufeff" * rng.choice((1, 1, 2)) + text
     for _ in range(rng.choice((1, 1, 2, 4))):
         if not text:
             return rng.choice(["{", "[", '"', "nul", "1e999999", "NaN"])
@@ -516,6 +541,61 @@ def _browser_calls() -> list[tuple[str, dict[str, Any]]]:
     return calls
 
 
+# Snippets that raise what is not an Exception: each must come back as the snippet's error.
+BASE_SNIPPETS = [
+    "raise GeneratorExit",
+    "raise GeneratorExit('x')",
+    "raise KeyboardInterrupt",
+    "raise SystemExit",
+    "raise SystemExit(3)",
+    "import sys\nsys.exit('stop')",
+    "raise BaseExceptionGroup('g', [GeneratorExit()])",
+    "raise BaseExceptionGroup('g', [KeyboardInterrupt(), SystemExit(1)])",
+    "raise BaseExceptionGroup('g', [BaseExceptionGroup('h', [GeneratorExit()])])",
+    "raise ExceptionGroup('g', [ValueError('v')])",
+    "class Mine(BaseException):\n    pass\nraise Mine()",
+    "def g():\n    yield 1\nx = g()\nnext(x)\nx.throw(GeneratorExit)",
+    "class Mute(Exception):\n    def __str__(self):\n        raise GeneratorExit\nraise Mute()",
+    "try:\n    raise GeneratorExit\nfinally:\n    raise SystemExit(2)",
+]
+
+
+def _snippet(rng: random.Random) -> str:
+    """A snippet ending in a BaseException, sometimes after some output or inside a function or a loop."""
+    raised = rng.choice(BASE_SNIPPETS)
+    shape = rng.random()
+    if shape < 0.3:
+        return "print('before')\n" + raised
+    if shape < 0.5 and "\n" not in raised:
+        return f"def f():\n    {raised}\nf()"
+    if shape < 0.6 and "\n" not in raised:
+        return f"for i in range(3):\n    {raised}"
+    return raised
+
+
+def egn_huge(text: str) -> list[tuple[str, Any]]:
+    """What a share link or a paste can put in egn_view's ``text``, at and over its bound: a record padded
+    to 1,000,000 bytes and one byte more, 4-byte characters (fewer characters than bytes), a long run of
+    brackets, a BOM, two, a record still percent-escaped or with a malformed % escape, a string of
+    several megabytes (what a deflate bomb would have sent)."""
+    from euchre_core.kernel.limits import limit
+
+    most = limit("text")
+    pad = most - len(text.encode())
+    return [
+        ("at the bound", text[:-1] + " " * pad + text[-1]),
+        ("one byte over", text[:-1] + " " * (pad + 1) + text[-1]),
+        ("4-byte characters over", text[:-1] + '"\U0001f0a1' * (pad // 4 + 1) + text[-1]),
+        ("brackets", "[" * most),
+        ("a byte order mark", "\ufeff" + text),
+        ("two byte order marks", "\ufeff\ufeff" + text),
+        ("percent-escaped", "".join(f"%{b:02X}" for b in text.encode()[:20_000])),
+        ("a malformed escape", text.replace("{", "%E0%A4%A{", 1)),
+        ("5 MB", " " * (5 * most)),
+        ("not a string", {"text": text}),
+    ]
+
+
 def _exercises() -> list[dict[str, Any]]:
     """One exercise of each kind the lessons use (content/lessons/*.yaml), made by the engine."""
     try:
@@ -578,7 +658,15 @@ def _short(value: Any) -> str:
     return text[:300]
 
 
-def _run_one(stats: Stats, family: str, fn: Callable[[], Any], arg: Any) -> None:
+def _snippet_answer(answer: dict[str, Any]) -> None:
+    """A snippet that raised: its answer must say so, in one line."""
+    if answer["ok"] or not answer["error"] or "\n" in answer["error"]:
+        raise AssertionError(f"a snippet that raised answered {answer!r:.200}")
+
+
+def _run_one(stats: Stats, family: str, fn: Callable[[], Any], arg: Any, *, via_call: bool = False) -> None:
+    """Run one input; ``via_call``: ``fn`` answers as web.call does (JSON), whose error must be the engine's
+    (the family ``browser`` always is)."""
     snapshot = _freeze(arg)
     stats.inputs[family] += 1
     use_alarm = hasattr(signal, "SIGVTALRM")
@@ -588,7 +676,7 @@ def _run_one(stats: Stats, family: str, fn: Callable[[], Any], arg: Any) -> None
     failed = False
     try:
         out = fn()
-        if family == "browser":
+        if via_call or family == "browser":
             answer = json.loads(out)
             if not answer["ok"]:
                 failed = True
@@ -604,7 +692,7 @@ def _run_one(stats: Stats, family: str, fn: Callable[[], Any], arg: Any) -> None
     except _Watchdog:
         failed = True
         stats.hangs.append((family, float(WATCHDOG), _short(arg)))
-    except Exception as e:  # noqa: BLE001 (what the fuzzer is looking for)
+    except BaseException as e:  # noqa: BLE001 (what the fuzzer is looking for: GeneratorExit, SystemExit... too)
         failed = True
         stats.crashes.append((family, f"{type(e).__name__}: {str(e)[:200]}", _short(arg)))
     finally:
@@ -635,8 +723,21 @@ def _binds(fn: Callable[..., Any], kwargs: dict[str, Any]) -> bool:
     return True
 
 
-FAMILIES = ("record", "egn", "scenario", "position", "text", "browser", "laws")
-WEIGHTS = (30, 6, 14, 10, 15, 25, 10)
+FAMILIES = ("record", "egn", "scenario", "position", "text", "browser", "laws", "snippet", "egn-text")
+WEIGHTS = (30, 6, 14, 10, 15, 25, 10, 2, 2)
+EGN_VIEW = ("egn_open", "egn_step", "egn_branch", "egn_export")
+
+
+def _egn_kwargs(rng: random.Random, fn: str, text: Any) -> dict[str, Any]:
+    """The arguments the Replay page sends to one of egn_view's functions, around ``text``."""
+    kwargs: dict[str, Any] = {"text": text}
+    if fn in ("egn_step", "egn_branch"):
+        kwargs.update(deal=rng.randrange(0, 3), step=rng.randrange(0, 12))
+    if fn == "egn_branch":
+        kwargs["moves"] = rng.choice([[], ["play JC"], ["JC"], ["x" * 50]])
+    if fn == "egn_export":
+        kwargs["branches"] = rng.choice([[], [{"deal": 0, "step": 1, "moves": ["JC"]}]])
+    return kwargs
 
 
 def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
@@ -657,15 +758,39 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
         "position": solve_position_json,
         "laws": laws_call,
     }
-    families = [f for f in FAMILIES if (f == "text" or seeds[f]) and f in only]
+    from euchre_core.app import egn_view
+
+    example = egn_view.example_egn(deals=2)
+    egn_texts = [example] + [json.dumps(e) for e in seeds["egn"][:8]]
+    families = [f for f in FAMILIES if (f in ("text", "snippet", "egn-text") or seeds[f]) and f in only]
     weights = [w for f, w in zip(FAMILIES, WEIGHTS, strict=True) if f in families]
     stats = Stats()
     t0 = time.perf_counter()
     handler = signal.signal(signal.SIGVTALRM, _alarm) if hasattr(signal, "SIGVTALRM") else None
     try:
+        if "egn-text" in families:  # the Replay page's text at and over its bound: once a run (each is slow)
+            for i, (_, huge) in enumerate(egn_huge(example)):
+                fn = EGN_VIEW[i % len(EGN_VIEW)]
+                kwargs = _egn_kwargs(rng, fn, huge)
+                name = "euchre_core.app.egn_view." + fn
+                _run_one(stats, "egn-huge", lambda name=name, kwargs=kwargs: web.call(name, kwargs), {}, via_call=True)
+                _run_one(stats, "egn-huge-direct", lambda huge=huge: egn_view.egn_open(huge), {})
         for _ in range(n):
             family = rng.choices(families, weights)[0]
-            if family == "text":
+            if family == "snippet":
+                code = _snippet(rng)
+                _run_one(stats, family, lambda code=code: _snippet_answer(web.run_snippet(code)), code)
+                _run_one(
+                    stats, "browser", lambda code=code: web.call("euchre_core.app.web.run_snippet", {"code": code}), {}
+                )
+            elif family == "egn-text":
+                text = mutate_text(rng, rng.choice(egn_texts))
+                fn = rng.choice(EGN_VIEW)
+                kwargs = _egn_kwargs(rng, fn, text)
+                name = "euchre_core.app.egn_view." + fn
+                _run_one(stats, family, lambda name=name, kwargs=kwargs: web.call(name, kwargs), {}, via_call=True)
+                _run_one(stats, family + "-direct", lambda text=text: load_egn(text), text)
+            elif family == "text":
                 target = rng.choice([f for f in ("record", "egn", "scenario", "position") if seeds[f]])
                 text = mutate_text(rng, json.dumps(rng.choice(seeds[target])))
                 parse = parsers[target]

@@ -232,3 +232,193 @@ def test_the_kernel_constructors_refuse_wrong_types() -> None:
     _refused(Deal.position, [["JC"], ["TD"], ["9S"], ["8H"]], "C", maker=0, won=[0, 0, 0, 9], field="won[3]")
     for seed in (-7, True, 1.5, "7"):
         _refused(Deal.shuffled, seed, field="seed")
+
+
+# --------------------------------------------------------------------------- byte order marks, empty files, rule names
+
+
+def _cli(argv: list[str]) -> tuple[int, str, str]:
+    import contextlib
+    import io
+
+    from euchre_core.app.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_byte_order_mark_is_dropped_alike_by_the_command_line_and_load_egn(tmp_path: Any) -> None:
+    """One behaviour (docs/engine.md, "Bad input and the bounds"): one leading UTF-8 byte order mark is
+    dropped, by ``load_egn`` (text or bytes) and by every file the command line reads; two are refused."""
+    from euchre_core.app import egn_view
+    from euchre_core.formats.egn import replay_json
+
+    text = egn_view.example_egn(deals=2)
+    want = replay_json(load_egn(text))
+    assert replay_json(load_egn("\ufeff" + text)) == want
+    assert replay_json(load_egn(b"\xef\xbb\xbf" + text.encode())) == want
+    assert egn_view.egn_open("\ufeff" + text)["deals"] == egn_view.egn_open(text)["deals"]
+    plain, bom, twice = tmp_path / "plain.egn", tmp_path / "bom.egn", tmp_path / "twice.egn"
+    plain.write_text(text, encoding="utf-8")
+    bom.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    twice.write_bytes(b"\xef\xbb\xbf" * 2 + text.encode())
+    code, out, err = _cli(["replay", str(bom), "--json"])
+    assert (code, err) == (0, "") and json.loads(out) == json.loads(_cli(["replay", str(plain), "--json"])[1])
+    assert json.loads(out) == json.loads(json.dumps(want))
+    with pytest.raises(EgnError):
+        load_egn("\ufeff\ufeff" + text)
+    code, _, err = _cli(["replay", str(twice)])
+    assert code == 2 and err.startswith("euchre: FILE: not JSON")
+
+
+def test_nothing_to_replay_is_said_and_fails(tmp_path: Any) -> None:
+    """``replay`` of a file without deals ends with status 2 and says so (it printed nothing and exited 0);
+    the Replay page says the same of an EGN record without deals."""
+    from euchre_core.app import egn_view
+
+    for doc in ({"deals": []}, {"fileType": "Euchre Game Notation", "deals": []}):
+        path = tmp_path / "empty.json"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        code, out, err = _cli(["replay", str(path)])
+        assert (code, out, err) == (2, "", "euchre: deals: nothing to replay: the file lists no deals\n")
+    empty = json.dumps({"fileType": "Euchre Game Notation", "deals": []})
+    assert (
+        _refused(egn_view.egn_open, empty, field="deals")
+        .args[0]
+        .endswith("nothing to replay: the record lists no deals")
+    )
+
+
+@pytest.mark.parametrize("name", ["somerset1888+", "somerset1888+jokers", "somerset1888++joker", "+joker", "hoyle2+"])
+def test_an_unknown_rules_name_is_refused_naming_the_field(name: str) -> None:
+    from euchre_core.kernel.rules import RulesError, rules_by_name
+
+    with pytest.raises(RulesError):
+        rules_by_name(name)
+    code, out, err = _cli(["deal", "--seed", "1", "--rules", name])
+    assert code == 2 and out == "" and err.startswith("euchre: --rules: ") and "+joker" in err
+    _refused(Deal.replay, dict(RECORD, rules=name), field="rules")
+    _refused(load_scenario, dict(SCENARIO, rules=name), field="rules")
+    _refused(solve_position_json, dict(POSITION, rules=name), field="rules")
+    base = name.partition("+")[0]
+    if base:  # the same rule set with the one option there is, +joker, is accepted
+        assert rules_by_name(base + "+joker").pack_size == 33
+
+
+# --------------------------------------------------------------------------- one table of bounds
+
+
+def test_the_docs_table_of_bounds_is_the_engines_table() -> None:
+    """docs/engine.md's bounds are euchre_core.kernel.limits.LIMITS, row for row."""
+    from conftest import REPO_ROOT
+
+    from euchre_core.kernel.limits import markdown_table
+
+    doc = (REPO_ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
+    section = doc.split("\n## Bad input and the bounds\n", 1)[1].split("\n## ", 1)[0]
+    rows = "".join(line + "\n" for line in section.splitlines() if line.startswith("|"))
+    assert rows == markdown_table(), "docs/engine.md's table should be:\n" + markdown_table()
+
+
+def test_every_enforcing_site_reads_the_table() -> None:
+    from euchre_core.app import cli, egn_view, sandbox, table_view
+    from euchre_core.formats import scenario
+    from euchre_core.kernel.limits import LIMITS, limit
+    from euchre_core.search import opponent, simulate
+
+    assert (decode.MAX_TEXT_BYTES, decode.MAX_DEPTH, decode.MAX_STRING, decode.MAX_ITEMS) == (
+        limit("text"),
+        limit("depth"),
+        limit("string"),
+        limit("items"),
+    )
+    assert (decode.MAX_NODES, decode.MAX_SEED, decode.MAX_LOG, decode.EXCERPT) == (
+        limit("nodes"),
+        limit("seed"),
+        limit("log"),
+        limit("excerpt"),
+    )
+    assert egn_view.MAX_EGN_BYTES == limit("text") and egn_view.MAX_BRANCHES == limit("egn_branches")
+    assert (web.MAX_SNIPPET, web.MAX_OUTPUT) == (limit("snippet"), limit("output"))
+    assert web.BROWSER_TEXT["euchre_core.app.web.run_snippet"] == limit("snippet")
+    assert web.BROWSER_TEXT["euchre_core.app.egn_view.egn_open"] == limit("text")
+    assert web.BROWSER_LIMITS["euchre_core.search.simulate.simulate_hint"]["samples"] == limit("samples_page")
+    assert (cli.MAX_GAMES, scenario.MAX_EVENT, lessons.MAX_TABLE_ACTIONS) == (
+        limit("bench_games"),
+        limit("event"),
+        limit("table_actions"),
+    )
+    assert (sandbox.MAX_OPS, sandbox.MAX_NAME, sandbox.MAX_TABLES, sandbox.MAX_CANDIDATES) == (
+        limit("sandbox_ops"),
+        limit("name"),
+        limit("sandbox_tables"),
+        limit("candidates"),
+    )
+    assert (lessons.MAX_ANSWER, table_view.MAX_READER_CARDS, opponent.MAX_STRENGTH) == (
+        limit("answer"),
+        limit("reader_cards"),
+        limit("strength"),
+    )
+    # search/simulate.py keeps its own constant (another change is under way there): equal, checked here
+    assert simulate.MAX_SAMPLES == limit("samples")
+    assert all(v.value > 0 and v.unit and v.bounds for v in LIMITS.values())
+
+
+def test_the_replay_pages_bounds_are_the_engines() -> None:
+    """egn-replay.mjs checks a file, a paste and a link before Python: with the engine's numbers."""
+    import re
+
+    from conftest import REPO_ROOT
+
+    from euchre_core.kernel.limits import limit
+
+    js = (REPO_ROOT / "docs" / "javascripts" / "egn-replay.mjs").read_text(encoding="utf-8")
+    found = dict(re.findall(r"^const (MAX_RECORD_BYTES|MAX_LINK_CHARS) = (\d+);$", js, re.M))
+    assert found == {"MAX_RECORD_BYTES": str(limit("text")), "MAX_LINK_CHARS": str(limit("link"))}
+    assert not re.search(
+        r"\b(2000000|200000|1000000)\b", js.replace(f"= {limit('text')};", "").replace(f"= {limit('link')};", "")
+    )
+
+
+def test_the_console_takes_the_documented_snippet_directly_and_through_the_page() -> None:
+    """20,000 characters, as documented: decode.MAX_STRING (10,000) no longer cuts it through web.call."""
+    from euchre_core.kernel.limits import limit
+
+    most = "#" + "x" * (limit("snippet") - 3) + "\n1"
+    assert len(most) == limit("snippet")
+    assert web.run_snippet(most)["output"] == "1\n"
+    for kwargs in ({"code": most}, json.dumps({"code": most})):
+        answer = json.loads(web.call("euchre_core.app.web.run_snippet", kwargs))
+        assert answer["ok"] and answer["result"]["output"] == "1\n"
+    _refused(web.run_snippet, most + "x", field="code")
+    for kwargs in ({"code": most + "x"}, json.dumps({"code": most + "x"})):
+        answer = json.loads(web.call("euchre_core.app.web.run_snippet", kwargs))
+        assert answer["error"]["type"] == "InputError" and "20000" in answer["error"]["message"]
+
+
+def test_an_egn_record_of_the_documented_size_opens_everywhere_and_one_byte_more_nowhere(tmp_path: Any) -> None:
+    """1,000,000 bytes: the Replay page's Python (directly and through web.call), load_egn and the CLI
+    agree (the page said 2 MB and the engine read 1,000,000 characters)."""
+    from euchre_core.app import egn_view
+    from euchre_core.kernel.limits import limit
+
+    text = egn_view.example_egn(deals=1)
+    most = text[:-1] + " " * (limit("text") - len(text.encode())) + text[-1]
+    assert len(most.encode()) == limit("text")
+    over = most[:-1] + " " + most[-1]
+    assert len(egn_view.egn_open(most)["deals"]) == 1 and len(load_egn(most).deals) == 1
+    answer = json.loads(web.call("euchre_core.app.egn_view.egn_open", json.dumps({"text": most})))
+    assert answer["ok"], answer
+    _refused(egn_view.egn_open, over, field="text")
+    answer = json.loads(web.call("euchre_core.app.egn_view.egn_open", json.dumps({"text": over})))
+    assert answer["error"]["field"] in ("text", "kwargs.text"), answer
+    with pytest.raises(EgnError):
+        load_egn(over)
+    path = tmp_path / "most.egn"
+    path.write_text(most, encoding="utf-8")
+    assert _cli(["replay", str(path)])[0] == 0
+    path.write_text(over, encoding="utf-8")
+    code, _, err = _cli(["replay", str(path)])
+    assert code == 2 and f"larger than {limit('text')} bytes" in err

@@ -5,8 +5,13 @@ downloads EGN with the branch as an alternative line. Everything runs in the pag
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import re
+import time
+import zlib
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -132,3 +137,161 @@ def test_the_replay_page_fits_a_phone(browser: object, built_site: BuiltSite) ->
         assert tab.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         context.close()
+
+
+# --------------------------------------------------------------------------- hostile links (every input bounded)
+
+WATCH_WORKER = """
+window.__posted = 0;  // characters posted to the engine's worker (Python); the search worker's are not counted
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  constructor(url, options) {
+    super(url, options);
+    this.engine = String(url).includes("engine-worker");
+  }
+  postMessage(message, ...rest) {
+    if (this.engine) {
+      try { window.__posted += JSON.stringify(message).length; } catch (error) { window.__posted += 1; }
+    }
+    return super.postMessage(message, ...rest);
+  }
+};
+"""
+
+
+def _link_code(parts: Iterable[bytes]) -> str:
+    """The #egn= code of a record given in parts: deflated (raw), base64url, as the page's share button writes it."""
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = b"".join(c.compress(p) for p in parts) + c.flush()
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _bomb(inflated_mb: int) -> str:
+    """A deflate bomb: the start of an EGN record, then ``inflated_mb`` MiB of spaces (about 1,000 to 1)."""
+    head = b'{"fileType": "Euchre Game Notation", "title": "'
+    return _link_code([head, *([b" " * (1 << 20)] * inflated_mb), b'"}'])
+
+
+def _renderer_peak_mb() -> float:
+    """The largest peak resident memory (VmHWM) of this test's Chromium renderers, in MB (Linux /proc)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            parents[int(stat.parent.name)] = int(fields[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    ours = {os.getpid()}
+    for _ in range(8):  # pytest -> the Playwright driver -> Chromium -> its renderers
+        ours |= {p for p, pp in parents.items() if pp in ours}
+    peak = 0.0
+    for pid in ours:
+        try:
+            if "--type=renderer" not in (Path("/proc") / str(pid) / "cmdline").read_text().replace("\0", " "):
+                continue
+            status = (Path("/proc") / str(pid) / "status").read_text()
+        except OSError:
+            continue
+        hwm = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
+        peak = max(peak, int(hwm.group(1)) / 1024 if hwm else 0.0)
+    return peak
+
+
+def _python_untouched(tab: object, guard: Guard) -> None:
+    """Nothing of the link went to Python: no worker, nothing posted to one, no runtime fetched."""
+    assert tab.evaluate("window.__posted") == 0  # type: ignore[attr-defined]
+    tab.wait_for_function("window.euchreEngine")  # type: ignore[attr-defined]
+    assert tab.evaluate("window.euchreEngine.stats().workers") == 0  # type: ignore[attr-defined]
+    assert not [u for u in guard.requests if "/pyodide/" in u]
+
+
+def test_a_deflate_bomb_link_stops_at_the_record_limit_and_says_so(browser: object, built_site: BuiltSite) -> None:
+    """A link whose record inflates to about 147 MB: the page stops reading at 1,000,000 bytes (the
+    engine's bound, LIMITS["text"]), names the limit, keeps its memory small and sends nothing to Python."""
+    from playwright.sync_api import expect
+
+    from euchre_core.kernel.limits import limit
+
+    code = _bomb(140)
+    assert len(code) < limit("link")
+    guard = Guard()
+    context = browser.new_context(service_workers="block")  # type: ignore[attr-defined]
+    try:
+        context.route("**/*", guard.route)
+        context.on("request", lambda request: guard.requests.append(request.url))
+        context.add_init_script(WATCH_WORKER)
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: guard.errors.append(str(error)))
+        cdp = context.new_cdp_session(tab)
+        cdp.send("Performance.enable")
+        started = time.monotonic()
+        tab.goto(built_site.base + "replay/#egn=" + code + "&d=0&s=0")
+        status = tab.locator(".er-status")
+        expect(status).to_have_text(
+            f"This link's record is larger than {limit('text'):,} bytes once inflated, the most this page reads: "
+            "reading stopped there and the record was not opened.",
+            timeout=60_000,
+        )
+        seconds = time.monotonic() - started
+        heap = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+        peak = _renderer_peak_mb()
+        print(
+            f"bomb link of {len(code):,} characters (140 MiB inflated): stopped in {seconds:.1f} s, "
+            f"JS heap {heap['JSHeapUsedSize'] / 1e6:.1f} MB used / {heap['JSHeapTotalSize'] / 1e6:.1f} MB, "
+            f"renderer peak RSS {peak:.0f} MB"
+        )
+        assert heap["JSHeapTotalSize"] < 64e6
+        assert 0 < peak < 400
+        _python_untouched(tab, guard)
+        assert not guard.errors and not guard.outside
+    finally:
+        context.close()
+
+
+BAD_LINKS = {
+    "#egn=%E0%A4%A&d=0&s=0": "malformed % escape",
+    "#egn=abc%zz": "malformed % escape",
+    "#egn=%": "malformed % escape",
+    "#egn=q1YqSI&m=%E0%A4%A": "malformed % escape",
+    "#egn=" + "A" * 200_001: "longer than 200,000 characters",
+    "#egn=not+base64!": "cannot be read",
+    "#egn=AAAA": "cannot be read",
+}
+
+
+@pytest.mark.parametrize("fragment", list(BAD_LINKS), ids=lambda f: f[:24])
+def test_a_malformed_link_says_why_and_sends_nothing_to_python(
+    page: tuple[object, Guard], built_site: BuiltSite, fragment: str
+) -> None:
+    """A malformed % escape threw an uncaught URIError (the widget showed nothing); a link over the
+    link limit is refused before it is decoded; each says why, and Python is never asked."""
+    from playwright.sync_api import expect
+
+    tab, guard = page
+    tab.context.add_init_script(WATCH_WORKER)  # type: ignore[attr-defined]
+    tab.goto(built_site.base + "replay/" + fragment)  # type: ignore[attr-defined]
+    expect(tab.locator(".er-status")).to_contain_text(BAD_LINKS[fragment], timeout=30_000)  # type: ignore[attr-defined]
+    expect(tab.locator(".er-status")).to_have_class(re.compile("er-error"))  # type: ignore[attr-defined]
+    _python_untouched(tab, guard)
+    assert tab.locator(".er-drop").is_visible()  # type: ignore[attr-defined]  # the page still opens a file
+
+
+def test_a_pasted_record_over_the_limit_is_refused_before_python(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    from playwright.sync_api import expect
+
+    from euchre_core.kernel.limits import limit
+
+    tab, guard = page
+    tab.context.add_init_script(WATCH_WORKER)  # type: ignore[attr-defined]
+    _open_page(tab, built_site)
+    tab.evaluate(  # type: ignore[attr-defined]
+        "n => { document.querySelector('.er-paste').open = true; document.querySelector('#er-text').value = '{' + ' '.repeat(n) + '}'; }",
+        limit("text"),
+    )
+    tab.locator(".er-open-text").click()  # type: ignore[attr-defined]
+    expect(tab.locator(".er-status")).to_have_text(  # type: ignore[attr-defined]
+        f"This record is larger than {limit('text'):,} bytes, the most this page reads: it was not opened."
+    )
+    _python_untouched(tab, guard)

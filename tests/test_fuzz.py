@@ -22,9 +22,17 @@ def test_the_fuzzer_finds_no_traceback_no_hang_no_changed_input() -> None:
     stats = fz.run(FUZZ_INPUTS, FUZZ_SEED)
     print(stats.summary())
     assert stats.total >= FUZZ_INPUTS
-    assert set(stats.inputs) >= {"record", "egn", "scenario", "position", "text", "browser"} - (
-        set() if fz.EGN_DIR.is_dir() else {"egn"}
-    )
+    assert set(stats.inputs) >= {
+        "record",
+        "egn",
+        "scenario",
+        "position",
+        "text",
+        "browser",
+        "snippet",
+        "egn-text",
+        "egn-huge",
+    } - (set() if fz.EGN_DIR.is_dir() else {"egn"})
     assert not stats.crashes, "\n".join(f"{f}: {e}\n  {t}" for f, e, t in stats.crashes[:20])
     assert not stats.hangs, stats.hangs[:5]
     assert not stats.mutated, stats.mutated[:5]
@@ -94,3 +102,54 @@ def test_the_mutations_are_seeded_and_reach_deep_and_hostile_values() -> None:
     assert seed == {"hands": {"A": ["JC", "TD"], "B": ["7C"]}, "dealer": "A", "log": ["B: pass"]}
     deep = fz._copy(fz._deep(600))
     assert fz._freeze(deep) == fz._freeze(fz._deep(600))
+
+
+def test_the_fuzzer_reports_a_base_exception_instead_of_stopping() -> None:
+    """GeneratorExit, SystemExit, an exception group escaping an entry point: a crash, recorded."""
+    import builtins
+
+    stats = fz.Stats()
+    raised: list[BaseException] = [GeneratorExit(), SystemExit(3)]
+    group = getattr(builtins, "BaseExceptionGroup", None)  # Python 3.11+
+    if group is not None:
+        raised.append(group("g", [GeneratorExit()]))
+    for exc in raised:
+        fz._run_one(stats, "snippet", lambda exc=exc: (_ for _ in ()).throw(exc), "x")
+    assert [c[1].split(":")[0] for c in stats.crashes] == [type(e).__name__ for e in raised]
+
+
+def test_the_snippet_family_finds_a_base_exception_that_escapes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from euchre_core.app import web
+
+    def escapes(code: str) -> dict[str, Any]:
+        raise GeneratorExit
+
+    monkeypatch.setattr(web, "run_snippet", escapes)
+    stats = fz.run(20, 1, only=("snippet",))
+    assert stats.inputs["snippet"] and len(stats.crashes) >= stats.inputs["snippet"]
+
+
+def test_the_egn_texts_reach_the_bound_and_over_it() -> None:
+    """The Replay page's text at 1,000,000 bytes opens; every other huge shape is refused by the engine."""
+    from euchre_core.app import egn_view
+    from euchre_core.kernel.limits import limit
+
+    shapes = dict(fz.egn_huge(egn_view.example_egn(deals=1)))
+    assert len(shapes["at the bound"].encode()) == limit("text")
+    assert len(shapes["one byte over"].encode()) == limit("text") + 1
+    assert len(shapes["4-byte characters over"]) < limit("text") < len(shapes["4-byte characters over"].encode())
+    stats = fz.run(0, 1, only=("egn-text",))
+    assert stats.inputs["egn-huge"] == len(shapes) and not stats.crashes and not stats.hangs
+    # two open (at the bound, one byte order mark); the rest are refused with the engine's error
+    assert stats.refused["egn-huge-direct"] == len(shapes) - 2
+
+
+def test_the_hostile_values_hold_rule_names_byte_order_marks_and_bad_escapes() -> None:
+    assert {"somerset1888+", "+joker", "\ufeff", "%E0%A4%A"} <= {v for v in fz.HOSTILE if isinstance(v, str)}
+    import random
+
+    rng = random.Random(5)
+    texts = [fz.mutate_text(rng, '{"a": 1}') for _ in range(400)]
+    assert any(t.startswith("\ufeff\ufeff") for t in texts) and any(
+        t.startswith("\ufeff") and not t.startswith("\ufeff\ufeff") for t in texts
+    )

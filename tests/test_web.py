@@ -8,6 +8,7 @@ import hashlib
 import io
 import json
 import re
+import sys
 import zipfile
 
 import pytest
@@ -216,6 +217,38 @@ def test_a_keyboard_interrupt_in_a_snippet_stays_in_the_console() -> None:
     assert not out["ok"] and out["error"].startswith("KeyboardInterrupt")
     answer = json.loads(web.call("euchre_core.app.web.run_snippet", {"code": "raise KeyboardInterrupt"}))
     assert answer["ok"] and not answer["result"]["ok"]
+
+
+BASE_EXCEPTIONS = {
+    "raise GeneratorExit": "GeneratorExit",
+    "raise GeneratorExit('bye')": "GeneratorExit: bye",
+    "raise KeyboardInterrupt": "KeyboardInterrupt",
+    "raise SystemExit(3)": "SystemExit: 3",
+    "import sys\nsys.exit('stop')": "SystemExit: stop",
+    "def g():\n    yield 1\nx = g()\nnext(x)\nx.throw(GeneratorExit)": "GeneratorExit",
+    "class Mine(BaseException):\n    pass\nraise Mine('m')": "Mine: m",
+    "class Mute(Exception):\n    def __str__(self):\n        raise GeneratorExit\nraise Mute()": "Mute: (its message cannot be shown)",
+}
+if sys.version_info >= (3, 11):  # exception groups
+    BASE_EXCEPTIONS |= {
+        "raise BaseExceptionGroup('g', [GeneratorExit()])": "BaseExceptionGroup: g (1 sub-exception)",
+        "raise BaseExceptionGroup('g', [KeyboardInterrupt(), ValueError()])": "BaseExceptionGroup: g (2 sub-exceptions)",
+        "raise ExceptionGroup('g', [ValueError('v')])": "ExceptionGroup: g (1 sub-exception)",
+    }
+
+
+@pytest.mark.parametrize("code", sorted(BASE_EXCEPTIONS))
+def test_a_base_exception_in_a_snippet_is_the_snippets_error(code: str) -> None:
+    """GeneratorExit, an exception group wrapping one, KeyboardInterrupt, SystemExit, a snippet's own
+    BaseException (and an exception whose message itself raises) never escape run_snippet."""
+    stdout, stderr = sys.stdout, sys.stderr
+    out = web.run_snippet("print('before')\n" + code)
+    assert sys.stdout is stdout and sys.stderr is stderr
+    assert out["ok"] is False and out["output"] == "before\n"
+    assert out["error"].startswith(BASE_EXCEPTIONS[code] + " (line "), out["error"]
+    assert "\n" not in out["error"] and "Traceback" not in out["error"]
+    answer = json.loads(web.call("euchre_core.app.web.run_snippet", {"code": code}))
+    assert answer["ok"] and answer["result"]["error"].startswith(BASE_EXCEPTIONS[code])
 
 
 # --------------------------------------------------------------------------- the runtime in the site

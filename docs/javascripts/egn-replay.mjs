@@ -14,6 +14,13 @@ import { mountTable, SEATS, cardFace } from "./table.mjs";
 import { escapeHtml } from "./engine-ui.mjs";
 import { answer } from "./answers.mjs";
 
+// The engine's bounds (euchre_core.kernel.limits.LIMITS; tests/test_boundary.py compares them):
+// "text", an EGN record in UTF-8 bytes (a file, a paste, a link's record once inflated), and "link",
+// the characters of a link's #egn= record (deflated, base64url).
+const MAX_RECORD_BYTES = 1000000;
+const MAX_LINK_CHARS = 200000;
+const fmt = function (n) { return n.toLocaleString("en-US"); };
+
 const MARK_WORDS = { "[??]": "blunder", "[?]": "mistake", "[?!]": "dubious", "[!?]": "interesting", "[!]": "good", "[!!]": "brilliant" };
 
 async function deflate(text) {
@@ -24,20 +31,88 @@ async function deflate(text) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+// What the page says of a link it does not open (nothing of it is sent to Python).
+class LinkError extends Error {}
+const UNREADABLE = "The link's record cannot be read (it was cut or changed).";
+const FEED = 1024;  // deflated bytes given to the decompressor at a time: at most about 1 MB comes out of each
+
 async function inflate(code) {
+  // Stops reading at MAX_RECORD_BYTES: a crafted link (a "deflate bomb") inflates no further than that.
+  if (code.length > MAX_LINK_CHARS) {
+    throw new LinkError("This link is longer than " + fmt(MAX_LINK_CHARS) + " characters, the most a link to this page carries: its record was not opened.");
+  }
+  if (!/^[A-Za-z0-9_-]*$/.test(code)) throw new LinkError(UNREADABLE);
   const b64 = code.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(b64 + "===".slice((b64.length + 3) % 4));
+  let binary;
+  try {
+    binary = atob(b64 + "===".slice((b64.length + 3) % 4));
+  } catch (error) {
+    throw new LinkError(UNREADABLE);
+  }
   const bytes = Uint8Array.from(binary, function (ch) { return ch.charCodeAt(0); });
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return await new Response(stream).text();
+  const inflater = new DecompressionStream("deflate-raw");
+  const writer = inflater.writable.getWriter();
+  const reader = inflater.readable.getReader();
+  let stopped = false;
+  (async function () {  // fed a little at a time, so that what is inflated ahead of the reader stays small
+    try {
+      for (let i = 0; i < bytes.length && !stopped; i += FEED) {
+        await writer.ready;
+        await writer.write(bytes.subarray(i, i + FEED));
+      }
+      if (!stopped) await writer.close();
+    } catch (error) { /* the reader below reports it */ }
+  })();
+  const chunks = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const part = await reader.read();
+      if (part.done) break;
+      total += part.value.byteLength;
+      if (total > MAX_RECORD_BYTES) {
+        stopped = true;
+        reader.cancel().catch(function () {});
+        throw new LinkError("This link's record is larger than " + fmt(MAX_RECORD_BYTES) +
+          " bytes once inflated, the most this page reads: reading stopped there and the record was not opened.");
+      }
+      chunks.push(part.value);
+    }
+  } catch (error) {
+    stopped = true;
+    throw error instanceof LinkError ? error : new LinkError(UNREADABLE);
+  }
+  const all = new Uint8Array(total);
+  let at = 0;
+  chunks.forEach(function (c) { all.set(c, at); at += c.byteLength; });
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(all);
+  } catch (error) {
+    throw new LinkError(UNREADABLE);
+  }
+}
+
+function recordBytes(t) {
+  // UTF-8 bytes of a text, counted only when its length (in UTF-16 units, never more) does not exceed the bound
+  return t.length > MAX_RECORD_BYTES ? t.length : new TextEncoder().encode(t).length;
 }
 
 function parseHash() {
+  // {egn, d, s, m} of the address; {error} instead when the link is too long or not well formed
+  const hash = location.hash || "";
+  if (hash.length > MAX_LINK_CHARS + 1000) {  // the record and the position: never decoded when longer
+    return { error: "This link is longer than " + fmt(MAX_LINK_CHARS) + " characters, the most a link to this page carries: its record was not opened." };
+  }
   const out = {};
-  (location.hash || "").replace(/^#/, "").split("&").forEach(function (part) {
+  for (const part of hash.replace(/^#/, "").split("&")) {
     const i = part.indexOf("=");
-    if (i > 0) out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
-  });
+    if (i <= 0) continue;
+    try {
+      out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+    } catch (error) {  // URIError: a malformed % escape ("%E0%A4%A", "%zz")
+      return { error: "This link is damaged (a malformed % escape in its " + JSON.stringify(part.slice(0, Math.min(i, 12))) + " part): its record cannot be read." };
+    }
+  }
   return out;
 }
 
@@ -118,6 +193,10 @@ export function mountEgnReplay(root) {
 
   async function open(recordText, at) {
     if (busy) return;
+    if (recordBytes(recordText) > MAX_RECORD_BYTES) {  // nothing this large is sent to Python
+      say("This record is larger than " + fmt(MAX_RECORD_BYTES) + " bytes, the most this page reads: it was not opened.", true);
+      return;
+    }
     busy = true;
     say("Reading the record…");
     try {
@@ -346,7 +425,7 @@ export function mountEgnReplay(root) {
 
   async function share() {
     const code = await deflate(text);
-    if (code.length > 200000) { say("This record is too large to carry in a link; export it instead.", true); return; }
+    if (code.length > MAX_LINK_CHARS) { say("This record is too large to carry in a link (more than " + fmt(MAX_LINK_CHARS) + " characters); export it instead.", true); return; }
     const url = location.href.split("#")[0] + "#egn=" + code + "&d=" + deal + "&s=" + (branch ? branch.step : step) +
       (branch ? "&m=" + encodeURIComponent(branchMoves(branch.at).join(",")) : "");
     history.replaceState(null, "", url);
@@ -376,7 +455,7 @@ export function mountEgnReplay(root) {
 
   function readFile(file) {
     if (!file) return;
-    if (file.size > 2000000) { say("This file is larger than 2 MB: not an EGN record this page can open.", true); return; }
+    if (file.size > MAX_RECORD_BYTES) { say("This file is larger than " + fmt(MAX_RECORD_BYTES) + " bytes, the most this page reads: not an EGN record it can open.", true); return; }
     file.text().then(function (t) { open(t); });
   }
 
@@ -404,10 +483,12 @@ export function mountEgnReplay(root) {
   root.querySelector(".er-export").addEventListener("click", exportRecord);
 
   const h = parseHash();
-  if (h.egn) {
+  if (h.error) {
+    say(h.error, true);
+  } else if (h.egn) {
     say("Opening the record from the link…");
     inflate(h.egn).then(function (t) {
       open(t, { d: +(h.d || 0), s: +(h.s || 0), m: h.m ? h.m.split(",").filter(Boolean) : [] });
-    }, function () { say("The link's record cannot be read (it was cut or changed).", true); });
+    }, function (error) { say(error instanceof LinkError ? error.message : UNREADABLE, true); });
   }
 }

@@ -18,17 +18,19 @@ from ..kernel import decode
 from ..kernel.cards import cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, InputError
+from ..kernel.limits import limit
 from ..kernel.rules import RULE_SETS, RulesError, rules_by_name
 from ..kernel.version import __version__
 from ..search.analysis import case_to_json
 
 __all__ = ["main", "MAX_GAMES"]
 
-MAX_GAMES = 200_000  # bench --games: at most 200,000 deals (about 10 s here)
+MAX_GAMES = limit("bench_games")  # bench --games: at most 200,000 deals (about 10 s here)
+NOTHING_TO_REPLAY = "nothing to replay: the file lists no deals"
 
 
 def _rules(name: str) -> Any:
-    decode.text(name, "--rules", max_len=40)
+    decode.text(name, "--rules", max_len=limit("rules_name"))
     try:
         return rules_by_name(name)
     except RulesError as e:
@@ -113,6 +115,8 @@ def _cmd_replay(a: argparse.Namespace) -> int:
         from ..formats.egn import load_egn, replay_json
 
         game = load_egn(data)
+        if not game.deals:
+            raise InputError(NOTHING_TO_REPLAY, "deals")
         out = replay_json(game)
         if a.json:
             _print_json(out)
@@ -121,7 +125,9 @@ def _cmd_replay(a: argparse.Namespace) -> int:
                 print(f"deal {i}: makers {dj['makers']}, tricks {dj['tricks_won']}, points {dj['points']}")
         return 0
     records = data.get("deals") if isinstance(data, dict) and "deals" in data else [data]
-    records = decode.array(records, "deals", max_len=1000)
+    records = decode.array(records, "deals", max_len=limit("replay_deals"))
+    if not records:
+        raise InputError(NOTHING_TO_REPLAY, "deals")
     deals = []
     for i, rec in enumerate(records):
         try:
@@ -138,7 +144,7 @@ def _cmd_replay(a: argparse.Namespace) -> int:
 
 
 def _cmd_case(a: argparse.Namespace) -> int:
-    decode.text(a.id, "ID", max_len=12)
+    decode.text(a.id, "ID", max_len=limit("case_id"))
     if a.json:
         _print_json(case_to_json(a.id))
         return 0

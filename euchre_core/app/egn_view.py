@@ -36,14 +36,15 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
+from ..kernel.limits import limit
 from ..search.completion import best_cards
 from ..search.solver import solve
 from .web import card_info, deal_outcome
 
 __all__ = ["egn_open", "egn_step", "egn_branch", "egn_export", "example_egn", "MAX_EGN_BYTES"]
 
-MAX_EGN_BYTES = 2_000_000  # a record larger than this is refused (the corpus' largest is ~60 kB)
-MAX_BRANCHES = 200
+MAX_EGN_BYTES = limit("text")  # a record larger than this is refused (the corpus' largest is ~60 kB)
+MAX_BRANCHES = limit("egn_branches")
 MARKS = {
     "[??]": "blunder",
     "[?]": "mistake",
@@ -81,8 +82,8 @@ def _text(text: Any) -> str:
         text = text.decode("utf-8", errors="replace")
     if not isinstance(text, str):
         raise InputError("an EGN record is the text of an .egn file (JSON)", "text")
-    if len(text.encode("utf-8")) > MAX_EGN_BYTES:
-        raise InputError(f"an EGN record of at most {MAX_EGN_BYTES // 1000} kB", "text")
+    if len(text) > MAX_EGN_BYTES or len(text.encode("utf-8")) > MAX_EGN_BYTES:
+        raise InputError(f"an EGN record of at most {MAX_EGN_BYTES:,} bytes (UTF-8)", "text")
     return text
 
 
@@ -120,6 +121,8 @@ def egn_open(text: str) -> dict[str, Any]:
     """Check a whole EGN record and list its deals: dealer, up-card, trump, makers, alone, the result
     and the game's score after each deal, how many steps each has and where its annotations are."""
     game = _game(_text(text))
+    if not game.deals:
+        raise InputError("nothing to replay: the record lists no deals", "deals")
     scores = game.scores
     deals = []
     for i, d in enumerate(game.deals):

@@ -37,6 +37,7 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Rank, Suit, mask_of, pack
 from ..kernel.deal import SEAT_NAMES, Deal, DealSetup, Trick
 from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.limits import limit
 from ..kernel.rules import SOMERSET_1888
 from ..laws.director import Director
 from ..laws.match import Match
@@ -1678,7 +1679,7 @@ def solve_exercise(exercise: dict[str, Any]) -> dict[str, Any]:
     return _guarded(kind, kind.solve, exercise).to_json()
 
 
-MAX_ANSWER = 40  # characters of one value of an answer
+MAX_ANSWER = limit("answer")  # characters of one value of an answer
 
 
 def check_answer(exercise: dict[str, Any], answer: Any) -> dict[str, Any]:
@@ -1791,7 +1792,7 @@ def _kind_of(exercise: dict[str, Any]) -> Kind:
 TABLE_SEAT = "C"
 
 
-MAX_TABLE_ACTIONS = 5_000  # actions of a rubber against the engine (a rubber has a few hundred)
+MAX_TABLE_ACTIONS = limit("table_actions")  # actions of a rubber against the engine (a rubber has a few hundred)
 
 
 def _decode_record(record: Any) -> dict[str, Any]:

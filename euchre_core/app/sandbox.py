@@ -27,6 +27,7 @@ from ..kernel import decode
 from ..kernel.cards import Card, CardError, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.limits import limit
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
 from ..laws.director import Director, Phase
 from ..laws.entry import Club, Roster, RosterPhase
@@ -54,9 +55,12 @@ __all__ = [
 ]
 
 _MISSING = object()
-MAX_OPS = 200  # ops of the table sandbox (a scenario has a dozen)
-MAX_NAME = 40  # characters of a player's or a table's name
-MAX_TABLES = 6  # tables in the table sandbox's club (the acts offered are tried on each: a bound on the work)
+MAX_OPS = limit("sandbox_ops")  # ops of the table sandbox (a scenario has a dozen)
+MAX_NAME = limit("name")  # characters of a player's or a table's name
+MAX_TABLES = limit(
+    "sandbox_tables"
+)  # tables in the table sandbox's club (the acts offered are tried on each: a bound on the work)
+MAX_CANDIDATES = limit("candidates")  # candidates (or consenting players, or exposed cards' owners) of one op
 MAX_SUBSTITUTES = 8  # substitutes offered to one player (those waiting at his table first)
 
 
@@ -701,12 +705,12 @@ def _decode_op(op: Any, path: str = "op") -> dict[str, Any]:
             decode.text(op[k], decode.field(path, k), max_len=MAX_NAME)
     for k in ("candidates", "consenting"):
         if op.get(k) is not None:
-            for i, n in enumerate(decode.array(op[k], decode.field(path, k), max_len=32)):
+            for i, n in enumerate(decode.array(op[k], decode.field(path, k), max_len=MAX_CANDIDATES)):
                 decode.text(n, f"{path}.{k}[{i}]", max_len=MAX_NAME)
     if op.get("seed") is not None:
         decode.seed(op["seed"], decode.field(path, "seed"))
     if op.get("exposed") is not None:
-        for n, k in decode.mapping(op["exposed"], decode.field(path, "exposed"), max_len=32).items():
+        for n, k in decode.mapping(op["exposed"], decode.field(path, "exposed"), max_len=MAX_CANDIDATES).items():
             decode.integer(k, decode.field(decode.field(path, "exposed"), n[:MAX_NAME]), 1, 32)
     return checked
 

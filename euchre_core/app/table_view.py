@@ -32,12 +32,13 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
+from ..kernel.limits import limit
 from ..search.completion import complete_case
 from .web import card_info, deal_outcome
 
 __all__ = ["case_line", "case_values", "outcome_json"]
 
-MAX_READER_CARDS = 20  # a deal has at most 20 cards to play
+MAX_READER_CARDS = limit("reader_cards")  # a deal has at most 20 cards to play
 
 
 @functools.lru_cache(maxsize=16)

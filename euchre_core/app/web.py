@@ -43,12 +43,13 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, InputError
+from ..kernel.limits import limit
 from ..search.completion import CompletedCase, complete_case
 
 __all__ = ["case_step", "what_if", "run_snippet", "call", "card_info", "deal_outcome", "BROWSER_API", "BROWSER_LIMITS"]
 
-MAX_OUTPUT = 20_000  # characters of a snippet's output kept
-MAX_SNIPPET = 20_000  # characters of a snippet
+MAX_OUTPUT = limit("output")  # characters of a snippet's output kept
+MAX_SNIPPET = limit("snippet")  # characters of a snippet
 
 #: The only functions :func:`call` reaches: those the site's widgets call (docs/javascripts/).
 #: Each validates its own arguments (``euchre_core.kernel.decode``).
@@ -80,16 +81,17 @@ BROWSER_API = frozenset(
     }
 )
 
-#: The functions that take a whole file's text as one string argument, and how long it may be (the
-#: default for any string is ``decode.MAX_STRING``): an EGN record on the Replay page.
+#: The functions that take a long text as one string argument, and how long it may be (the default
+#: for any string is ``decode.MAX_STRING``): an EGN record on the Replay page, a console snippet.
 BROWSER_TEXT: dict[str, int] = {
-    f"euchre_core.app.egn_view.{f}": 2_000_000 for f in ("egn_open", "egn_step", "egn_branch", "egn_export")
+    **{f"euchre_core.app.egn_view.{f}": limit("text") for f in ("egn_open", "egn_step", "egn_branch", "egn_export")},
+    "euchre_core.app.web.run_snippet": MAX_SNIPPET,
 }
 
 #: Bounds the browser adds to a function's own (work a reader may ask of the page in one call):
 #: the hint widget offers 25 to 100 layouts; 400 is what the site's own figures use (about 1 s).
 BROWSER_LIMITS: dict[str, dict[str, int]] = {
-    "euchre_core.search.simulate.simulate_hint": {"samples": 400},
+    "euchre_core.search.simulate.simulate_hint": {"samples": limit("samples_page")},
 }
 _SIDE_NAMES = ("A–C", "B–D")
 
@@ -460,7 +462,9 @@ def run_snippet(code: str) -> dict[str, Any]:
                     print(repr(value))
         except (EuchreError, CardError) as e:
             answer.update(ok=False, error=str(e), laws=list(getattr(e, "laws", ())), field=getattr(e, "field", None))
-        except (Exception, SystemExit, KeyboardInterrupt) as e:  # noqa: BLE001 (shown to the reader, never re-raised)
+        except BaseException as e:  # noqa: BLE001 (shown to the reader, never re-raised)
+            # any BaseException: SystemExit, KeyboardInterrupt, GeneratorExit, an exception group
+            # wrapping one, a snippet's own subclass: the snippet's error, never the caller's
             answer.update(ok=False, error=_short_error(e))
     text = out.getvalue()
     if len(text) > MAX_OUTPUT:
@@ -475,7 +479,11 @@ def _short_error(e: BaseException) -> str:
     for frame in traceback.extract_tb(e.__traceback__):
         if frame.filename == "<snippet>":
             line = frame.lineno
-    message = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+    try:
+        said = str(e)
+    except BaseException:  # noqa: BLE001 (a snippet's own exception whose __str__ fails)
+        said = "(its message cannot be shown)"
+    message = f"{type(e).__name__}: {said}" if said else type(e).__name__
     if len(message) > 300:
         message = message[:300] + "…"
     return message + (f" (line {line})" if line else "")

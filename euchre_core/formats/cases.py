@@ -25,6 +25,7 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Suit
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.limits import limit
 from ..kernel.rules import SOMERSET_1888, RuleSet
 
 __all__ = ["CaseError", "CaseReplay", "list_cases", "load_case", "replay_case", "replay_case_data", "ROMAN"]
@@ -64,7 +65,7 @@ def load_case(case_id: str) -> dict[str, Any]:
     """The raw data of one case (``"I"`` … ``"IX"``, also ``"5"`` or ``"v"``)."""
     if isinstance(case_id, int) and not isinstance(case_id, bool):
         case_id = str(case_id)
-    key = decode.text(case_id, "case", max_len=12).strip().upper()
+    key = decode.text(case_id, "case", max_len=limit("case_id")).strip().upper()
     if key.isdigit() and 1 <= int(key) <= len(ROMAN):
         key = ROMAN[int(key) - 1]
     if key not in list_cases():  # never a path: only the ids of the shipped cases

@@ -36,13 +36,14 @@ from typing import Any
 from ..kernel import decode
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
+from ..kernel.limits import limit
 from ..kernel.rules import RulesError, rules_by_name
 from ..laws.director import Director
 
 __all__ = ["load_scenario", "rule_scenario", "main_rule"]
 
 
-MAX_EVENT = 200  # characters of one event ("B: play JC" is 10)
+MAX_EVENT = limit("event")  # characters of one event ("B: play JC" is 10)
 
 
 def load_scenario(data: dict[str, Any]) -> Director:
@@ -59,7 +60,7 @@ def load_scenario(data: dict[str, Any]) -> Director:
     decode.mapping(data, "scenario")
     decode.check_tree(data, "scenario", top=True)
     try:
-        rules = rules_by_name(decode.text(data.get("rules", "somerset1888"), "rules", max_len=40))
+        rules = rules_by_name(decode.text(data.get("rules", "somerset1888"), "rules", max_len=limit("rules_name")))
     except RulesError as e:
         raise InputError(str(e), "rules") from None
     names = SEAT_NAMES[: rules.players]

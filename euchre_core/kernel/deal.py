@@ -35,6 +35,7 @@ from .actions import Action
 from .cards import JOKER, Card, CardError, Suit, cards_of_mask, pack
 from .enums import TextEnum
 from .errors import IllegalAction, InputError
+from .limits import limit
 from .play import (
     DealResult,
     first_leader,
@@ -788,7 +789,9 @@ class Deal:
         decode.mapping(record, "deal")
         decode.check_tree(record, "deal", top=True)
         try:
-            rules = rules or rules_by_name(decode.text(record.get("rules", "somerset1888"), "rules", max_len=40))
+            rules = rules or rules_by_name(
+                decode.text(record.get("rules", "somerset1888"), "rules", max_len=limit("rules_name"))
+            )
         except RulesError as e:
             raise InputError(str(e), "rules") from None
         n = rules.players
@@ -807,7 +810,7 @@ class Deal:
         deal = cls.start(hands, turn_up, dealer, rules, stock=stock)
         for i, entry in enumerate(decode.array(record.get("log", []), "log", max_len=decode.MAX_LOG)):
             where = decode.field("log", i)
-            seat_txt, sep, act_txt = decode.text(entry, where, max_len=80).partition(":")
+            seat_txt, sep, act_txt = decode.text(entry, where, max_len=limit("log_entry")).partition(":")
             if not sep:
                 raise InputError("write 'SEAT: action', e.g. 'B: pass'", where)
             seat_txt = seat_txt.strip()

@@ -36,6 +36,7 @@ from typing import Any, Literal, overload
 
 from .cards import Card, CardError
 from .errors import InputError
+from .limits import limit
 
 __all__ = [
     "MAX_TEXT_BYTES",
@@ -69,14 +70,15 @@ __all__ = [
 
 SEATS = "ABCD"
 
-MAX_TEXT_BYTES = 1_000_000  # a file or a JSON argument: 1 MB of text
-MAX_DEPTH = 32  # JSON nesting (the deepest of our formats uses 5)
-MAX_STRING = 10_000  # characters in one string (a snippet for the console has its own bound)
-MAX_ITEMS = 10_000  # elements of one list or members of one object
-MAX_NODES = 200_000  # values in one JSON document
-MAX_SEED = 2**63 - 1  # seeds: 0 to 2**63 - 1 (negative seeds and booleans refused)
-MAX_LOG = 5_000  # entries of a deal's log or a scenario's events
-EXCERPT = 40  # characters of a bad value echoed in an error
+# the values are those of the one table of bounds, euchre_core.kernel.limits.LIMITS
+MAX_TEXT_BYTES = limit("text")  # a file or a JSON argument: 1 MB of text
+MAX_DEPTH = limit("depth")  # JSON nesting (the deepest of our formats uses 5)
+MAX_STRING = limit("string")  # characters in one string (a snippet for the console has its own bound)
+MAX_ITEMS = limit("items")  # elements of one list or members of one object
+MAX_NODES = limit("nodes")  # values in one JSON document
+MAX_SEED = limit("seed")  # seeds: 0 to 2**63 - 1 (negative seeds and booleans refused)
+MAX_LOG = limit("log")  # entries of a deal's log or a scenario's events
+EXCERPT = limit("excerpt")  # characters of a bad value echoed in an error
 
 
 def excerpt(value: Any) -> str:
@@ -497,7 +499,10 @@ def cards(value: Any, path: str, *, max_len: int = 33) -> list[Card]:
 
 def read_text(path: Any, name: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES) -> str:
     """The text of a file (``-``: standard input), at most ``max_bytes`` bytes of UTF-8; reading stops
-    there, so a device that never ends (``/dev/zero``) cannot hang the command."""
+    there, so a device that never ends (``/dev/zero``) cannot hang the command. A byte order mark
+    at the start (``EF BB BF``, as some editors write) is dropped, as
+    :func:`~euchre_core.formats.egn.load_egn` drops it: every file of the command line and every EGN
+    record is read the same way."""
     import sys
 
     text(path, name, max_len=4096, empty=False)
@@ -514,7 +519,7 @@ def read_text(path: Any, name: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES)
     if len(data) > max_bytes:
         raise InputError(f"larger than {max_bytes} bytes", name)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # one leading byte order mark dropped
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", name) from None
 

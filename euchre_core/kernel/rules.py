@@ -182,13 +182,14 @@ RULE_SETS: dict[str, RuleSet] = {
 def rules_by_name(name: str) -> RuleSet:
     """The rule set of a command-line name: somerset1888, washington1877, hoyle2, hoyle3,
     hoyle4, modern24 (``hoyle2+joker`` etc. add the Joker)."""
-    base, _, extra = name.partition("+")
+    base, plus, extra = name.partition("+")
     try:
         rules = RULE_SETS[base]
     except KeyError:
         raise RulesError(f"unknown rule set {name!r}; choose from {', '.join(RULE_SETS)}") from None
+    if plus and extra != "joker":  # "somerset1888+" (nothing after the +) is no rule set either
+        what = f"unknown rule set option {extra!r}" if extra else "nothing after the +"
+        raise RulesError(f"{what} in {name!r} (the only option is +joker)")
     if extra == "joker":
         rules = dataclasses.replace(rules, pack_size=33, name=name)
-    elif extra:
-        raise RulesError(f"unknown rule set option {extra!r} (only +joker)")
     return rules

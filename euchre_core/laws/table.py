@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from ..kernel import decode
 from ..kernel.cards import Card, pack
 from ..kernel.errors import InputError
+from ..kernel.limits import limit
 from ..kernel.rules import SOMERSET_1888, RuleSet
 from ..kernel.tables import CUT_RANK_ACE_LOW, CUT_RANK_KNAVE_HIGH
 
@@ -142,7 +143,7 @@ def form_table(
             f"{len(candidates)} candidates cannot cut from one pack of {rules.pack_size} cards (law 9)", "candidates"
         )
     for i, n in enumerate(candidates):
-        decode.text(n, decode.field("candidates", i), max_len=40, empty=False)
+        decode.text(n, decode.field("candidates", i), max_len=limit("name"), empty=False)
         if not n.strip():
             raise InputError("a name, not blank", decode.field("candidates", i))
     names = list(candidates)

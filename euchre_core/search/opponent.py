@@ -40,6 +40,7 @@ from ..kernel.actions import Action
 from ..kernel.cards import JOKER, Card, Rank, Suit, cards_of_mask, pack
 from ..kernel.deal import Deal, score_deal
 from ..kernel.errors import InputError
+from ..kernel.limits import limit
 from ..kernel.play import speaking_order
 from ..kernel.rules import RuleSet
 from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, PLAY_KEY, RIGHT_BOWER, TRUMP_POWER
@@ -66,7 +67,7 @@ __all__ = [
 #: Named strengths: the number of sampled deals behind each decision.
 STRENGTHS: dict[str, int] = {"easy": 4, "default": 24, "strong": 64}
 DEFAULT_STRENGTH = "default"
-MAX_STRENGTH = 1_000  # samples per decision when the strength is a number (the strongest name uses 64)
+MAX_STRENGTH = limit("strength")  # samples per decision when the strength is a number (the strongest name uses 64)
 #: Before the play (bids, the take, the discard) each decision looks at this many times the samples.
 BID_FACTOR = 2
 _PRUNE = 1.0  # points: after a quarter of the samples, drop actions this much worse

@@ -48,6 +48,7 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Suit, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
+from ..kernel.limits import limit
 from ..kernel.rules import RulesError, rules_by_name
 from ..kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, TRUMP_POWER
 
@@ -546,7 +547,7 @@ def position_from_json(obj: dict[str, Any]) -> Deal:
     decode.mapping(obj, "position")
     decode.check_tree(obj, "position", top=True)
     try:
-        rules = rules_by_name(decode.text(obj.get("rules", "somerset1888"), "rules", max_len=40))
+        rules = rules_by_name(decode.text(obj.get("rules", "somerset1888"), "rules", max_len=limit("rules_name")))
     except RulesError as e:
         raise InputError(str(e), "rules") from None
     n = rules.players
