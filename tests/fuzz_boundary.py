@@ -484,6 +484,7 @@ def _browser_calls() -> list[tuple[str, dict[str, Any]]]:
         ("euchre_core.app.table_view.case_values", {"case_id": "I", "step": 3}),
         ("euchre_core.app.web.run_snippet", {"code": "Card.parse('TD').long_name()"}),
         ("euchre_core.app.sandbox.start", {"law": 52}),
+        ("euchre_core.app.situations.situation", {"id": "lead-out-of-turn", "who": "left"}),
         ("euchre_core.app.sandbox.custom", {"seed": 5}),
         ("euchre_core.app.sandbox.dealing_start", {"law": 35}),
         ("euchre_core.app.sandbox.table_start", {"law": 18}),

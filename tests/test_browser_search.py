@@ -61,7 +61,9 @@ def test_no_api_reference_among_the_results(tab: object, built_site: BuiltSite) 
 
 
 @pytest.mark.parametrize("viewport", [NARROW, WIDE], ids=["360", "1280"])
-def test_a_law_tapped_in_the_results_opens_in_view(browser: object, built_site: BuiltSite, viewport: dict[str, int]) -> None:
+def test_a_law_tapped_in_the_results_opens_in_view(
+    browser: object, built_site: BuiltSite, viewport: dict[str, int]
+) -> None:
     """Tapping "Law 62" in the results lands on law 62, in the viewport and marked (on a phone, Material
     restores the scroll it locked while the search was open: the law is brought back into view)."""
     from playwright.sync_api import expect

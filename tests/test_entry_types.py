@@ -128,6 +128,11 @@ CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
     ("euchre_core.app.web.run_snippet", {"code": "1"}, {"code": (str,)}),
     ("euchre_core.app.sandbox.start", {"law": 52}, {"law": (int,)}),
     (
+        "euchre_core.app.situations.situation",
+        {"id": "lead-out-of-turn", "who": "left"},
+        {"id": (str,), "who": (str, type(None))},
+    ),
+    (
         "euchre_core.app.sandbox.act",
         {"law": 52, "events": v52["events"], "event": "BD: choose call-card"},
         {"law": (int,), "events": (list,), "event": (str,)},
