@@ -96,7 +96,10 @@ class Seats:
         return word[:1].upper() + word[1:] if cap else word
 
     def marked(self, seat: int) -> str:
-        """The name with the dealer marked."""
+        """The name from the reader's chair with the dealer marked (the book's letters alone: its
+        examples say who deals)."""
+        if self.me is None:
+            return SEAT_NAMES[seat]
         return self.name(seat) + (" (the dealer)" if seat == self.dealer else "")
 
     def possessive(self, seat: int, cap: bool = False) -> str:
@@ -383,6 +386,9 @@ def moment(state: Director, law: int | None = None, me: int | None = None) -> di
             except EuchreError as error:  # the engine refuses it here: say so, with its laws
                 effect = [str(error)]
             label = seat_phrase(plain_option(o.text), seats)
+            if o.id == "call-suit" and now.offender is not None and seats.me is not None:  # "from him": the offender
+                off = now.offender
+                label = f"Call a suit from {seats.name(off)} or {seats.his(off)} partner, at the next lead of either"
             if o.id == "call-suit":
                 effect = [e.replace("lead hearts", "lead the suit named") for e in effect]
             options.append({"id": o.id, "label": label, "laws": list(o.laws), "effect": effect})
