@@ -294,3 +294,25 @@ def test_no_horizontal_overflow_at_360(open_tab: object, built_site: BuiltSite) 
         if overflow(tab) > 0:
             wide[path] = overflow(tab)
     assert wide == {}
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    ["a=%E0%A4%A", "%zz", "a=lead-out-of-turn&who=north", "a=../../x", "a=" + "x" * 3000, "s-nope", "a=revoke/999"],
+)
+def test_a_tampered_link_opens_nothing_and_throws_nothing(
+    open_tab: object, built_site: BuiltSite, fragment: str
+) -> None:
+    """A share link that was tampered with (a malformed % escape, an unknown chair or situation, a huge
+    fragment) leaves the guide as it is, with no JavaScript error (the fixture fails on one)."""
+    from playwright.sync_api import expect
+
+    tab = open_tab(NARROW)  # type: ignore[operator]
+    tab.goto(built_site.base + "director/#" + fragment)
+    expect(tab.locator(".director-guide")).to_have_attribute("data-ready", "1")
+    tab.wait_for_timeout(300)
+    if "who=north" in fragment:  # the situation opens; the unknown chair is ignored
+        expect(tab.locator('[id="a=lead-out-of-turn"] .dg-answer')).to_be_visible()
+        expect(tab.locator('[id="a=lead-out-of-turn"] button[aria-pressed="true"]')).to_have_count(0)
+    else:
+        expect(tab.locator(".dg-case[open]")).to_have_count(0)
