@@ -316,3 +316,24 @@ def test_a_tampered_link_opens_nothing_and_throws_nothing(
         expect(tab.locator('[id="a=lead-out-of-turn"] button[aria-pressed="true"]')).to_have_count(0)
     else:
         expect(tab.locator(".dg-case[open]")).to_have_count(0)
+
+
+def test_the_live_example_follows_the_readers_chair(open_tab: object, built_site: BuiltSite) -> None:
+    """Issue 23: the reader said who did it; the law's live example marks the seats from his chair."""
+    from playwright.sync_api import expect
+
+    tab = open_tab(WIDE)  # type: ignore[operator]
+    tab.goto(built_site.base + "director/#a=lead-out-of-turn")
+    case = tab.locator('[id="a=lead-out-of-turn"]')
+    case.locator('button[data-who="left"]').click()
+    live = case.get_by_role("link", name="Law 52: try it live")
+    expect(live).to_have_attribute("href", re.compile(r"\?me=B#law-52$"))
+    live.click()
+    expect(tab).to_have_url(re.compile(r"/laws/cards-liable-to-be-called/\?me=B#law-52$"))
+    sandbox = tab.locator('.penalty-sandbox[data-law="52"]')
+    sandbox.locator("button.sandbox-start").click()
+    pills = sandbox.locator(".et-name-pill")
+    expect(pills.filter(has_text=re.compile(r"^B .*you"))).to_have_count(1)
+    expect(pills.filter(has_text=re.compile(r"^C .*on your left"))).to_have_count(1)
+    expect(pills.filter(has_text=re.compile(r"^D .*your partner"))).to_have_count(1)
+    expect(pills.filter(has_text=re.compile(r"^A .*dealer.*on your right"))).to_have_count(1)

@@ -146,6 +146,16 @@ def test_every_situation_in_every_group_it_names_and_answered_once(built_site: B
             assert f'data-open="a={sid}"' in block or f'href="#a={sid}"' in block, (sid, group)
 
 
+def test_each_answer_names_the_laws_the_engine_cites(built_site: BuiltSite) -> None:
+    found = {str(f["id"]): " ".join(str(f["text"]).split()) for f in walk(built_site).values()}
+    for sid in PLAY:
+        shown = situations.situation(sid)
+        text = found.get(f"a={sid}", "")
+        assert f"Laws cited: {', '.join(str(n) for n in shown['laws'])}." in text, sid
+        for o in shown["options"]:
+            assert o["label"] in text, (sid, o["label"])
+
+
 def test_search_finds_law_52_not_the_coverage_page(built_site: BuiltSite) -> None:
     index = json.loads((built_site.dir / "search" / "search_index.json").read_text(encoding="utf-8"))
     locations = [d["location"] for d in index["docs"]]

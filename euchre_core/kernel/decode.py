@@ -116,7 +116,7 @@ def _digits(value: int) -> int:
     return n
 
 
-MAX_DIGITS = 30  # a number given as text: at most 30 digits (every bound of the engine is below 10**20)
+MAX_DIGITS = limit("digits")  # a number given as text: at most 30 digits (every bound of the engine is below 10**20)
 
 
 def integer_text(value: Any, path: str, lo: int, hi: int) -> int:

@@ -87,6 +87,13 @@ LIMITS: Mapping[str, Limit] = MappingProxyType(
         "strength": Limit(1_000, "samples", "the engine player's strength, as a number of samples"),
         "samples": Limit(20_000, "layouts", "`simulate_hint`: `samples` (from 1)"),
         "samples_page": Limit(400, "layouts", "`simulate_hint` through the page (`web.call`)"),
+        "draws": Limit(
+            250_000,
+            "draws",
+            "`simulate_hint`: layouts drawn in one call, kept or thrown back (at most 250 a layout asked); a "
+            "spec whose first 2,000 draws show its layouts too rare for that is refused at once",
+        ),
+        "digits": Limit(30, "digits", "a whole number written as text (a seed, a count): counted before conversion"),
         "egn_branches": Limit(200, "branches", "the Replay page's export: the reader's branches"),
         "snippet": Limit(
             20_000, "characters", "the console (`run_snippet`): one snippet, directly or through the page"
