@@ -235,7 +235,7 @@ def model_markdown() -> str:
         "- **Defence and play.** Both sides play every card perfectly with all the hands seen.\n"
         "- **A pass** is valued two ways: as if the deal were thrown in (0), and with the bidding going on "
         "by the rule (if all pass, 0).\n\n"
-        f"**The verdict.** Layouts are drawn from one fixed stream of seed {seed}, {batch:,} at a time. After "
+        f"**The verdict.** Layouts are drawn at random, {batch:,} at a time, always in the same order (so anyone can draw them again). After "
         "each batch the difference (the book's choice minus the best other option, in points a deal, or in "
         "the chance of winning the game when the hint names a score) and its standard error are checked: the "
         "hint is *supported* when the difference is more than three standard errors above nought, *not "
@@ -323,7 +323,7 @@ def table_html(result: dict[str, Any]) -> str:
         rows.append(f"{tr}{''.join(cells)}</tr>")
     s = result["summary"]
     cap = result.get("cap")
-    drawn = f"{result['samples']:,} layouts (seed {result['seed']}" + (
+    drawn = f"{result['samples']:,} layouts (random draw no. {result['seed']}" + (
         f", drawn {result['batch']:,} at a time until the verdict was settled, at most {cap:,})" if cap else ")"
     )
     note = (
