@@ -110,6 +110,22 @@ def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site
     expect(ev.locator(".cp-eval-bar")).to_have_attribute(
         "aria-label", "With best play from here the makers, AC, take 4 of 5 tricks"
     )
+    # issue 26: what best play would have been, and what it assumes
+    expect(ev).to_contain_text("(best was 9♥)")
+    expect(tab.locator(".case-player .cp-eval-note")).to_contain_text("sees all four hands")  # type: ignore[attr-defined]
+    # the book's narration in the book's colour: grey is the editor's
+    colour = "e => getComputedStyle(e).color"
+    narration = tab.locator(".case-player .cp-narration p").last  # type: ignore[attr-defined]
+    assert narration.evaluate(colour) == tab.locator("article").evaluate(colour)  # type: ignore[attr-defined]
+
+
+def test_case_player_scores_the_deal_at_the_end(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "cases/i/#play=20")  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .cp-result")).to_contain_text("A–C score 1", timeout=BOOT)  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .et-bar")).to_contain_text("score after the deal A–C 1, B–D 0")  # type: ignore[attr-defined]
 
 
 def test_law_46_a_seat_menu_exposes_a_card_by_keyboard(page: tuple[object, Guard], built_site: BuiltSite) -> None:
