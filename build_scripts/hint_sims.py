@@ -311,14 +311,10 @@ def table_html(result: dict[str, Any]) -> str:
             vs = "—"
         tricks = "—" if o["tricks"] is None else f"{o['tricks']:.2f}"
         made = "—" if o["made"] is None else f"{o['made']:.0f}%"
-        cells = [
-            f"<th scope='row'>{label}</th>",
-            f"<td>{_signed(o['points'])}</td>",
-            f"<td>{tricks}</td>",
-            f"<td>{made}</td>",
-            f"<td>{vs}</td>",
-        ]
-        cells += [f"<td>{w:.0f}%</td>" for w in o["win"]]
+        values = [_signed(o["points"]), tricks, made, vs] + [f"{w:.0f}%" for w in o["win"]]
+        # each cell names its column (data-label): on a phone the rows are set one under the other
+        cells = [f"<th scope='row'>{label}</th>"]
+        cells += [f'<td data-label="{escape(h)}">{v}</td>' for h, v in zip(head[1:], values, strict=True)]
         tr = "<tr class='advised'>" if advised else "<tr>"
         rows.append(f"{tr}{''.join(cells)}</tr>")
     s = result["summary"]
@@ -371,6 +367,7 @@ def table_html(result: dict[str, Any]) -> str:
     )
     return (
         f"<div class='hint-sim' data-search-exclude data-spec='{escape(str(result.get('id')))}'>"
+        "<p class='ed hint-sim-label'>[This edition’s test of the hint, by the engine: not the book’s text.]</p>"
         f"<table tabindex='0'><caption>{caption}</caption><thead><tr>{thead}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>{verdict_html(result)}<p class='hint-sim-note'>{note}</p></div>"
     )

@@ -97,3 +97,26 @@ def test_term_tooltips_are_not_promised_on_a_touch_screen(browser: object, built
             assert "technical terms" in text
         finally:
             context.close()
+
+
+def test_the_engines_tables_in_hoyles_text_are_marked_and_fit_a_phone(browser: object, built_site: BuiltSite) -> None:
+    """Issue 26: the engine's test of a hint, inside Hoyle's text, is marked as the editor's and is not
+    clipped at 360 px (caption and every column readable without scrolling sideways)."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")  # type: ignore[attr-defined]
+    try:
+        tab = context.new_page()
+        tab.goto(built_site.base + "codes/hoyle/")
+        sims = tab.locator(".hint-sim")
+        assert sims.count() > 5
+        expect(sims.first.locator(".hint-sim-label.ed")).to_contain_text("not the book’s text")
+        clipped = sims.evaluate_all(
+            "els => els.filter(e => [...e.querySelectorAll('*')].filter(c => !c.closest('thead, .visually-hidden'))"
+            " .some(c => c.scrollWidth > c.clientWidth + 1"
+            " || c.getBoundingClientRect().right > innerWidth + .5)).length"
+        )
+        assert clipped == 0
+        expect(sims.first.locator("td[data-label='Points']").first).to_be_visible()
+    finally:
+        context.close()
