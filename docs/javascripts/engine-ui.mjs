@@ -92,7 +92,7 @@ export async function gunzipped(response, type) {
 
 const WORDS = {
   idle: "",
-  loading: "Fetching the engine that plays off the book’s line (once per visit)…",
+  loading: "Fetching the rules engine (once per visit)…",
   ready: "Engine ready.",
 };
 
