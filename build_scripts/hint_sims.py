@@ -235,7 +235,7 @@ def model_markdown() -> str:
         "- **Defence and play.** Both sides play every card perfectly with all the hands seen.\n"
         "- **A pass** is valued two ways: as if the deal were thrown in (0), and with the bidding going on "
         "by the rule (if all pass, 0).\n\n"
-        f"**The verdict.** Layouts are drawn from one fixed stream of seed {seed}, {batch:,} at a time. After "
+        f"**The verdict.** Layouts are drawn at random, {batch:,} at a time, always in the same order (so anyone can draw them again). After "
         "each batch the difference (the book's choice minus the best other option, in points a deal, or in "
         "the chance of winning the game when the hint names a score) and its standard error are checked: the "
         "hint is *supported* when the difference is more than three standard errors above nought, *not "
@@ -311,19 +311,15 @@ def table_html(result: dict[str, Any]) -> str:
             vs = "—"
         tricks = "—" if o["tricks"] is None else f"{o['tricks']:.2f}"
         made = "—" if o["made"] is None else f"{o['made']:.0f}%"
-        cells = [
-            f"<th scope='row'>{label}</th>",
-            f"<td>{_signed(o['points'])}</td>",
-            f"<td>{tricks}</td>",
-            f"<td>{made}</td>",
-            f"<td>{vs}</td>",
-        ]
-        cells += [f"<td>{w:.0f}%</td>" for w in o["win"]]
+        values = [_signed(o["points"]), tricks, made, vs] + [f"{w:.0f}%" for w in o["win"]]
+        # each cell names its column (data-label): on a phone the rows are set one under the other
+        cells = [f"<th scope='row'>{label}</th>"]
+        cells += [f'<td data-label="{escape(h)}">{v}</td>' for h, v in zip(head[1:], values, strict=True)]
         tr = "<tr class='advised'>" if advised else "<tr>"
         rows.append(f"{tr}{''.join(cells)}</tr>")
     s = result["summary"]
     cap = result.get("cap")
-    drawn = f"{result['samples']:,} layouts (seed {result['seed']}" + (
+    drawn = f"{result['samples']:,} layouts (random draw no. {result['seed']}" + (
         f", drawn {result['batch']:,} at a time until the verdict was settled, at most {cap:,})" if cap else ")"
     )
     note = (
@@ -371,6 +367,7 @@ def table_html(result: dict[str, Any]) -> str:
     )
     return (
         f"<div class='hint-sim' data-search-exclude data-spec='{escape(str(result.get('id')))}'>"
+        "<p class='ed hint-sim-label'>[This edition’s test of the hint, by the engine: not the book’s text.]</p>"
         f"<table tabindex='0'><caption>{caption}</caption><thead><tr>{thead}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>{verdict_html(result)}<p class='hint-sim-note'>{note}</p></div>"
     )

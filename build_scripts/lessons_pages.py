@@ -394,9 +394,7 @@ class LessonRenderer:
         words = engine_lessons._deal_words(d)
         return self.b.render(
             "lesson_example.md.j2",
-            deal=deal_html(
-                hands, turn_up=str(start.turn_up), dealer="A", caption=f"The deal of seed {seed}, as dealt."
-            ),
+            deal=deal_html(hands, turn_up=str(start.turn_up), dealer="A", caption="The deal, as dealt."),
             bidding=md_escape("; ".join(said)) + ".",
             trump=suit_html(d.trump) + " " + d.trump.word if d.trump is not None else None,
             rows=rows,

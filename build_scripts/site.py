@@ -72,6 +72,27 @@ HOW_WORDS = {
     "make": "makes the trump",
     "call": "makes the trump",
 }
+
+
+def erratum_title(entry_id: str) -> str:
+    """An erratum's id in words, for its heading (the id stays the anchor).
+
+    >>> erratum_title("law-43-adversaries"), erratum_title("hint-lone-hands-2-page-break")
+    ('Law 43: adversaries', 'Hint, lone hands 2: page break')
+    >>> erratum_title("washington1877-title-pages-omitted")
+    'Washington 1877 title pages omitted'
+    """
+    m = re.fullmatch(r"(law|intro)-(\d+)-(.+)", entry_id)
+    if m:
+        head = "Law" if m[1] == "law" else "Introduction"
+        return f"{head} {m[2]}: {m[3].replace('-', ' ')}"
+    m = re.fullmatch(r"hint-([a-z-]+?)-(\d+)-(.+)", entry_id)
+    if m:
+        return f"Hint, {m[1].replace('-', ' ')} {m[2]}: {m[3].replace('-', ' ')}"
+    words = entry_id.replace("washington1877", "Washington 1877").replace("-", " ")
+    return words[:1].upper() + words[1:]
+
+
 ERRATA_KIND_TITLES = {
     "law": "The laws",
     "term": "The technical terms",
@@ -475,7 +496,7 @@ class Builder:
                 text = json.dumps(erratum, ensure_ascii=False)
                 add(cited_laws(text), Use(f"Case {cid}, note on the text", page, "note-on-the-text", "case"))
         for entry in self.errata_doc["errata"]:
-            label = f"Note on the text ({entry['id']})"
+            label = f"Note on the text ({erratum_title(entry['id'])})"
             use = Use(label, ERRATA, f"erratum-{entry['id']}", "erratum")
             if entry["where"]["kind"] == "law":
                 add([entry["where"]["ref"]], use)
@@ -1114,6 +1135,7 @@ class Builder:
             kinds.setdefault(kind, []).append(
                 {
                     "id": entry["id"],
+                    "title": md_escape(erratum_title(entry["id"])),
                     "target": target and (md_escape(target[0]), target[1]),
                     "sources": [(k, code_span(str(v))) for k, v in entry["sources"].items()],
                     "chosen": code_span(str(entry["chosen"])),

@@ -85,6 +85,9 @@ def test_law_44_dealing_sandbox_the_other_option_by_keyboard(page: tuple[object,
 
     tab, _ = page
     box = open_sandbox(tab, built_site, 44, 360)
+    # issue 26: one line says what to do now, and the election's first option has the focus
+    expect(box.locator(".sandbox-cue")).to_contain_text("First the election")
+    expect(box.locator(".sandbox-election .sandbox-act").first).to_be_focused()
     other = box.locator(".sandbox-election").get_by_role("button", name="The deal passes to B")
     other.focus()
     tab.keyboard.press("Enter")  # type: ignore[attr-defined]

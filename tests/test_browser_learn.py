@@ -292,7 +292,9 @@ def test_a_whole_deal_at_the_play_table(browser: object, learn_site: BuiltSite, 
         trick_lines = [i for i, t in enumerate(texts) if re.search(r"(You take|takes) the trick", t)]
         assert len(trick_lines) == 5 and trick_lines == sorted(trick_lines)
         end = texts.index("B D are euchred (2 tricks): A C score 2 (Law 2).")
-        assert end > trick_lines[-1] and texts[end + 1].startswith("B deals;"), texts[end:]
+        assert end > trick_lines[-1], texts[end:]
+        # issue 26: while the table says the deal is over, the log does not show the next deal's turn-up
+        assert not any(t.startswith("B deals;") for t in texts[end:]), texts[end:]
         again = table.get_by_role("button", name="Deal the next hand")
         if by == "keyboard":
             expect(again).to_be_focused()
@@ -300,6 +302,7 @@ def test_a_whole_deal_at_the_play_table(browser: object, learn_site: BuiltSite, 
         else:
             again.click()
         expect(again).to_have_count(0)
+        expect(log.last).to_contain_text("B deals;")  # said when the reader deals on
         expect(table.locator(".table-facts")).to_contain_text("Deal 2: B deals.")
         expect(table.locator(".table-last")).to_contain_text("Last deal: B D are euchred")
         expect(status).not_to_contain_text("is over")
@@ -307,6 +310,7 @@ def test_a_whole_deal_at_the_play_table(browser: object, learn_site: BuiltSite, 
         assert _phase(page) == "your-turn"
         choices = table.locator(".table-actions .table-action")
         assert "Pass" in choices.all_text_contents() and "Order up" in choices.all_text_contents()
+        expect(choices.first).to_be_in_viewport()  # issue 26: on a phone too, the bid buttons in view
         _check_seats(page)
         assert (
             table.locator(".et-seat.et-s .et-card").count() == 5 and table.locator(".et-seat.et-s button").count() == 0

@@ -113,6 +113,7 @@ def test_a_record_by_keyboard_a_branch_and_back_a_link_and_the_export(
     tab.goto(built_site.base + "index.html")  # type: ignore[attr-defined]
     tab.goto(url)  # type: ignore[attr-defined]
     expect(tab.locator(".er-pos")).to_have_text(re.compile(r"^Branch: step \d+ of \d+$"), timeout=BOOT)  # type: ignore[attr-defined]
+    expect(tab.locator(".et-board")).to_be_in_viewport()  # type: ignore[attr-defined]  # issue 26: the table in view
 
 
 def test_a_tampered_link_says_so(page: tuple[object, Guard], built_site: BuiltSite) -> None:
@@ -130,11 +131,19 @@ def test_the_replay_page_fits_a_phone(browser: object, built_site: BuiltSite) ->
     try:
         tab = context.new_page()
         tab.goto(built_site.base + "replay/")
+        # issue 26: the way to open a record is on the first screen
+        for opener in (tab.locator(".er-file"), tab.get_by_role("button", name="try an example")):
+            box = opener.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 800, box
         tab.get_by_role("button", name="try an example").click()
         expect(tab.locator(".er-status")).to_have_text(re.compile("checked by the engine"), timeout=BOOT)
         for _ in range(8):
             tab.locator('[data-act="next"]').click()
         assert tab.evaluate("document.documentElement.scrollWidth") <= 360
+        # the bidding in words and suit signs, not the record's codes ("A call C", "discard QC")
+        calls = tab.locator(".er-calls").inner_text()
+        assert "passes" in calls or "orders up" in calls or "plays alone" in calls, calls
+        assert not re.search(r"\b(?:call|play|discard|order) [A-Z0-9]{1,2}\b", calls), calls
     finally:
         context.close()
 

@@ -110,6 +110,22 @@ def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site
     expect(ev.locator(".cp-eval-bar")).to_have_attribute(
         "aria-label", "With best play from here the makers, AC, take 4 of 5 tricks"
     )
+    # issue 26: what best play would have been, and what it assumes
+    expect(ev).to_contain_text("(best was 9♥)")
+    expect(tab.locator(".case-player .cp-eval-note")).to_contain_text("sees all four hands")  # type: ignore[attr-defined]
+    # the book's narration in the book's colour: grey is the editor's
+    colour = "e => getComputedStyle(e).color"
+    narration = tab.locator(".case-player .cp-narration p").last  # type: ignore[attr-defined]
+    assert narration.evaluate(colour) == tab.locator("article").evaluate(colour)  # type: ignore[attr-defined]
+
+
+def test_case_player_scores_the_deal_at_the_end(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "cases/i/#play=20")  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .cp-result")).to_contain_text("A–C score 1", timeout=BOOT)  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .et-bar")).to_contain_text("score after the deal A–C 1, B–D 0")  # type: ignore[attr-defined]
 
 
 def test_law_46_a_seat_menu_exposes_a_card_by_keyboard(page: tuple[object, Guard], built_site: BuiltSite) -> None:
@@ -134,3 +150,26 @@ def test_law_46_a_seat_menu_exposes_a_card_by_keyboard(page: tuple[object, Guard
     box.locator('.sandbox-card[data-seat="D"][data-card="AS"]').click()
     expect(box.locator(".sb-ruling")).to_contain_text("law 46")
     expect(box.locator('.sandbox-card.exposed[data-seat="D"][data-card="AS"]')).to_have_count(1)
+
+
+def test_the_sandbox_says_what_to_do_next(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    """Issue 26: one line says what the reader can do, and its control has the focus. While the
+    election is pending no card is offered to play and no trick can be quitted; then the player to
+    play's cards are outlined and a revoke can be claimed from buttons, not only from a seat's menu."""
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    box = open_sandbox(tab, built_site.base + LAW52_PAGE)
+    cue = box.locator(".sandbox-cue")
+    expect(cue).to_contain_text("First the election: B and D choose")
+    expect(cue).to_contain_text("No card can be played until then")
+    expect(box.locator(".sandbox-election .sandbox-act").first).to_be_focused()
+    expect(box.locator(".sb-legal")).to_have_count(0)  # D's cards do not glow "to play"
+    expect(box.locator(".et-turn")).to_have_count(0)
+    expect(box.get_by_role("button", name="Turn and quit the trick")).to_have_count(0)
+    box.get_by_role("button", name="Exact no penalty: the lead stands").click()
+    expect(cue).to_contain_text("D to play: choose one of the outlined cards")
+    expect(cue).to_contain_text("To claim a revoke")
+    expect(box.locator(".sb-legal").first).to_be_focused()
+    expect(box.get_by_role("button", name="B and D claim a revoke")).to_be_visible()
+    expect(box.get_by_role("button", name="A and C claim a revoke")).to_be_visible()

@@ -68,6 +68,12 @@ def test_law_62_a_branch_by_click_steps_through_branches_again_and_returns(tab: 
     player.get_by_role("button", name="Last", exact=True).click()
     expect(player.locator(".cp-outcome-new")).to_contain_text(again["result"]["text"])
     expect(player.locator(".cp-outcome-book")).to_contain_text("A–C make their point")
+    # issue 26: back goes one level up, as in a study: to the variation this one left, where it left
+    player.get_by_role("button", name="Back to the variation it left").click()
+    expect(announce).to_contain_text("Back to the variation it left")
+    expect(tree.locator('[aria-current="true"]')).to_contain_text("card 4")
+    expect(player.locator(".cp-varinfo")).to_be_visible()
+    assert tab.url.endswith(f"#play=3/JC@{k}")  # type: ignore[attr-defined]
     # back to the first variation through the tree, then to the book's line
     tree.locator("button.cp-line-item", has_text="card 4").click()
     expect(announce).to_have_text(variation["states"][1]["announce"])

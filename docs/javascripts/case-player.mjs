@@ -64,7 +64,7 @@ const KEYS = [
     return null;
   }],
   ["Home / End", "the start / the end of the line", function (e) { return ({ Home: "first", End: "last" })[e.key]; }],
-  ["B / Backspace", "leave the variation: back to the book's line", function (e) { return (e.key === "b" || e.key === "Backspace") && "book"; }],
+  ["B / Backspace", "one level up: to the variation this one left, else to the book's line", function (e) { return (e.key === "b" || e.key === "Backspace") && "book"; }],
   ["V", "show or hide the value of every card (the makers' tricks with best play)", function (e) { return (e.key === "v" || e.key === "V") && "values"; }],
   ["L", "show the last complete trick", function (e) { return (e.key === "l" || e.key === "L") && "last-trick"; }],
   ["Tab", "move between the cards; Enter plays the one in focus", function () { return null; }],
@@ -125,6 +125,7 @@ export function mountCasePlayer(root, engine) {
   let line = null;          // the variation shown: the case_line answer (null: the book's line)
   let at = 0;               // the position in the variation (0: its departure)
   let values = null;        // case_values at the book's step
+  let prevValues = null;    // case_values one step before: the best cards where the book's last card was played
   let showValues = false;
   let showLast = false;
   let lastTrick = null;     // the previous complete trick, when asked for
@@ -158,12 +159,15 @@ export function mountCasePlayer(root, engine) {
     opts = opts || {};
     const id = ++request;
     status.busy(true);
-    return Promise.all([ask(STEP, { case_id: caseId, step: n }), ask(VALUES, { case_id: caseId, step: n }).catch(function () { return null; })])
+    const none = function () { return null; };
+    return Promise.all([ask(STEP, { case_id: caseId, step: n }), ask(VALUES, { case_id: caseId, step: n }).catch(none),
+      n > 0 ? ask(VALUES, { case_id: caseId, step: n - 1 }).catch(none) : null])
       .then(function (r) {
         if (!alive || id !== request) return;
         status.busy(false);
         book = r[0];
         values = r[1];
+        prevValues = r[2];
         step = book.step;
         line = null;
         at = 0;
@@ -285,7 +289,7 @@ export function mountCasePlayer(root, engine) {
       return;
     }
     if (action === "book") {
-      if (line) backToBook();
+      if (line) backUp();
       return;
     }
     const n = target(action);
@@ -302,6 +306,40 @@ export function mountCasePlayer(root, engine) {
     }
     if (n === step) return;
     openBook(n);
+  }
+
+  // a variation's parent: the longest explored line that it continues (same departure, its cards a prefix)
+  function parentOf(e) {
+    let best = -1;
+    explored.forEach(function (p, i) {
+      if (p === e || p.from !== e.from || p.cards.length >= e.cards.length) return;
+      const prefix = e.cards.slice(0, e.cards.length - 1);
+      const ok = prefix.every(function (c, k) { return p.line[k] === c; }) && prefix.length >= p.cards.length;
+      if (ok && (best < 0 || explored[best].cards.length < p.cards.length)) best = i;
+    });
+    return best;
+  }
+
+  function parentLine() {
+    if (!line) return null;
+    const key = line.from + "/" + line.cards.join("/");
+    const me = explored.filter(function (e) { return e.key === key; })[0];
+    const p = me ? parentOf(me) : -1;
+    return p >= 0 ? explored[p] : null;
+  }
+
+  /* Back, as in a study: one level up, to the variation this one left, at the card where it left;
+     from a variation of the book's line, to the book's line. */
+  function backUp() {
+    const p = parentLine();
+    if (!p) {
+      backToBook();
+      return;
+    }
+    openLine(p.from, p.cards, line.cards.length - 1, { quiet: true }).then(function () {
+      announce.textContent = "Back to the variation it left, at card " + (p.from + line.cards.length) + ".";
+      table.focus();
+    });
   }
 
   function backToBook() {
@@ -370,6 +408,7 @@ export function mountCasePlayer(root, engine) {
   follow.addEventListener("change", function () { if (book) draw(); });
 
   info.addEventListener("click", function (event) {
+    if (event.target.closest("button[data-back-up]")) backUp();
     if (event.target.closest("button[data-back]")) backToBook();
   });
   tree.addEventListener("click", function (event) {
@@ -449,11 +488,20 @@ export function mountCasePlayer(root, engine) {
     const trick = showLast && lastTrick ? lastTrick : s.trick;
     const won = s.tricks_won;
     const bar = "<strong>" + (showLast && lastTrick ? "Last trick (" + trick.number + ")" : "Trick " + trick.number) + "</strong> · tricks A–C <strong>" +
-      (won.AC || 0) + "</strong>, B–D <strong>" + (won.BD || 0) + "</strong> · score A–C " + (book.score.AC || 0) + ", B–D " + (book.score.BD || 0) +
+      (won.AC || 0) + "</strong>, B–D <strong>" + (won.BD || 0) + "</strong> · " + scoreWords() +
       (book.games ? " (games " + (book.games.AC || 0) + "–" + (book.games.BD || 0) + ")" : "");
     const centre = '<p class="et-trump">Trump <strong>' + escapeHtml(book.trump_name || "") + "</strong>" +
       (book.turn_up ? '<span class="et-turnup"> · turn-up ' + cardFace(book.turn_up, cards) + "</span>" : "") + "</p>";
     return { seats: seats, trick: trick, cards: cards, bar: bar, centre: centre, variation: !!line };
+  }
+
+  // the score before the deal, and after it once the deal is over (the deal's points added)
+  function scoreWords() {
+    const over = line ? (at === line.states.length - 1 ? line.result : null) : (step === book.steps ? book.result : null);
+    const pts = over && over.points ? over.points : null;
+    const ac = (book.score.AC || 0) + (pts ? pts.AC || 0 : 0);
+    const bd = (book.score.BD || 0) + (pts ? pts.BD || 0 : 0);
+    return (pts ? "score after the deal" : "score") + " A–C " + ac + ", B–D " + bd;
   }
 
   function draw() {
@@ -494,17 +542,6 @@ export function mountCasePlayer(root, engine) {
     }
     tree.hidden = false;
     const current = line ? line.from + "/" + line.cards.join("/") : null;
-    // a variation's parent: the longest explored line that it continues (same departure, its cards a prefix)
-    function parentOf(e) {
-      let best = -1;
-      explored.forEach(function (p, i) {
-        if (p === e || p.from !== e.from || p.cards.length >= e.cards.length) return;
-        const prefix = e.cards.slice(0, e.cards.length - 1);
-        const ok = prefix.every(function (c, k) { return p.line[k] === c; }) && prefix.length >= p.cards.length;
-        if (ok && (best < 0 || explored[best].cards.length < p.cards.length)) best = i;
-      });
-      return best;
-    }
     function items(parent) {
       let html = "";
       explored.forEach(function (e, i) {
@@ -532,6 +569,7 @@ export function mountCasePlayer(root, engine) {
         line.line.slice(0, reader).map(function (c) { return c[0] + " " + cardSmall(c[1]); }).join(", ") +
         ", then both sides play their best (the engine’s double-dummy solver).</p>" +
         '<p class="cp-where">' + (at === 0 ? "Where the variation leaves the book." : "Card " + at + " of " + (line.states.length - 1) + " in the variation.") + "</p>" +
+        (parentLine() ? '<button type="button" class="md-button md-button--primary cp-up" data-back-up>Back to the variation it left</button> ' : "") +
         '<button type="button" class="md-button cp-back" data-back>Back to the book’s line</button></div>';
     } else {
       text += '<p class="cp-where">' + (step === 0 ? "Before the first card" : "Card " + step + " of " + book.steps + " in the book’s line") + "</p>";
@@ -540,12 +578,15 @@ export function mountCasePlayer(root, engine) {
     // whether the last card changed it (it was not best play)
     let dd = null;
     let before = null;
+    let better = [];   // the cards that kept the best result where the last card was played
     if (line) {
       dd = s.dd;
       before = at > 0 ? line.states[at - 1].dd : null;
+      better = at > 0 ? line.states[at - 1].best || [] : [];
     } else if (book.dd) {
       dd = book.dd.makers_tricks;
       before = book.dd.before;
+      better = prevValues ? prevValues.best || [] : [];
     } else if (values) {
       dd = values.dd;
     }
@@ -554,7 +595,11 @@ export function mountCasePlayer(root, engine) {
       text += '<p class="cp-eval"><span class="cp-eval-bar" role="img" aria-label="With best play from here the makers, ' +
         escapeHtml(book.makers || "") + ", take " + dd + ' of 5 tricks"><span style="width:' + (dd * 20) + '%"></span></span> ' +
         "Best play from here: " + escapeHtml(book.makers || "the makers") + " take <strong>" + dd + "</strong>" +
-        (moved ? " — the last card changed it from " + before + ": it was not best play." : ".") + "</p>";
+        (moved ? " — the last card changed it from " + before + ": it was not best play" +
+          (better.length ? " (best was " + better.map(cardSmall).join(" or ") + ")" : "") + "." : ".") + "</p>";
+      if (moved) {
+        text += '<p class="cp-eval-note">Best play is double-dummy play: the engine sees all four hands; the players at the table see only their own.</p>';
+      }
     }
     if (s.to_move && (!follow.value || follow.value === s.to_move)) {
       text += '<p class="cp-hint">' + s.to_move + " to play. " + (line ? "The line’s next card is framed" : "The book’s card is framed") +

@@ -42,13 +42,16 @@ export function mountDealingSandbox(root, engine) {
     });
   }
 
+  let acted = false;   // the reader has pressed something of the sandbox: its next action takes the focus
   function send(event) {
     if (shell.isBusy() || !view) return;
+    acted = true;
     run(answer("euchre_core.app.sandbox.dealing_act", { law: law, events: view.events, event: event }));
   }
 
   box.querySelector(".sandbox-start").addEventListener("click", function (event) {
     view = null;
+    acted = true;
     table.hidden = false;
     event.currentTarget.textContent = "Start again";   // once started, the same button starts the scenario again
     run(answer("euchre_core.app.sandbox.dealing_start", { law: law }));
@@ -76,6 +79,9 @@ export function mountDealingSandbox(root, engine) {
     const title = document.createElement("p");
     title.className = "sandbox-title";
     table.appendChild(title);
+    const cue = document.createElement("p");
+    cue.className = "sandbox-cue";
+    table.appendChild(cue);
     const holder = document.createElement("div");
     table.appendChild(holder);
     tableView = mountTable(holder, {
@@ -207,6 +213,13 @@ export function mountDealingSandbox(root, engine) {
     closeMenu(false);
     // the book's static example above the widget says the same as the first ruling: shown once
     root.querySelectorAll(":scope > ul, :scope > p:not(.sandbox p)").forEach(function (e) { e.hidden = true; });
+    // what the reader can do now, in one line (issue 26); its control takes the focus after his act
+    const seatsWord = "click a seat’s name for what that player does" + (v.acts && v.acts.table.length ? ", or the pack for what is found at the table" : "");
+    table.querySelector(".sandbox-cue").textContent = v.pending
+      ? "First the election: choose one of the options below (law 85). Nothing else can happen until then."
+      : v.next ? "Follow the book with “Next in the book”, or " + seatsWord + "."
+        : v.outcome ? "The deal is settled: start again to try another way."
+          : seatsWord[0].toUpperCase() + seatsWord.slice(1) + ".";
     table.querySelector(".sandbox-title").innerHTML = "<strong>" + escapeHtml(v.title || "") + "</strong> — " +
       escapeHtml(v.dealer) + " deals" + (v.dealing !== v.dealer ? " (" + escapeHtml(v.dealing) + " is dealing)" : "") + ".";
     const exposed = {};   // a card exposed, in whichever hand it lies: by whom
@@ -261,9 +274,7 @@ export function mountDealingSandbox(root, engine) {
     }
     if (v.next) {
       html += '<p class="dl-next">' + act(v.next.event, "Next in the book: " + v.next.label, " md-button--primary dl-next-button") + "</p>";
-    } else if (!v.outcome && !v.pending) {
-      html += '<p class="dl-hint">Click a seat’s name for what that player does' + (v.acts.table.length ? ", or the pack for what is found at the table" : "") + ".</p>";
-    }
+    }   // otherwise the cue above the table says what can be done
     if (v.outcome) {
       const o = v.outcome;
       html += '<div class="sb-summary dl-summary"><p><strong>' + escapeHtml(v.outcome_words) + ".</strong> " +
@@ -279,6 +290,8 @@ export function mountDealingSandbox(root, engine) {
           (r.chosen ? " <strong>Chosen: " + escapeHtml(chosenWords(r)) + ".</strong>" : "") + "</li>";
       }).join("") + "</ol></details>";
     panel.innerHTML = html;
+    const primary = table.querySelector(v.pending ? ".sandbox-election .sandbox-act" : ".dl-next-button");
+    if (primary && acted) primary.focus({ preventScroll: true });
   }
 
   function chosenWords(r) {

@@ -410,9 +410,11 @@ export function mountEgnReplay(root) {
     const dd = branch ? null : current.dd;
     side.dd.innerHTML = dd ? "Best play from here: the makers take <strong>" + dd.makers_tricks + "</strong> tricks. Cards that keep it: " +
       dd.best.map(function (c) { return cardFace(c, s.cards); }).join(" ") + "." : "";
-    side.calls.innerHTML = s.calls && s.calls.length ? "<strong>The bidding:</strong> " + s.calls.map(function (c) {
-      return escapeHtml(c[0] + " " + c[1]);
-    }).join(", ") + (current.next && !branch ? " · next: " + escapeHtml(current.next.join(" ")) : "") : "";
+    // in words, cards and suits with their signs ("C discards Q♣"), not the record's codes
+    const said = s.said || (s.calls || []).map(function (c) { return c[0] + " " + c[1]; });
+    const next = current.next_words || (current.next ? current.next.join(" ") : "");
+    side.calls.innerHTML = said.length ? "<strong>The bidding:</strong> " + said.map(escapeHtml).join(", ") +
+      (next && !branch ? ". <strong>Next:</strong> " + escapeHtml(next) + "." : ".") : "";
   }
 
   async function writeHash() {
@@ -488,7 +490,10 @@ export function mountEgnReplay(root) {
   } else if (h.egn) {
     say("Opening the record from the link…");
     inflate(h.egn).then(function (t) {
-      open(t, { d: +(h.d || 0), s: +(h.s || 0), m: h.m ? h.m.split(",").filter(Boolean) : [] });
+      return open(t, { d: +(h.d || 0), s: +(h.s || 0), m: h.m ? h.m.split(",").filter(Boolean) : [] }).then(function () {
+        // a shared position opens with its table in view (the intro and the picker are above it)
+        if (game) root.querySelector(".er-deal-row").scrollIntoView({ block: "start" });
+      });
     }, function (error) { say(error instanceof LinkError ? error.message : UNREADABLE, true); });
   }
 }

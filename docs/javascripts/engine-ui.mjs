@@ -91,8 +91,8 @@ export async function gunzipped(response, type) {
 }
 
 const WORDS = {
-  idle: "The book’s answers are in the page; Python starts only when you leave the book.",
-  loading: "Loading Python…",
+  idle: "",
+  loading: "Fetching the rules engine (once per visit)…",
   ready: "Engine ready.",
 };
 
@@ -128,7 +128,7 @@ export function statusView(element, engine) {
       phase = s.phase;
       text.textContent = s.phase === "error" ? s.message : WORDS[s.phase] || s.message;
     }
-    progress.textContent = s.phase === "loading" && s.message !== WORDS.loading ? s.message : "";
+    progress.textContent = s.phase === "loading" && s.message ? "(" + s.message + ")" : "";
   }
 
   const unsubscribe = engine.onStatus(show);

@@ -106,7 +106,7 @@ function report() {
   if (now - lastReport < 150) return;
   lastReport = now;
   const mb = (n) => (n / 1048576).toFixed(1);
-  status("loading", "Loading Python: " + mb(received) + (expected ? " of " + mb(expected) : "") + " MB", {
+  status("loading", mb(received) + (expected ? " of " + mb(expected) : "") + " MB", {
     received: received,
     expected: expected,
   });
@@ -162,7 +162,7 @@ function runtimeScript() {
 
 async function boot() {
   const started = performance.now();
-  status("loading", "Loading Python…");
+  status("loading", "");
   const lock = lockAndWheel();
   const script = runtimeScript();
   script.catch(function () {});
@@ -193,7 +193,7 @@ async function boot() {
   } finally {
     self.fetch = plainFetch;
   }
-  status("loading", "Starting the engine…");
+  status("loading", "almost ready");
   const loaded = performance.now();
   try {
     restOfTheStdlib(pyodide);

@@ -55,7 +55,7 @@ function start() {
     settleReady = { resolve: resolve, reject: reject };
   });
   readyPromise.catch(function () {});  // a failure is reported through the status too
-  setStatus({ phase: "loading", message: "Loading Python…" });
+  setStatus({ phase: "loading", message: "" });
   try {
     worker = new Worker(WORKER_URL, { type: "module", name: "euchre-engine" });
   } catch (error) {

@@ -262,6 +262,14 @@ export function mountPlayTable(root, engine) {
   }
 
   /* the focus follows what the reader may do, when he is using the table (the focus is in it) */
+  /* On a phone the reader's choices in the making (the bid buttons, under the table) may be below the
+     screen's edge: brought up just enough, his hand stays in view above them. */
+  function showChoices() {
+    if (!view || !view.your_turn || held || !MAKING[view.phase] || !actions.querySelector("button")) return;
+    const r = actions.getBoundingClientRect();
+    if (r.bottom > window.innerHeight || r.top < 0) actions.scrollIntoView({ block: "nearest" });
+  }
+
   function focusChoice() {
     const active = document.activeElement;
     if (!keyboardHere || !(active === document.body || root.contains(active))) return;
@@ -292,13 +300,15 @@ export function mountPlayTable(root, engine) {
     save();
     say(next.said);
     showLast = false;
+    // the next deal's turn-up goes in the log when the reader deals on, not while the table says the deal is over
+    if (!(next.deal_number > before.deal_number)) say(next.said_next);
     if (next.deal_number > before.deal_number || (next.over && !before.over)) {
       const tricks = next.previous ? next.previous.tricks : [];
       const t = tricks.length ? tricks[tricks.length - 1] : null;
       const wonBy = { AC: 0, BD: 0 };
       tricks.forEach(function (x) { wonBy[x.winner === "A" || x.winner === "C" ? "AC" : "BD"] += 1; });
       held = { kind: "deal", deal: before.deal_number, dealer: before.dealer, trick: trickOf(t, tricks.length),
-        text: next.previous ? next.previous.text : "", won: wonBy };
+        text: next.previous ? next.previous.text : "", won: wonBy, later: next.said_next || [] };
     } else if (next.tricks_played > before.tricks_played && next.last_trick) {
       const w = next.last_trick.winner;
       held = { kind: "trick", trick: trickOf(next.last_trick, next.tricks_played),
@@ -306,6 +316,7 @@ export function mountPlayTable(root, engine) {
     }
     draw();
     focusChoice();
+    showChoices();
     engineTurns();
   }
 
@@ -317,6 +328,7 @@ export function mountPlayTable(root, engine) {
 
   function act(action) {
     if (busy || !view || !view.your_turn) return;
+    if (held && held.later) say(held.later);
     held = null;
     notice.hidden = true;
     busy = true;
@@ -348,9 +360,11 @@ export function mountPlayTable(root, engine) {
 
   function goOn() {
     if (!held) return;
+    if (held.later) say(held.later);
     held = null;
     draw();
     focusChoice();
+    showChoices();
     engineTurns();
   }
 
@@ -375,6 +389,7 @@ export function mountPlayTable(root, engine) {
         notice.hidden = false;
       }
       draw();
+      showChoices();
       engineTurns();
     }, function (error) {
       if (g !== generation || disposed) return;

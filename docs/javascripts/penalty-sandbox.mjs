@@ -31,6 +31,7 @@ export function mountSandbox(root, engine) {
   let view = null;
   let base = null;      // for the reader's own deal
   let verb = "play";
+  let acted = false;    // the reader has pressed something of the sandbox: its next action takes the focus
 
   function run(promise) {
     return shell.run(promise, function (v) {
@@ -53,6 +54,7 @@ export function mountSandbox(root, engine) {
 
   function send(event) {
     if (shell.isBusy() || !view) return;
+    acted = true;
     const kwargs = { law: base ? null : law, events: view.events, event: event };
     if (base) kwargs.base = base;
     run(answer("euchre_core.app.sandbox.act", kwargs));   // precomputed for the ready scenario, else Python
@@ -61,12 +63,14 @@ export function mountSandbox(root, engine) {
   box.querySelector(".sandbox-start").addEventListener("click", function () {
     base = null;
     view = null;
+    acted = true;
     table.hidden = false;
     run(answer("euchre_core.app.sandbox.start", { law: law }));
   });
   box.querySelector(".sandbox-own").addEventListener("click", function () {
     const seed = Math.floor(Math.random() * 100000);
     view = null;
+    acted = true;
     table.hidden = false;
     run(answer("euchre_core.app.sandbox.custom", { seed: seed }).then(function (v) {
       base = v.base;
@@ -104,6 +108,9 @@ export function mountSandbox(root, engine) {
     const title = document.createElement("p");
     title.className = "sandbox-title";
     table.appendChild(title);
+    const cue = document.createElement("p");
+    cue.className = "sandbox-cue";
+    table.appendChild(cue);
     const holder = document.createElement("div");
     table.appendChild(holder);
     tableView = mountTable(holder, {
@@ -171,9 +178,34 @@ export function mountSandbox(root, engine) {
       ". Points: " + Object.keys(score.points).map(function (k) { return k + " " + score.points[k]; }).join(", ") + ".";
   }
 
+  /* What the reader can do now, in one line, and the one control that does it (issue 26): an election
+     comes before any play, the making before the first card, a full trick is quitted, a finished hand
+     is cut. */
+  function nextStep(v) {
+    if (verb !== "play") {
+      return { cue: "Choose the card " + (pendingSeat || "") + (verb === "expose" ? " exposes" : " corrects his revoke with") + ", or cancel.", primary: null };
+    }
+    if (v.pending) {
+      const who = (v.words && v.words.length && v.words[v.words.length - 1].who) || v.pending.chooser.split("").join(" and ");
+      return { cue: "First the election: " + who + " choose one of the options below (law 85). No card can be played until then.",
+        primary: ".sandbox-election .sandbox-act", choice: true };
+    }
+    if (v.regular && v.regular.length) return { cue: "The making comes first: choose what the player to speak does.", primary: ".sandbox-making .sandbox-act" };
+    if (v.score.complete) return { cue: "The hand is over: cut for the next deal, or start the sandbox again.", primary: ".sandbox-act[data-event='cut']" };
+    if (v.trick.length && v.trick.length >= 4 - (v.out || []).length) {
+      return { cue: "The trick is complete: turn and quit it. A revoke is claimed from the buttons below or from a player’s letter.",
+        primary: ".sandbox-act[data-event='quit']" };
+    }
+    return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. " : "") +
+      "To claim a revoke, use the buttons under the table; a player’s letter opens what else he can do.",
+      primary: v.actor ? ".sb-legal" : null };
+  }
+
   function draw() {
     const v = view;
     ensureTable();
+    const next = nextStep(v);
+    table.querySelector(".sandbox-cue").textContent = next.cue;
     // the book's static example above the widget says the same as the first ruling: shown once
     root.querySelectorAll(":scope > ul, :scope > p:not(.sandbox p)").forEach(function (e) { e.hidden = true; });
     table.querySelector(".sandbox-title").innerHTML = "<strong>" + escapeHtml(v.title || "") + "</strong> — " +
@@ -187,11 +219,11 @@ export function mountSandbox(root, engine) {
       if (me) tags.push(CHAIR[(SEATS.indexOf(seat) - SEATS.indexOf(me) + 4) % 4]);
       seats[seat] = {
         tags: tags,
-        turn: v.actor === seat,
+        turn: v.actor === seat && !v.pending,
         out: v.out.indexOf(seat) >= 0,
         cards: (v.hands[seat] || []).map(function (code) {
           const exposed = v.exposed && v.exposed[seat] && v.exposed[seat].indexOf(code) >= 0;
-          const legal = v.actor === seat && v.legal.indexOf(code) >= 0;
+          const legal = v.actor === seat && !v.pending && v.legal.indexOf(code) >= 0;   // the election first
           const called = (v.called || []).some(function (c) { return c[0] === seat && c[1] === code; });
           const name = v.cards[code] ? v.cards[code][1] : code;
           const what = verb === "play" ? "plays" : verb === "expose" ? "exposes" : "corrects his revoke with";
@@ -251,11 +283,15 @@ export function mountSandbox(root, engine) {
       html += '<p class="sb-force">In force: ' + v.requirements.map(escapeHtml).join("; ") + ".</p>";
     }
     if (v.regular && v.regular.length) {
-      html += '<p class="sandbox-bidding">The making:</p><div class="sb-buttons">' + v.regular.map(function (e) { return act(e, e); }).join("") + "</div>";
+      html += '<p class="sandbox-bidding">The making:</p><div class="sb-buttons sandbox-making">' + v.regular.map(function (e) { return act(e, e); }).join("") + "</div>";
     }
     const controls = [];
-    if (v.trick.length) controls.push(act("quit", "Turn and quit the trick"));
+    // while an election is pending nothing else can happen (the cue says so): no quitting, no claim
+    if (v.trick.length && !v.pending) controls.push(act("quit", "Turn and quit the trick"));
     if (v.score.complete) controls.push(act("cut", "Cut for the next deal"));
+    if (!v.pending && !v.score.complete && !(v.regular && v.regular.length)) {
+      controls.push(act("AC: claim revoke", "A and C claim a revoke"), act("BD: claim revoke", "B and D claim a revoke"));
+    }
     if (controls.length) html += '<div class="sb-buttons">' + controls.join("") + "</div>";
     if (v.score.complete) {
       html += '<div class="sb-summary"><p><strong>The hand is over.</strong> ' + escapeHtml(scoreText(v.score)) +
@@ -273,6 +309,12 @@ export function mountSandbox(root, engine) {
       }).join("") + "</ol></details>";
     html += '<p class="sandbox-score">' + escapeHtml(scoreText(v.score)) + (v.score.complete ? "" : " (the hand is not finished)") + "</p>";
     panel.innerHTML = html;
+    const primary = next.primary && table.querySelector(next.primary);
+    if (primary) {
+      // an election's options are the reader's choice: none is set out as the one to press
+      if (primary.classList.contains("md-button") && !next.choice) primary.classList.add("md-button--primary");
+      if (acted) primary.focus({ preventScroll: true });
+    }
   }
 
   function uniqueLaws(v) {

@@ -230,6 +230,27 @@ def _states(text: str, deal: int) -> tuple[Deal, ...]:
     return tuple(out)
 
 
+_SUIT_SIGNS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def action_words(deal: Deal, seat: int, action: Action) -> str:
+    """An action of the record in a reader's words, cards and suits with their signs.
+
+    >>> d = Deal.shuffled(seed=4)
+    >>> action_words(d, 1, Action.parse("pass")), action_words(d, 2, Action.parse("call H"))
+    ('B passes', 'C makes it \u2665 hearts (crossing the suit)')
+    >>> action_words(d, 0, Action.parse("discard QC")), action_words(d, 3, Action.parse("play JS"))
+    ('A discards Q\u2663', 'D plays J\u2660')
+    """
+    if action.kind in ("discard", "play") and action.card is not None:
+        verb = "discards" if action.kind == "discard" else "plays"
+        return f"{SEAT_NAMES[seat]} {verb} {card_info(str(action.card))[0]}"
+    words = deal.describe_action(seat, action)
+    if action.kind == "call" and action.suit is not None:
+        words = words.replace(action.suit.word, f"{_SUIT_SIGNS[action.suit.letter]} {action.suit.word}", 1)
+    return words
+
+
 def _state_json(deal: Deal, players: dict[str, str]) -> dict[str, Any]:
     playing = deal.phase == "play" and not deal.is_over
     hands = {SEAT_NAMES[s]: [str(c) for c in deal.hand(s)] for s in range(deal.n)}
@@ -266,6 +287,7 @@ def _state_json(deal: Deal, players: dict[str, str]) -> dict[str, Any]:
         "legal": legal,
         "legal_cards": sorted({str(a.card) for a in deal.legal_actions() if a.card is not None}) if playing else [],
         "calls": [[SEAT_NAMES[s], str(a)] for s, a in deal.log if a.kind not in ("play",)],
+        "said": [action_words(deal, s, a) for s, a in deal.log if a.kind not in ("play",)],
         "result": deal_outcome(deal) if deal.is_over else None,
         "players": players,
         "cards": {c: card_info(c) for c in sorted(codes)},
@@ -302,6 +324,7 @@ def egn_step(text: str, deal: int, step: int) -> dict[str, Any]:
             "step": step,
             "steps": len(states) - 1,
             "next": [SEAT_NAMES[log[step][0]], str(log[step][1])] if step < len(log) else None,
+            "next_words": action_words(st, log[step][0], log[step][1]) if step < len(log) else None,
             "annotations": _annotations(d).get(step, []),
             "alternatives": _alternatives(d).get(step, []),
             "score_before": _sides(before),

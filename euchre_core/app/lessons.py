@@ -2035,6 +2035,7 @@ def _step(record: dict[str, Any], m: Match, action: Action) -> dict[str, Any]:
     you = _seat(record.get("seat", TABLE_SEAT))
     d = m.deal
     said = [_describe(d, d.actor, action, you)]
+    said_next: list[str] = []  # the next deal's first words: the table shows them when the reader deals on
     after = d.apply(action)
     if len(after.tricks) > len(d.tricks):
         said.append(_trick_words(after, you))
@@ -2049,11 +2050,12 @@ def _step(record: dict[str, Any], m: Match, action: Action) -> dict[str, Any]:
             w = m2.rubber.winner
             said.append(f"{'A C' if w == 0 else 'B D'} win the rubber: {m2.rubber.points[w or 0]} points (Law 7).")
         else:
-            said.append(f"{SEATS[m2.deal.dealer]} deals; {_the(m2.deal.turn_up)} is turned up.")
+            said_next.append(f"{SEATS[m2.deal.dealer]} deals; {_the(m2.deal.turn_up)} is turned up.")
     new = dict(record)
     new["actions"] = list(record.get("actions", [])) + [str(action)]
     view = table_view(new)
     view["said"] = said
+    view["said_next"] = said_next
     return view
 
 

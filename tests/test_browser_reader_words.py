@@ -1,0 +1,122 @@
+"""No developer's words on a reader's page (issue 26): every page of the built site, as Chromium shows it
+(the widgets mounted, folded notes closed), is searched for file names, seeds, errata ids, module paths
+and the engine's start-up jargon. The API reference (api/) and the engine's pages (engine/,
+engine-laws/: the laws in the engine, with the tests that check each) are for programmers and are
+left out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import BuiltSite
+from test_browser_smoke import ARGS, CHROMIUM
+
+pytestmark = pytest.mark.browser
+
+PROGRAMMERS = ("api/", "engine/", "engine-laws/")
+PATTERNS = {
+    "a file name": re.compile(r"\b[\w/-]+\.(?:py|json|mjs)\b"),
+    "a test's path": re.compile(r"\btests/"),
+    "a seed": re.compile(r"\bseed \d+", re.I),
+    "an erratum's id": re.compile(r"\blaw-\d+-[a-z]"),
+    "a module path": re.compile(r"\beuchre_core\."),
+    "a source's number": re.compile(r"\[Source: 0"),
+    "the engine's jargon": re.compile(r"Python starts|Loading Python"),
+}
+
+
+def reader_pages(site: Path) -> list[str]:
+    """Every page of the site (its folder, relative to the site), the programmers' pages left out."""
+    pages = []
+    for index in sorted(site.rglob("index.html")):
+        rel = index.parent.relative_to(site).as_posix()
+        rel = "" if rel == "." else rel + "/"
+        if not rel.startswith(PROGRAMMERS):
+            pages.append(rel)
+    return pages
+
+
+def offences(text: str) -> list[str]:
+    """Each pattern found in ``text``, with a little of its context."""
+    found = []
+    for what, pattern in PATTERNS.items():
+        for m in pattern.finditer(text):
+            around = text[max(0, m.start() - 40) : m.end() + 40].replace("\n", " ")
+            found.append(f"{what} {m.group(0)!r} in “…{around}…”")
+    return found
+
+
+def test_offences_are_found() -> None:
+    assert offences("[Source: 001] (seed 002), law-43-adversaries, tests/test_x.py") != []
+    assert offences("Law 43: adversaries; the engine's double-dummy solver; 3.4 of 6.0 MB") == []
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def test_no_developer_words_on_any_reader_page(browser: object, built_site: BuiltSite) -> None:
+    pages = reader_pages(built_site.dir)
+    assert len(pages) > 60, pages
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")  # type: ignore[attr-defined]
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1)"), lambda route: route.abort())
+    tab = context.new_page()
+    problems: list[str] = []
+    try:
+        for rel in pages:
+            tab.goto(built_site.base + rel, wait_until="networkidle")
+            text = tab.inner_text("article")
+            problems += [f"{rel or 'home'}: {o}" for o in offences(text)]
+    finally:
+        context.close()
+    assert not problems, "developer's words on reader pages:\n" + "\n".join(problems)
+
+
+def test_term_tooltips_are_not_promised_on_a_touch_screen(browser: object, built_site: BuiltSite) -> None:
+    for touch in (False, True):
+        context = browser.new_context(  # type: ignore[attr-defined]
+            viewport={"width": 360, "height": 740}, has_touch=touch, is_mobile=touch, service_workers="block"
+        )
+        try:
+            tab = context.new_page()
+            tab.goto(built_site.base + "laws/")
+            text = tab.inner_text("article")
+            assert ("point at them" in text) is not touch, text[:600]
+            assert "technical terms" in text
+        finally:
+            context.close()
+
+
+def test_the_engines_tables_in_hoyles_text_are_marked_and_fit_a_phone(browser: object, built_site: BuiltSite) -> None:
+    """Issue 26: the engine's test of a hint, inside Hoyle's text, is marked as the editor's and is not
+    clipped at 360 px (caption and every column readable without scrolling sideways)."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")  # type: ignore[attr-defined]
+    try:
+        tab = context.new_page()
+        tab.goto(built_site.base + "codes/hoyle/")
+        sims = tab.locator(".hint-sim")
+        assert sims.count() > 5
+        expect(sims.first.locator(".hint-sim-label.ed")).to_contain_text("not the book’s text")
+        clipped = sims.evaluate_all(
+            "els => els.filter(e => [...e.querySelectorAll('*')].filter(c => !c.closest('thead, .visually-hidden'))"
+            " .some(c => c.scrollWidth > c.clientWidth + 1"
+            " || c.getBoundingClientRect().right > innerWidth + .5)).length"
+        )
+        assert clipped == 0
+        expect(sims.first.locator("td[data-label='Points']").first).to_be_visible()
+    finally:
+        context.close()
