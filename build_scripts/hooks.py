@@ -10,6 +10,10 @@
   ``node_modules/`` and the engine's wheel, under ``pyodide/``), so ``mkdocs serve`` serves it too.
 * ``on_files`` also starts the runtime's pre-compilation (Node, in the background); ``on_post_build``
   writes the files that depend on it (the standard library, the wheel, the lock file) into the site.
+* ``on_post_build`` then writes the service worker (:mod:`build_scripts.offline`, Workbox run by
+  Node: the whole book precached for reading offline); ``mkdocs serve`` has none (its ``sw.js``
+  removes a worker left by a built site at the same address), and ``config.extra.euchre_offline``
+  tells the pages (``overrides/main.html``) whether to register one.
 * ``on_post_page`` writes each page without the template's indentation
   (:mod:`build_scripts.compact_html`): a smaller page to fetch on instant navigation.
 
@@ -49,6 +53,7 @@ _RELOAD = (
     "build_scripts.hint_sims",
     "build_scripts.precompute",
     "build_scripts.compact_html",
+    "build_scripts.offline",
 )
 
 
@@ -71,6 +76,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     (``mkdocs.yml``'s ``watch:`` makes ``mkdocs serve`` rebuild when ``content/``,
     ``euchre_core/`` (the data and the engine, whose wheel the site ships) or ``build_scripts/`` change.)
     """
+    from build_scripts import offline
+
+    config.extra["euchre_offline"] = not _serving and offline.enabled()
     if _serving:
         for name in _RELOAD:
             if name in sys.modules:
@@ -153,7 +161,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     )
     config.nav = generated.nav
     if _serving:
-        from build_scripts import serve_patches
+        from build_scripts import offline, serve_patches
+
+        files.append(File.generated(config, "sw.js", content=offline.UNREGISTER))
 
         serve_patches.files_signature = hash(tuple(sorted(f.src_uri for f in files)))
     return files
@@ -181,18 +191,23 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
 
 def on_post_build(config: MkDocsConfig) -> None:
     """The runtime's files that depend on the engine (the standard library, pre-compiled by Node while
-    the pages were made, the wheel with its pycs and the lock file), written into the site last."""
+    the pages were made, the wheel with its pycs and the lock file), written into the site; then the
+    service worker that precaches the built site (:func:`build_scripts.offline.write_service_worker`)."""
     global _compile
-    if _compile is None:
-        return
-    from build_scripts import pyodide_runtime
+    from build_scripts import offline, pyodide_runtime
 
-    job, _compile = _compile, None
     site_dir = Path(config.site_dir)
-    for path, source in pyodide_runtime.runtime_engine_files(job).items():
-        target = site_dir / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(source if isinstance(source, bytes) else source.read_bytes())
+    if _compile is not None:
+        job, _compile = _compile, None
+        for path, source in pyodide_runtime.runtime_engine_files(job).items():
+            target = site_dir / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source if isinstance(source, bytes) else source.read_bytes())
+    if config.extra.get("euchre_offline"):
+        try:
+            offline.write_service_worker(site_dir)
+        except offline.OfflineError as error:
+            raise PluginError(f"euchre: {error}") from None
 
 
 def on_build_error(error: Exception) -> None:

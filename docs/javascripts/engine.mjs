@@ -70,8 +70,18 @@ function start() {
   return readyPromise;
 }
 
+/* Offline, with Python not kept on this device (docs/javascripts/offline.mjs saves it ahead), the
+   reader is told so in plain words rather than with the failed request. */
+const NOT_SAVED = "The live engine is not saved on this device yet, and you are offline: connect once and " +
+  "choose \u201cMake the live examples available offline\u201d (at the foot of any page), or use it once online. " +
+  "The page's text, tables and the book's own answers work offline.";
+
 function fail(message) {
-  setStatus({ phase: "error", message: "The engine is not available: " + message + ". The page's text and tables are unaffected." });
+  if (navigator.onLine === false) {
+    setStatus({ phase: "error", offline: true, message: NOT_SAVED });
+  } else {
+    setStatus({ phase: "error", message: "The engine is not available: " + message + ". The page's text and tables are unaffected." });
+  }
   if (settleReady) settleReady.reject(new Error(current.message));
   pending.forEach(function (entry) {
     entry.reject(new Error(current.message));
