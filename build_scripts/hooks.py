@@ -14,6 +14,8 @@
   Node: the whole book precached for reading offline); ``mkdocs serve`` has none (its ``sw.js``
   removes a worker left by a built site at the same address), and ``config.extra.euchre_offline``
   tells the pages (``overrides/main.html``) whether to register one.
+* ``on_post_page`` links a built page to one minified stylesheet and ``on_post_build`` writes it
+  and minifies the scripts (:mod:`build_scripts.minify`, esbuild; ``mkdocs serve`` keeps the sources).
 * ``on_post_page`` writes each page without the template's indentation
   (:mod:`build_scripts.compact_html`): a smaller page to fetch on instant navigation.
 
@@ -54,6 +56,7 @@ _RELOAD = (
     "build_scripts.precompute",
     "build_scripts.compact_html",
     "build_scripts.offline",
+    "build_scripts.minify",
 )
 
 
@@ -186,7 +189,20 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
     """The page without the template's indentation (:func:`build_scripts.compact_html.compact`)."""
     from build_scripts.compact_html import compact
 
+    if not _serving:  # a built site links one minified stylesheet (build_scripts/minify.py)
+        from build_scripts.minify import one_stylesheet
+
+        output = one_stylesheet(output, [str(s) for s in config.extra_css])
     return compact(output)
+
+
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    """``404.html`` (a page of the theme, not of the docs) also links the one stylesheet."""
+    if _serving or template_name != "404.html":
+        return output_content
+    from build_scripts.minify import one_stylesheet
+
+    return one_stylesheet(output_content, [str(s) for s in config.extra_css])
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -203,6 +219,13 @@ def on_post_build(config: MkDocsConfig) -> None:
             target = site_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(source if isinstance(source, bytes) else source.read_bytes())
+    if not _serving:
+        from build_scripts import minify
+
+        try:
+            minify.minify_site(site_dir, [str(s) for s in config.extra_css])
+        except minify.MinifyError as error:
+            raise PluginError(f"euchre: {error}") from None
     if config.extra.get("euchre_offline"):
         try:
             offline.write_service_worker(site_dir)
