@@ -10,6 +10,12 @@
   ``node_modules/`` and the engine's wheel, under ``pyodide/``), so ``mkdocs serve`` serves it too.
 * ``on_files`` also starts the runtime's pre-compilation (Node, in the background); ``on_post_build``
   writes the files that depend on it (the standard library, the wheel, the lock file) into the site.
+* ``on_post_build`` then writes the service worker (:mod:`build_scripts.offline`, Workbox run by
+  Node: the whole book precached for reading offline); ``mkdocs serve`` has none (its ``sw.js``
+  removes a worker left by a built site at the same address), and ``config.extra.euchre_offline``
+  tells the pages (``overrides/main.html``) whether to register one.
+* ``on_post_page`` links a built page to one minified stylesheet and ``on_post_build`` writes it
+  and minifies the scripts (:mod:`build_scripts.minify`, esbuild; ``mkdocs serve`` keeps the sources).
 * ``on_post_page`` writes each page without the template's indentation
   (:mod:`build_scripts.compact_html`): a smaller page to fetch on instant navigation.
 
@@ -49,6 +55,8 @@ _RELOAD = (
     "build_scripts.hint_sims",
     "build_scripts.precompute",
     "build_scripts.compact_html",
+    "build_scripts.offline",
+    "build_scripts.minify",
 )
 
 
@@ -71,6 +79,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     (``mkdocs.yml``'s ``watch:`` makes ``mkdocs serve`` rebuild when ``content/``,
     ``euchre_core/`` (the data and the engine, whose wheel the site ships) or ``build_scripts/`` change.)
     """
+    from build_scripts import offline
+
+    config.extra["euchre_offline"] = not _serving and offline.enabled()
     if _serving:
         for name in _RELOAD:
             if name in sys.modules:
@@ -153,7 +164,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     )
     config.nav = generated.nav
     if _serving:
-        from build_scripts import serve_patches
+        from build_scripts import offline, serve_patches
+
+        files.append(File.generated(config, "sw.js", content=offline.UNREGISTER))
 
         serve_patches.files_signature = hash(tuple(sorted(f.src_uri for f in files)))
     return files
@@ -176,23 +189,48 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
     """The page without the template's indentation (:func:`build_scripts.compact_html.compact`)."""
     from build_scripts.compact_html import compact
 
+    if not _serving:  # a built site links one minified stylesheet (build_scripts/minify.py)
+        from build_scripts.minify import one_stylesheet
+
+        output = one_stylesheet(output, [str(s) for s in config.extra_css])
     return compact(output)
+
+
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    """``404.html`` (a page of the theme, not of the docs) also links the one stylesheet."""
+    if _serving or template_name != "404.html":
+        return output_content
+    from build_scripts.minify import one_stylesheet
+
+    return one_stylesheet(output_content, [str(s) for s in config.extra_css])
 
 
 def on_post_build(config: MkDocsConfig) -> None:
     """The runtime's files that depend on the engine (the standard library, pre-compiled by Node while
-    the pages were made, the wheel with its pycs and the lock file), written into the site last."""
+    the pages were made, the wheel with its pycs and the lock file), written into the site; then the
+    service worker that precaches the built site (:func:`build_scripts.offline.write_service_worker`)."""
     global _compile
-    if _compile is None:
-        return
-    from build_scripts import pyodide_runtime
+    from build_scripts import offline, pyodide_runtime
 
-    job, _compile = _compile, None
     site_dir = Path(config.site_dir)
-    for path, source in pyodide_runtime.runtime_engine_files(job).items():
-        target = site_dir / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(source if isinstance(source, bytes) else source.read_bytes())
+    if _compile is not None:
+        job, _compile = _compile, None
+        for path, source in pyodide_runtime.runtime_engine_files(job).items():
+            target = site_dir / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source if isinstance(source, bytes) else source.read_bytes())
+    if not _serving:
+        from build_scripts import minify
+
+        try:
+            minify.minify_site(site_dir, [str(s) for s in config.extra_css])
+        except minify.MinifyError as error:
+            raise PluginError(f"euchre: {error}") from None
+    if config.extra.get("euchre_offline"):
+        try:
+            offline.write_service_worker(site_dir)
+        except offline.OfflineError as error:
+            raise PluginError(f"euchre: {error}") from None
 
 
 def on_build_error(error: Exception) -> None:

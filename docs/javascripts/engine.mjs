@@ -16,14 +16,7 @@
    The JavaScript only draws and forwards: every rule is decided by the engine (euchre_core/app/web.py). */
 
 import "./answers.mjs";   // fetches each page's precomputed answers on arrival (no Python)
-import { mountCasePlayer } from "./case-player.mjs";
-import { mountEgnReplay } from "./egn-replay.mjs";
-import { mountConsole } from "./engine-console.mjs";
-import { mountHintRerun } from "./hint-rerun.mjs";
-import { mountSandbox } from "./penalty-sandbox.mjs";
-import { mountDealingSandbox } from "./dealing-sandbox.mjs";
-import { mountTableSandbox } from "./table-sandbox.mjs";
-import { mountPlayTable } from "./learn-table.mjs";
+/* The widgets' modules are imported only when a page has their mount element (WIDGETS, below). */
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 
@@ -70,8 +63,18 @@ function start() {
   return readyPromise;
 }
 
+/* Offline, with Python not kept on this device (docs/javascripts/offline.mjs saves it ahead), the
+   reader is told so in plain words rather than with the failed request. */
+const NOT_SAVED = "The live engine is not saved on this device yet, and you are offline: connect once and " +
+  "choose \u201cMake the live examples available offline\u201d (at the foot of any page), or use it once online. " +
+  "The page's text, tables and the book's own answers work offline.";
+
 function fail(message) {
-  setStatus({ phase: "error", message: "The engine is not available: " + message + ". The page's text and tables are unaffected." });
+  if (navigator.onLine === false) {
+    setStatus({ phase: "error", offline: true, message: NOT_SAVED });
+  } else {
+    setStatus({ phase: "error", message: "The engine is not available: " + message + ". The page's text and tables are unaffected." });
+  }
   if (settleReady) settleReady.reject(new Error(current.message));
   pending.forEach(function (entry) {
     entry.reject(new Error(current.message));
@@ -176,16 +179,16 @@ const mounted = [];
 /* [selector, mount]. None of them starts Python when the page opens: what the book fixes is
    precomputed (answers.mjs); Python starts on the first sign of going off the book (ARCHITECTURE.md,
    "When Python starts"). */
-const WIDGETS = [
-  [".case-player[data-case]", mountCasePlayer],
-  [".penalty-sandbox[data-law]", mountSandbox],
-  [".hint-rerun[data-hint]", mountHintRerun],
-  [".dealing-example[data-law]", mountDealingSandbox],
-  [".table-example[data-law]", mountTableSandbox],
-  [".engine-console", mountConsole],
-  [".egn-replay", mountEgnReplay],
-  ["#euchre-table", mountPlayTable],   // Learn, lesson 10: play against the engine (starts Python: it is the engine's game)
-];   // {root, dispose}
+const WIDGETS = [   // [selector, module, its mount function]: the module is imported on first use
+  [".case-player[data-case]", function () { return import("./case-player.mjs"); }, "mountCasePlayer"],
+  [".penalty-sandbox[data-law]", function () { return import("./penalty-sandbox.mjs"); }, "mountSandbox"],
+  [".hint-rerun[data-hint]", function () { return import("./hint-rerun.mjs"); }, "mountHintRerun"],
+  [".dealing-example[data-law]", function () { return import("./dealing-sandbox.mjs"); }, "mountDealingSandbox"],
+  [".table-example[data-law]", function () { return import("./table-sandbox.mjs"); }, "mountTableSandbox"],
+  [".engine-console", function () { return import("./engine-console.mjs"); }, "mountConsole"],
+  [".egn-replay", function () { return import("./egn-replay.mjs"); }, "mountEgnReplay"],
+  ["#euchre-table", function () { return import("./learn-table.mjs"); }, "mountPlayTable"],   // Learn, lesson 10: play against the engine (starts Python: it is the engine's game)
+];   // mounted: {root, dispose}
 
 function scan() {
   performance.mark("euchre:scan");   // a page announced by Material (benchmarks/bench_browser.py)
@@ -199,9 +202,17 @@ function scan() {
     }
   }
   WIDGETS.forEach(function (widget) {
-    document.querySelectorAll(widget[0] + ":not([data-engine-bound])").forEach(function (root) {
-      root.setAttribute("data-engine-bound", "");
-      mounted.push({ root: root, dispose: widget[1](root, engine) });
+    const roots = document.querySelectorAll(widget[0] + ":not([data-engine-bound])");
+    if (!roots.length) return;
+    roots.forEach(function (root) { root.setAttribute("data-engine-bound", ""); });
+    widget[1]().then(function (module) {
+      roots.forEach(function (root) {
+        if (!root.isConnected) return;   // the reader left the page while the module came
+        mounted.push({ root: root, dispose: module[widget[2]](root, engine) });
+      });
+    }, function (error) {
+      console.error("the widget's module could not be loaded (" + widget[0] + "): " + error.message);
+      roots.forEach(function (root) { root.removeAttribute("data-engine-bound"); });
     });
   });
 }

@@ -1,0 +1,247 @@
+"""The book offline after one visit (Chromium, service workers allowed), and installable.
+
+One visit to the home page saves the book (build_scripts/offline.mjs: Workbox's precache); then,
+with the network off, a law by number, the director's guide and a situation, a case stepped to its
+end, a lesson's exercise and search all work, and a widget that needs Python says that the live
+engine is not saved yet. A new build of the site in the same folder is announced ("A newer edition
+is ready") and, after the reload, every page is the new build's. The web app manifest's fields and
+icons are checked on the built site.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import REPO_ROOT, BuiltSite, SiteServer, mkdocs_env
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+PHONE = {"width": 360, "height": 740}
+SAVED = 60_000  # ms: the first visit saves about 150 files (a few seconds here)
+READY = "document.querySelector('[data-offline-indicator]')?.getAttribute('data-book') === 'ready'"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def visit_once(browser: object, url: str) -> tuple[object, object, list[str]]:
+    """A phone-sized tab in a fresh context that allows service workers, after one visit to ``url``
+    and the book saved; returns (context, tab, JavaScript errors)."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport=PHONE, service_workers="allow")  # type: ignore[attr-defined]
+    errors: list[str] = []
+    tab = context.new_page()
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(url)
+    tab.wait_for_function(READY, timeout=SAVED)
+    tab.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SAVED)
+    expect(tab.locator("[data-offline-indicator]")).to_contain_text("The book is ready offline")
+    return context, tab, errors
+
+
+def test_the_book_works_offline_after_one_visit(browser: object, built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    base = built_site.base
+    context, tab, errors = visit_once(browser, base)
+    try:
+        context.set_offline(True)  # type: ignore[attr-defined]
+        assert tab.evaluate("navigator.onLine") is False  # type: ignore[attr-defined]
+
+        # a law by its number: the laws' box, then the same law opened directly
+        tab.goto(base + "laws/")  # type: ignore[attr-defined]
+        tab.fill("#law-jump-input", "64")  # type: ignore[attr-defined]
+        tab.press("#law-jump-input", "Enter")  # type: ignore[attr-defined]
+        tab.wait_for_url(re.compile(r"/repo/laws/the-revoke/#law-64$"))  # type: ignore[attr-defined]
+        expect(tab.locator("#law-64")).to_have_text(re.compile(r"^Law 64"))  # type: ignore[attr-defined]
+        tab.goto(base + "laws/the-revoke/#law-64")  # type: ignore[attr-defined]
+        expect(tab.locator("#law-64")).to_be_in_viewport()  # type: ignore[attr-defined]
+
+        # the director's guide and a situation, answered for the reader's chair
+        tab.goto(base + "director/#a=lead-out-of-turn")  # type: ignore[attr-defined]
+        case = tab.locator('[id="a=lead-out-of-turn"]')  # type: ignore[attr-defined]
+        expect(case.locator(".dg-answer")).to_be_visible()
+        case.locator('button[data-who="left"]').click()
+        expect(case.locator(".dg-ruling")).to_contain_text("The player on your left led the 7 of diamonds out of turn")
+
+        # a case stepped to its end, from the page's precomputed answers
+        tab.goto(base + "cases/i/")  # type: ignore[attr-defined]
+        player = tab.locator('.case-player[data-case="I"]')  # type: ignore[attr-defined]
+        expect(player.locator(".et-board")).to_be_visible(timeout=10_000)
+        player.get_by_role("button", name="Next", exact=True).click()
+        expect(player.locator(".cp-announce")).to_contain_text("B plays the")
+        player.get_by_role("button", name="Last", exact=True).click()
+        expect(player.locator(".cp-announce")).to_contain_text("take 4 tricks")
+
+        # a lesson's exercise, checked from the page's answers
+        tab.goto(base + "learn/the-pack/")  # type: ignore[attr-defined]
+        exercise = tab.locator(".exercise[data-mode=one]").first  # type: ignore[attr-defined]
+        exercise.locator("button.choice").first.click()
+        expect(exercise.locator(".exercise-feedback")).to_contain_text(re.compile(r"^[✓✗] (Right|Not right)\."))
+
+        # search: the index was saved with the book
+        tab.locator("label.md-header__button[for=__search]").click()  # type: ignore[attr-defined]
+        box = tab.locator("input.md-search__input")  # type: ignore[attr-defined]
+        box.press_sequentially("renege", delay=20)
+        expect(tab.locator(".md-search-result__item a").first).to_be_visible(timeout=15_000)  # type: ignore[attr-defined]
+
+        # a widget that needs Python says that the live engine is not saved yet
+        tab.goto(base + "laws/cards-liable-to-be-called/#law-52")  # type: ignore[attr-defined]
+        sandbox = tab.locator('.penalty-sandbox[data-law="52"]')  # type: ignore[attr-defined]
+        sandbox.get_by_role("button", name="Try it in the sandbox").click()
+        expect(sandbox.locator(".sandbox-election")).to_contain_text("choose")  # precomputed: works offline
+        sandbox.get_by_role("button", name="Your own deal").click()
+        expect(sandbox.locator(".sandbox-status")).to_contain_text(
+            "The live engine is not saved on this device yet", timeout=30_000
+        )
+        tab.goto(base + "engine/")  # type: ignore[attr-defined]
+        console = tab.locator(".engine-console").first  # type: ignore[attr-defined]
+        console.get_by_role("button", name="Run").click()
+        expect(console).to_contain_text("The live engine is not saved on this device yet", timeout=30_000)
+        expect(tab.locator("[data-offline-runtime]")).to_contain_text(  # type: ignore[attr-defined]
+            "Make the live examples available offline"
+        )
+        assert not errors, errors
+    finally:
+        context.close()  # type: ignore[attr-defined]
+
+
+def test_the_live_examples_saved_ahead_work_offline(browser: object, built_site: BuiltSite) -> None:
+    """Making the live examples available offline keeps the runtime; then Python starts offline."""
+    from playwright.sync_api import expect
+
+    context, tab, errors = visit_once(browser, built_site.base + "engine/")
+    try:
+        runtime = tab.locator("[data-offline-runtime]")  # type: ignore[attr-defined]
+        runtime.get_by_role("button", name="Make the live examples available offline").click()
+        expect(runtime).to_contain_text("The live examples are saved too", timeout=120_000)
+        assert tab.evaluate("euchreEngine.stats().starts") == 0  # type: ignore[attr-defined]
+        context.set_offline(True)  # type: ignore[attr-defined]
+        tab.reload()  # type: ignore[attr-defined]
+        console = tab.locator(".engine-console").first  # type: ignore[attr-defined]
+        code = console.get_by_label(re.compile("^Python"))
+        code.fill("import statistics\nfrom euchre_core.app.web import case_step\ncase_step('I', 3)['book_card']")
+        console.get_by_role("button", name="Run").click()
+        expect(console.locator(".ec-output")).to_have_text("'8S'\n", timeout=120_000)
+        assert not errors, errors
+    finally:
+        context.close()  # type: ignore[attr-defined]
+
+
+def test_a_new_edition_is_announced_and_never_mixed(
+    browser: object, built_site: BuiltSite, site_server: SiteServer
+) -> None:
+    """The site rebuilt into the same folder with a changed page: the open page says that a newer
+    edition is ready, still shows the old one until the reader reloads, and then only the new one."""
+    from playwright.sync_api import expect
+
+    folder = site_server.root / "edition"
+    base = f"http://127.0.0.1:{site_server.port}/edition/"
+    if folder.exists():
+        shutil.rmtree(folder)
+    shutil.copytree(built_site.dir, folder)  # the first edition: the session's build, as it is
+    context, tab, errors = visit_once(browser, base + "laws/the-revoke/")
+    config = REPO_ROOT / ".mkdocs-new-edition.yml"  # beside mkdocs.yml: its relative paths hold
+    try:
+        old = tab.locator(".md-copyright__highlight").inner_text()  # type: ignore[attr-defined]
+        config.write_text("INHERIT: mkdocs.yml\ncopyright: The second edition of this site.\n")
+        proc = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "--site-dir", str(folder)],
+            cwd=REPO_ROOT,
+            env=mkdocs_env(base),
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        # the reader comes back to the page: the old edition still answers, and says a new one is ready
+        tab.reload()  # type: ignore[attr-defined]
+        notice = tab.locator(".euchre-update")  # type: ignore[attr-defined]
+        expect(notice).to_contain_text("A newer edition is ready", timeout=SAVED)
+        expect(tab.locator(".md-copyright__highlight")).to_have_text(old)  # type: ignore[attr-defined]
+        tab.goto(base + "laws/cards-played-in-error/")  # type: ignore[attr-defined]
+        expect(tab.locator(".md-copyright__highlight")).to_have_text(old)  # not a mix  # type: ignore[attr-defined]
+        expect(notice).to_be_visible()
+        notice.get_by_role("button", name="reload").click()
+        expect(tab.locator(".md-copyright__highlight")).to_have_text(  # type: ignore[attr-defined]
+            "The second edition of this site.", timeout=SAVED
+        )
+        context.set_offline(True)  # type: ignore[attr-defined]
+        for path in ("", "laws/the-revoke/", "cases/i/", "director/"):
+            tab.goto(base + path)  # type: ignore[attr-defined]
+            expect(tab.locator(".md-copyright__highlight")).to_have_text("The second edition of this site.")  # type: ignore[attr-defined]
+        expect(tab.locator(".euchre-update")).to_have_count(0)  # type: ignore[attr-defined]
+        assert not errors, errors
+    finally:
+        config.unlink(missing_ok=True)
+        context.close()  # type: ignore[attr-defined]
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """The width and height of a PNG file (its IHDR chunk)."""
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_web_app_manifest(built_site: BuiltSite) -> None:
+    manifest = json.loads((built_site.dir / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["short_name"] and len(manifest["short_name"]) <= 12
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"  # relative: the site's sub-path
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] == "#ef5552"  # Material's red primary
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    sizes = {}
+    for icon in manifest["icons"]:
+        width, height = png_size(built_site.dir / icon["src"])
+        assert icon["type"] == "image/png" and icon["sizes"] == f"{width}x{height}", icon
+        sizes.setdefault(icon.get("purpose", "any"), set()).add(width)
+    assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"], sizes
+    assert png_size(built_site.dir / "assets" / "icons" / "apple-touch-icon.png") == (180, 180)
+    # linked from every page, with the theme colour and the service worker's switch on
+    for page in ("index.html", "laws/the-revoke/index.html", "cases/i/index.html", "director/index.html"):
+        html = (built_site.dir / page).read_text()
+        assert re.search(r'<link rel="manifest" href="[./]*manifest\.webmanifest">', html), page
+        assert '<meta name="theme-color" content="#ef5552">' in html
+        assert re.search(r'<link rel="apple-touch-icon" href="[./]*assets/icons/apple-touch-icon\.png">', html)
+        assert re.search(r'<meta name="euchre-offline" content="on" data-sw="[./]*sw\.js">', html), page
+    # the precache list: every page, the answers, the search index; not the Python runtime
+    precached = set(re.findall(r'\burl:"([^"]+)"', (built_site.dir / "sw.js").read_text()))
+    pages = {str(p.relative_to(built_site.dir)) for p in built_site.dir.rglob("index.html")}
+    answers = {str(p.relative_to(built_site.dir)) for p in built_site.dir.rglob("answers.json.gz")}
+    assert pages <= precached and answers <= precached, (pages | answers) - precached
+    assert {"search/search_index.json", "manifest.webmanifest", "javascripts/engine-worker.mjs"} <= precached
+    assert not [u for u in precached if u.startswith("pyodide/")]
