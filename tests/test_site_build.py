@@ -138,10 +138,11 @@ def law_page(number: int) -> str:
 # --------------------------------------------------------------------------- the build
 
 
-def test_build_is_strict_and_quick(built_site: BuiltSite) -> None:
+def test_build_is_strict(built_site: BuiltSite) -> None:
+    """The build's time is a benchmark's figure (benchmarks/bench_serve.py, the closing notes), not a
+    timed assertion: a loaded machine must not fail the suite."""
     assert "Documentation built in" in built_site.output
     assert not re.search(r"^\s*WARNING", built_site.output, re.M)
-    assert built_site.seconds < 60, f"the build took {built_site.seconds:.1f} s"
 
 
 def test_every_law_has_its_anchor_and_permalink(built_site: BuiltSite) -> None:
