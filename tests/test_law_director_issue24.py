@@ -408,3 +408,26 @@ def test_law_61_an_exposed_card_mixed_with_a_trick_is_off_the_table_and_restored
 def test_law_96_the_dealer_says_order_alone_before_quitting_his_discard():
     t = table(DEALER_TAKES_UP + ["B: order alone"])
     assert t.deal.alone == B and not t.rulings
+
+
+# ---------------------------------------------------------------- Law 99 after a trick played without him
+def test_law_99_an_offer_after_a_trick_played_alone_cannot_bring_the_partner_back() -> None:
+    """Law 99: "Should the partner of the player playing alone offer to take it from him after a lead has
+    been made, or after he has himself passed, neither can play alone." Once a trick has been played
+    without the partner, his cards cannot join the play: the lone player plays it out, and the hand is
+    scored as a hand with partners (the reading recorded in the lawbook). The hand ends."""
+    from euchre_core.app import sandbox
+    from euchre_core.formats.scenario import load_scenario
+
+    sc = sandbox.scenarios()[52]
+    base = {k: v for k, v in sc.items() if k not in ("events", "then")}
+    events = ["B: pass", "C: pass", "D: pass", "A: order alone", "A: discard 8S"]
+    events += ["B: play QH", "D: play 9H", "A: play AH", "quit", "C: take"]
+    t = load_scenario({**base, "events": events})
+    assert last(t).kind is K.LATE_TAKE and last(t).laws == (99,)
+    assert t.deal.alone is None and t.deal.out >> C & 1  # no lone hand; C stays out of the play
+    while not t.is_over:
+        t = t.act("quit") if len(t.trick) == 3 else t.act(f"{t.actor_name}: play {t.legal_plays()[0]}")
+    result = t.result()
+    assert result["complete"] and sum(result["tricks_won"].values()) == 5
+    assert [e["laws"] for e in result["entries"]] == [[2, 3]]  # scored as a hand with partners, not a lone hand

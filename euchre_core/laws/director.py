@@ -428,6 +428,23 @@ class Director:
         d = self.deal
         assert d.alone is not None
         lone = d.alone
+        if self.tricks:
+            # Law 99, reading: once a trick has been played without him, the partner cannot come back into the
+            # play (his cards were not played to it): neither plays alone, so the hand is scored as a hand with
+            # partners, and the lone player plays it out as it stands
+            st = self._rule(
+                _r(
+                    K.LATE_TAKE,
+                    (99,),
+                    f"{SEAT_NAMES[seat]} offered to take the lone hand from {SEAT_NAMES[lone]} after a lead had been "
+                    "made: neither can play alone. A trick has been played without him, so he cannot come back into "
+                    f"the play: {SEAT_NAMES[lone]} plays it out, and the hand is scored as a hand with partners.",
+                    offender=seat,
+                    effects=("the hand is scored as a hand with partners",),
+                ),
+                no_alone=_set(_set(self.no_alone, seat, 99), lone, 99),
+            )
+            return st._with(deal=st.deal._replace(alone=None, level=0))
         st = self._rule(
             _r(
                 K.LATE_TAKE,

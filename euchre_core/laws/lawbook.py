@@ -571,7 +571,9 @@ READINGS: dict[int, str] = {
     90: "'holds N' is compared with the cards he should hold at that moment (five, fewer by the tricks "
     "played); one offence forfeits once for the side on the hand",
     95: "the declaration stands without the lone hand (as Law 98 says of a double declaration)",
-    99: "any expression of the offer counts ('take', 'alone', 'order alone'); the hand is then played with partners",
+    99: "any expression of the offer counts ('take', 'alone', 'order alone'); the hand is then played with partners. "
+    "Made once a trick has been played without the partner, the offer cannot bring him back into the play (his "
+    "cards were not played to it): the lone player plays the hand out and it is scored as a hand with partners",
     102: "the player is the lone player's partner; a card he leads or plays after the first lead shows its face "
     "and falls under this law, not under Law 52; a euchre scores four whatever the rule set's lone euchre",
     104: "'simply exposing a card' is every exposure of his: a card shown or dropped, cards played at once, a card "
