@@ -245,6 +245,10 @@ async function start() {
   });
   state = "saving";
   render();
+  // after the page's own load: the book's download does not compete with the first page
+  if (document.readyState !== "complete") {
+    await new Promise(function (resolve) { window.addEventListener("load", resolve, { once: true }); });
+  }
   try {
     const url = new URL(meta.getAttribute("data-sw"), location.href);
     const reg = await navigator.serviceWorker.register(url.href, { scope: siteRoot().href, updateViaCache: "none" });
