@@ -109,10 +109,11 @@ function say(text) {
   });
 }
 
-function runtimeButton() {
+function runtimeButton(inFooter) {
   const button = document.createElement("button");
   button.type = "button";
-  button.className = "md-button euchre-offline__save";
+  // in the footer, not Material's .md-button (the site's red button text is for the page's white)
+  button.className = inFooter ? "euchre-offline__save" : "md-button euchre-offline__save";
   button.textContent = "Make the live examples available offline";
   button.title = "Fetch the Python runtime now (about 9 MB), so that the live examples work without a network";
   button.addEventListener("click", saveRuntime);
@@ -154,7 +155,7 @@ function renderInto(root, withBookState) {
       root.appendChild(saving);
     } else if (runtime === "missing") {
       root.appendChild(document.createTextNode(" "));
-      root.appendChild(runtimeButton());
+      root.appendChild(runtimeButton(withBookState));
     }
   } else if (!withBookState && state !== "unsupported") {
     const wait = document.createElement("span");
@@ -245,6 +246,10 @@ async function start() {
   });
   state = "saving";
   render();
+  // after the page's own load: the book's download does not compete with the first page
+  if (document.readyState !== "complete") {
+    await new Promise(function (resolve) { window.addEventListener("load", resolve, { once: true }); });
+  }
   try {
     const url = new URL(meta.getAttribute("data-sw"), location.href);
     const reg = await navigator.serviceWorker.register(url.href, { scope: siteRoot().href, updateViaCache: "none" });
