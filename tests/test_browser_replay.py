@@ -31,7 +31,9 @@ FILES = sorted(p.name for p in EGN_DIR.glob("*.egn")) if EGN_DIR.is_dir() else [
 
 
 def _open_page(tab: object, built_site: BuiltSite) -> None:
+    """The Replay page, once its widget has mounted (its module is imported when the page has its element)."""
     tab.goto(built_site.base + "replay/")  # type: ignore[attr-defined]
+    tab.locator(".er-paste").wait_for(state="attached")  # type: ignore[attr-defined]
 
 
 def _paste(tab: object, text: str) -> None:

@@ -64,6 +64,8 @@ def list_cases() -> list[str]:
 def load_case(case_id: str) -> dict[str, Any]:
     """The raw data of one case (``"I"`` … ``"IX"``, also ``"5"`` or ``"v"``)."""
     if isinstance(case_id, int) and not isinstance(case_id, bool):
+        if not 1 <= case_id <= len(ROMAN):  # its digits are not converted: a huge number is refused as it is
+            raise InputError(f"no case {decode.excerpt(case_id)}; the cases are {', '.join(list_cases())}", "case")
         case_id = str(case_id)
     key = decode.text(case_id, "case", max_len=limit("case_id")).strip().upper()
     if key.isdigit() and 1 <= int(key) <= len(ROMAN):
