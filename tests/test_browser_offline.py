@@ -11,48 +11,25 @@ icons are checked on the built site.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import struct
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import test_browser_smoke as smoke
 from conftest import REPO_ROOT, BuiltSite, SiteServer, mkdocs_env
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 PHONE = {"width": 360, "height": 740}
 SAVED = 60_000  # ms: the first visit saves about 150 files (a few seconds here)
 READY = "document.querySelector('[data-offline-indicator]')?.getAttribute('data-book') === 'ready'"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+browser = smoke.browser  # the suite's one Chromium fixture (Debian's Chromium, its flags)
 
 
 def visit_once(browser: object, url: str) -> tuple[object, object, list[str]]:

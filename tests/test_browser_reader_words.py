@@ -8,12 +8,11 @@ left out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import test_browser_smoke as smoke
 from conftest import BuiltSite
-from test_browser_smoke import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 
@@ -55,16 +54,7 @@ def test_offences_are_found() -> None:
     assert offences("Law 43: adversaries; the engine's double-dummy solver; 3.4 of 6.0 MB") == []
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+browser = smoke.browser  # the suite's one Chromium fixture
 
 
 def test_no_developer_words_on_any_reader_page(browser: object, built_site: BuiltSite) -> None:
