@@ -10,8 +10,10 @@ lesson, Replay, an API page; and on the bare site's home and law section. Prints
 median and the spread (min–max) of the performance score, LCP, TBT, CLS, the bytes transferred and
 the accessibility, best practices and SEO scores. No assertions: a benchmark, not a timed test.
 
-Run: ``python benchmarks/bench_lighthouse.py [--runs 3] [--site DIR]`` (``--site``: an already
-built site, served as it is; its sitemap's URL is then not this server's).
+Run: ``python benchmarks/bench_lighthouse.py [--runs 3] [--site DIR] [--before REF]`` (``--site``: an
+already built site, served as it is; its sitemap's URL is then not this server's; ``--before``: a git
+revision, built in a temporary worktree and measured in the same run under /before/, so a closing
+note's "before" and "after" columns come from one run beside the bare site).
 """
 
 from __future__ import annotations
@@ -44,6 +46,27 @@ PAGES = [
     ("bare: home", "bare/"),
     ("bare: law section", "bare/cards-played-in-error/"),
 ]
+
+
+BEFORE_PAGES = ["laws/cards-played-in-error/", "cases/i/", "director/", "learn/the-pack/"]
+
+
+def before_site(root: Path, base: str, ref: str) -> None:
+    """The site as it was at git revision ``ref``, built into ``root/before`` (a temporary worktree)."""
+    tree = Path(tempfile.mkdtemp(prefix="bench-lighthouse-before-")) / "repo"
+    subprocess.run(["git", "worktree", "add", "--detach", str(tree), ref], cwd=REPO, check=True, capture_output=True)
+    try:
+        (tree / "node_modules").symlink_to(REPO / "node_modules")
+        env = dict(os.environ, PYTHONPATH=str(tree), SITE_URL=base + "before/", NO_MKDOCS_2_WARNING="1")
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(root / "before")],
+            cwd=tree,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=REPO, capture_output=True)
 
 
 def bare_site(root: Path, base: str) -> None:
@@ -121,6 +144,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
+    parser.add_argument("--before", metavar="REF", help="a git revision measured beside, under /before/")
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
         sys.exit("lighthouse is missing: run `make node-deps` (npm ci)")
@@ -134,9 +158,14 @@ def main() -> None:
             build(root, base)
         note("building the bare Material site")
         bare_site(root, base)
-        results: dict[str, list[dict[str, float]]] = {name: [] for name, _ in PAGES}
+        pages = list(PAGES)
+        if args.before:
+            note(f"building the site as it was at {args.before}")
+            before_site(root, base, args.before)
+            pages += [(f"before: {path.rstrip('/')}", "before/" + path) for path in BEFORE_PAGES]
+        results: dict[str, list[dict[str, float]]] = {name: [] for name, _ in pages}
         for run in range(args.runs):  # page types interleaved, so a busy moment does not hit one page only
-            for name, path in PAGES:
+            for name, path in pages:
                 note(f"run {run + 1}/{args.runs}: {name}")
                 results[name].append(lighthouse(base + path, root / "report.json"))
     finally:
@@ -149,7 +178,7 @@ def main() -> None:
     keys = ["perf", "LCP", "TBT", "CLS", "kB", "a11y", "BP", "SEO"]
     print("| page | " + " | ".join(keys) + " |")
     print("|---" * (len(keys) + 1) + "|")
-    for name, path in PAGES:
+    for name, path in pages:
         runs = results[name]
         print(f"| {name} (/{path}) | " + " | ".join(cell([r[k] for r in runs], k) for k in keys) + " |")
 
