@@ -349,3 +349,19 @@ def test_law_27_a_card_seen_in_the_shuffle_is_shown_until_the_next_shuffle():
     assert v["seen"] == [{"card": "7S", "what": "seen"}]
     v = sandbox.dealing_act(27, v["events"], "A: shuffle")
     assert v["seen"] == []
+
+
+def test_law_64_the_completed_trick_lies_until_quitted_and_a_claim_before_says_why() -> None:
+    """Law 64: the sandbox shows the completed trick until it is turned and quitted; a claim before
+    that finds nothing established and says why (the reader's own deal once ruled "none" silently)."""
+    sc = sandbox._scenario(64)
+    events = [e for e in sc["events"] if e not in ("quit", "BD: claim revoke")]
+    v = sandbox.act(64, events[:-1], events[-1])
+    assert v["quitted"] is False and v["unquitted"]["number"] == 1 and len(v["unquitted"]["cards"]) == 4
+    early = sandbox.act(64, events, "BD: claim revoke")["rulings"][-1]
+    assert (
+        early["laws"] == [64, 65, 66] and "not established" in early["text"] and "turned and quitted" in early["text"]
+    )
+    quitted = sandbox.act(64, events, "quit")
+    assert quitted["unquitted"] is None and quitted["revokes"][0]["established"]
+    assert 63 in sandbox.act(64, events + ["quit"], "BD: claim revoke")["rulings"][-1]["laws"]

@@ -192,8 +192,9 @@ export function mountSandbox(root, engine) {
     }
     if (v.regular && v.regular.length) return { cue: "The making comes first: choose what the player to speak does.", primary: ".sandbox-making .sandbox-act" };
     if (v.score.complete) return { cue: "The hand is over: cut for the next deal, or start the sandbox again.", primary: ".sandbox-act[data-event='cut']" };
-    if (v.trick.length && v.trick.length >= 4 - (v.out || []).length) {
-      return { cue: "The trick is complete: turn and quit it. A revoke is claimed from the buttons below or from a player’s letter.",
+    if (v.unquitted) {
+      // Law 64: a revoke in it is established once it is turned and quitted (or the next card is led)
+      return { cue: "Trick " + v.unquitted.number + " is complete, won by " + v.unquitted.winner + ": turn and quit it, or lead to the next trick. A revoke in it is established once it is quitted (law 64).",
         primary: ".sandbox-act[data-event='quit']" };
     }
     return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. " : "") +
@@ -235,7 +236,8 @@ export function mountSandbox(root, engine) {
     const won = v.score.tricks_won;
     tableView.draw({
       seats: seats,
-      trick: { number: (won.AC || 0) + (won.BD || 0) + 1, cards: v.trick, winner: null },
+      // the completed trick stays on the table until it is turned and quitted (law 64)
+      trick: v.unquitted || { number: (won.AC || 0) + (won.BD || 0) + 1, cards: v.trick, winner: null },
       cards: v.cards,
       bar: "<strong>Tricks</strong> A–C " + (won.AC || 0) + ", B–D " + (won.BD || 0) + " · points A–C " + (v.score.points.AC || 0) +
         ", B–D " + (v.score.points.BD || 0),
@@ -287,7 +289,11 @@ export function mountSandbox(root, engine) {
     }
     const controls = [];
     // while an election is pending nothing else can happen (the cue says so): no quitting, no claim
-    if (v.trick.length && !v.pending) controls.push(act("quit", "Turn and quit the trick"));
+    // Law 64: the completed trick is turned and quitted; Law 60: a trick gathered with one card missing
+    if (v.unquitted && !v.pending) controls.push(act("quit", "Turn and quit trick " + v.unquitted.number));
+    else if (v.trick.length && v.trick.length === 3 - (v.out || []).length && !v.pending) {
+      controls.push(act("quit", "Gather the trick with one card missing (law 60)"));
+    }
     if (v.score.complete) controls.push(act("cut", "Cut for the next deal"));
     if (!v.pending && !v.score.complete && !(v.regular && v.regular.length)) {
       controls.push(act("AC: claim revoke", "A and C claim a revoke"), act("BD: claim revoke", "B and D claim a revoke"));

@@ -169,6 +169,18 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
             "out": [seats[s] for s in range(n) if d.out >> s & 1],
             "hands": hands,
             "trick": [[seats[s], str(c)] for s, c in state.trick],
+            # Law 64: the last completed trick lies on the table until it is turned and quitted (a revoke
+            # in it is established then): the widget shows it and offers "quit"
+            "quitted": state.quitted,
+            "unquitted": (
+                None
+                if state.quitted or state.trick or not state.tricks
+                else {
+                    "number": len(state.tricks),
+                    "cards": [[seats[s], str(c)] for s, c in state.tricks[-1].cards],
+                    "winner": seats[state.tricks[-1].winner],
+                }
+            ),
             "actor": actor,
             "legal": legal,
             "regular": regular,

@@ -1977,11 +1977,24 @@ class Director:
         found = [r for r in self.revokes if r.established and self.side_of(r.seat) != side]
         claimed = self.claimed | {side}
         if not found:
+            # Law 64: a revoke in the trick not yet turned and quitted is not established: say so
+            early = [r for r in self.revokes if not r.established and not r.corrected and self.side_of(r.seat) != side]
+            why = "".join(
+                f" {SEAT_NAMES[r.seat]}'s revoke in trick {r.trick + 1} is not established: "
+                + (
+                    "his partner asked in time whether he had none of the suit led (law 65)."
+                    if r.asked
+                    else "that trick has not been turned and quitted, nor has he or his partner played to the next "
+                    "trick (law 64); he may still correct it (law 65)."
+                )
+                for r in early
+            )
+            laws = tuple(sorted({66} | {65 if r.asked else 64 for r in early} | ({65} if early else set())))
             return self._rule(
                 _r(
                     K.REVOKE_CLAIMED,
-                    (66,),
-                    f"{ev.who} claimed a revoke; the tricks were searched and none is established.",
+                    laws,
+                    f"{ev.who} claimed a revoke; the tricks were searched and none is established.{why}",
                     chooser=None,
                     effects=("no penalty",),
                 ),
