@@ -197,7 +197,9 @@ export function mountSandbox(root, engine) {
       return { cue: "Trick " + v.unquitted.number + " is complete, won by " + v.unquitted.winner + ": turn and quit it, or lead to the next trick. A revoke in it is established once it is quitted (law 64).",
         primary: ".sandbox-act[data-event='quit']" };
     }
-    return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. " : "") +
+    // the irregularities are committed the way they happen at a table: a card of another player, tapped,
+    // is led or played out of turn (laws 52-55); a card of the wrong suit is a revoke (law 62)
+    return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. Tap another player’s card to play it out of turn. " : "") +
       "To claim a revoke, use the buttons under the table; a player’s letter opens what else he can do.",
       primary: v.actor ? ".sb-legal" : null };
   }
