@@ -80,7 +80,7 @@ def test_law_52_answer_is_the_engines_ruling(built_site: BuiltSite) -> None:
     assert "C led the 7 of diamonds out of turn; it was B’s lead." in text  # the director's ruling, in words
     assert "B and D choose: one of them, for both, without consulting (law 85)." in text
     assert "Call the 7 of diamonds" in text and "Exact no penalty" in text
-    assert "C must play the 7 of diamonds at the first lawful opportunity; C takes back the 7 of diamonds" in text
+    assert "C takes back the 7 of diamonds; C must play the 7 of diamonds at the first lawful opportunity" in text
     assert "call-suit" not in text and "call-card" not in text  # no option ids
     assert "If any player lead out of turn" in text  # the book's law
     assert "Who did it?" in text  # the reader's chair
@@ -262,3 +262,23 @@ def test_a_bad_situation_or_chair_is_refused_by_name() -> None:
     for kwargs, field in (({"id": "nope"}, "id"), ({"id": "revoke", "who": "north"}, "who"), ({"id": 5}, "id")):
         answer = json.loads(web.call("euchre_core.app.situations.situation", kwargs))
         assert not answer["ok"] and answer["error"]["field"] == field
+
+
+def test_no_answer_names_the_reader_as_his_partners_partner() -> None:
+    """Law 52 from the chair of the offender's partner: "from your partner or you", never "your partner
+    or his partner" (his partner is the reader); the card is taken back before it must be played."""
+    import json as _json
+
+    from euchre_core.app import situations as sit
+
+    for sid in sit.situations():
+        for who in sit.WHO:
+            answer = sit.situation(sid, who)
+            text = _json.dumps(answer, ensure_ascii=False)
+            assert "your partner or his partner" not in text, (sid, who)
+            for option in answer.get("options", []):
+                effect = " | ".join(option["effect"])
+                if "takes back" in effect and "must play" in effect:
+                    assert effect.index("takes back") < effect.index("must play"), (sid, who, effect)
+    lead = sit.situation("lead-out-of-turn", "partner")
+    assert any(o["label"].startswith("Call a suit from your partner or you") for o in lead["options"])

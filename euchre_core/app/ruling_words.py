@@ -114,6 +114,16 @@ class Seats:
     def his(self, seat: int) -> str:
         return "your" if self.me is not None and seat == self.me else "his"
 
+    def pair(self, seat: int) -> str:
+        """A player "or his partner", from the reader's chair (his partner may be the reader).
+
+        >>> Seats(me=0, dealer=3).pair(2), Seats(me=0, dealer=3).pair(1), Seats(me=None, dealer=3).pair(1)
+        ('your partner or you', 'the player on your left or his partner', 'B or his partner')
+        """
+        if self.me is not None and seat != self.me and seat % 2 == self.me % 2:
+            return "your partner or you"
+        return f"{self.name(seat)} or {self.his(seat)} partner"
+
     def side(self, side: int, cap: bool = False) -> str:
         if self.me is None:
             words = f"{SEAT_NAMES[side]} and {SEAT_NAMES[side + 2]}"
@@ -129,9 +139,7 @@ def _card(card: Card | None) -> str:
 def requirement_words(req: Requirement, seats: Seats) -> str:
     """What a call binds a player to, from the reader's chair (the kernel's :meth:`Requirement.describe`
     in other words)."""
-    who = seats.name(req.seat)
-    if req.or_partner:
-        who += f" or {seats.his(req.seat)} partner"
+    who = seats.pair(req.seat) if req.or_partner else seats.name(req.seat)
     if req.kind is Call.PLAY_CARD:
         return f"{who} must play the {_card(req.card)} at the first lawful opportunity"
     if req.kind is Call.LEAD_SUIT:
@@ -263,11 +271,12 @@ def _trick_cards(state: Director) -> set[tuple[int, Card]]:
 def _difference(before: Director, after: Director, seats: Seats) -> list[str]:
     """What an election changed, in words: the calls, the cards taken back, who plays next, the score."""
     out: list[str] = []
+    # in the order they happen: the card taken back, then what he must do with it
+    for seat, card in sorted(_trick_cards(before) - _trick_cards(after), key=lambda sc: sc[0]):
+        out.append(f"{seats.name(seat)} {'take' if seats.me == seat else 'takes'} back the {card.long_name()}")
     for req in after.requirements:
         if req not in before.requirements:
             out.append(requirement_words(req, seats))
-    for seat, card in sorted(_trick_cards(before) - _trick_cards(after), key=lambda sc: sc[0]):
-        out.append(f"{seats.name(seat)} {'take' if seats.me == seat else 'takes'} back the {card.long_name()}")
     new_rulings = list(after.rulings)[len(before.rulings) :]
     for r in new_rulings:
         out.append(headline(r, seats).rstrip("."))
@@ -387,8 +396,7 @@ def moment(state: Director, law: int | None = None, me: int | None = None) -> di
                 effect = [str(error)]
             label = seat_phrase(plain_option(o.text), seats)
             if o.id == "call-suit" and now.offender is not None and seats.me is not None:  # "from him": the offender
-                off = now.offender
-                label = f"Call a suit from {seats.name(off)} or {seats.his(off)} partner, at the next lead of either"
+                label = f"Call a suit from {seats.pair(now.offender)}, at the next lead of either"
             if o.id == "call-suit":
                 effect = [e.replace("lead hearts", "lead the suit named") for e in effect]
             options.append({"id": o.id, "label": label, "laws": list(o.laws), "effect": effect})
