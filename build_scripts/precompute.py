@@ -330,22 +330,15 @@ def site_files(pages: dict[str, str]) -> dict[str, bytes]:
     """``{page src_uri: answers.json bytes}`` for every generated page with precomputed widgets."""
     from build_scripts import serve_cache
 
-    def compute() -> dict[str, bytes]:
-        out: dict[str, bytes] = {}
-        for src_uri, text in pages.items():
-            if src_uri in SKIP_PAGES:
-                continue
-            answers = page_answers(text)
-            if answers:
-                data = encode(answers)
-                check_budget(src_uri, data)
-                out[src_uri] = data
-        return out
-
-    if not serve_cache.enabled:
-        return compute()
-    # mkdocs serve: recomputed only when a page's text or the engine's files change
-    key = serve_cache.signature(
-        [Path(web.__file__).parents[1]], extra="\0".join(f"{k}\0{v}" for k, v in sorted(pages.items()))
-    )
-    return serve_cache.memo("precompute", key, compute)
+    # `generate --watch`: a page's answers are reused while its text and the engine's files are unchanged
+    engine = serve_cache.signature([Path(web.__file__).parents[1]]) if serve_cache.enabled else ""
+    out: dict[str, bytes] = {}
+    for src_uri, text in pages.items():
+        if src_uri in SKIP_PAGES:
+            continue
+        answers = serve_cache.memo(f"answers:{src_uri}", engine + "\0" + text, lambda text=text: page_answers(text))
+        if answers:
+            data = encode(answers)
+            check_budget(src_uri, data)
+            out[src_uri] = data
+    return out
