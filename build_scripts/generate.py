@@ -198,19 +198,19 @@ def outputs(serve: bool = False, warnings: list[str] | None = None) -> dict[str,
         marker = precompute.marker(dest_of(src_uri)) if src_uri in answers else ""
         files[src_uri] = (text.rstrip("\n") + "\n\n" + marker + index + "\n").encode()
     for src_uri, data in answers.items():
-        path = precompute.answers_path(dest_of(src_uri))
-        files[path] = data
-        files[path + ".gz"] = precompute.compressed(data)
+        answers_uri = precompute.answers_path(dest_of(src_uri))
+        files[answers_uri] = data
+        files[answers_uri + ".gz"] = precompute.compressed(data)
     if job is not None:
         from build_scripts import pyodide_runtime
 
         runtime = base | pyodide_runtime.runtime_engine_files(job)
     else:  # --serve: made once per process (the process restarts on an engine edit)
         runtime = serve_cache.memo("runtime", "", lambda: _runtime(serve))
-    for path, source in runtime.items():
-        if path in files:
-            raise GenerateError(f"docs/{path} exists, but the build writes that file (the browser's runtime)")
-        files[path] = source
+    for rel, source in runtime.items():
+        if rel in files:
+            raise GenerateError(f"docs/{rel} exists, but the build writes that file (the browser's runtime)")
+        files[rel] = source
     files[NAV_FILE] = (json.dumps(generated.nav, indent=1, ensure_ascii=False) + "\n").encode()
     return files
 

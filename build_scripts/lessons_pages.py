@@ -48,7 +48,7 @@ from typing import Any, Protocol
 
 from build_scripts import load_yaml, schemas
 from build_scripts.cards_html import card_html, cards_html, deal_html, suit_html
-from build_scripts.textmark import LAW_REF_RE, md_escape
+from build_scripts.textmark import LAW_REF_RE, Inline, md_escape
 from euchre_core.app import lessons as engine_lessons
 from euchre_core.kernel.cards import Card, Suit
 from euchre_core.kernel.deal import SEAT_NAMES, Deal
@@ -69,7 +69,7 @@ class Builder(Protocol):
     @property
     def case_ids(self) -> list[str]: ...
 
-    def inline(self, page: str, kind: str = "other", terms: bool = True, link_laws: bool = True) -> Any: ...
+    def inline(self, page: str, kind: str = "other", terms: bool = True, link_laws: bool = True) -> Inline: ...
 
     def link(self, from_page: str, to_page: str, anchor: str | None = None) -> str: ...
 

@@ -47,6 +47,7 @@ import itertools
 import json
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -326,6 +327,10 @@ def index_marker(answers_uris: list[str]) -> str:
     return f'<div class="euchre-answers-index" data-files="{" ".join(sorted(answers_uris))}" hidden></div>'
 
 
+def _answers_of(text: str) -> Callable[[], dict[str, Any]]:
+    return lambda: page_answers(text)
+
+
 def site_files(pages: dict[str, str]) -> dict[str, bytes]:
     """``{page src_uri: answers.json bytes}`` for every generated page with precomputed widgets."""
     from build_scripts import serve_cache
@@ -336,7 +341,7 @@ def site_files(pages: dict[str, str]) -> dict[str, bytes]:
     for src_uri, text in pages.items():
         if src_uri in SKIP_PAGES:
             continue
-        answers = serve_cache.memo(f"answers:{src_uri}", engine + "\0" + text, lambda text=text: page_answers(text))
+        answers = serve_cache.memo(f"answers:{src_uri}", engine + "\0" + text, _answers_of(text))
         if answers:
             data = encode(answers)
             check_budget(src_uri, data)
