@@ -39,7 +39,7 @@ def main() -> None:
         proc = start_serve(root, port, log)
         base = f"http://127.0.0.1:{port}/"
         try:
-            if wait_for(base + "laws/the-rubber/", lambda h: "best of three games" in h, 900) is None:
+            if wait_for(base + "laws/the-rubber/", lambda h: "best of three games" in h, 900, proc=proc) is None:
                 raise SystemExit("serve did not start:\n" + log.read_text()[-3000:])
             print(f"serve ready after {time.monotonic() - t0:.1f} s (generate the whole tree, then one full build)")
             for edit in kinds:
@@ -49,9 +49,9 @@ def main() -> None:
                     url = base + edit.page
                     time.sleep(1.0)
                     original = apply(root, edit, marker)
-                    shown = wait_for(url, lambda h, m=marker: m in h, 600)
+                    shown = wait_for(url, lambda h, m=marker: m in h, 600, proc=proc)
                     restore(root, edit, original)
-                    wait_for(url, lambda h, m=marker: bool(h) and m not in h, 600)
+                    wait_for(url, lambda h, m=marker: bool(h) and m not in h, 600, proc=proc)
                     if shown is None:
                         print(f"{edit.kind}: run {i} never showed the edit")
                         continue

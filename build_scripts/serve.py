@@ -5,7 +5,8 @@
 Starts ``python -m build_scripts.generate --serve --watch`` (:mod:`build_scripts.generate`: it
 rewrites, in ``--out``, the files of the docs tree whose bytes an edit changed, and restarts itself
 when Python or the engine's data changed, so the engine is always the one on disk), waits for its
-first tree, then ``mkdocs serve --dirty`` on that tree (``EUCHRE_DOCS_DIR``; ``EUCHRE_GENERATED=1``
+first tree, then ``mkdocs serve --dirty --no-strict`` on that tree (MkDocs warns about every dirty build, and
+``strict: true`` would turn that warning into an abort; ``make build`` is the strict check) (``EUCHRE_DOCS_DIR``; ``EUCHRE_GENERATED=1``
 tells the hooks not to generate again). MkDocs watches the tree and, with ``--dirty``, renders only
 the pages whose files changed. Nothing of MkDocs or Material is patched. The hint simulations are
 never run (``make sims``). Ctrl-C stops both.
@@ -62,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     if watcher.poll() is not None:
         return watcher.returncode or 1
     server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", args.dev_addr], cwd=REPO_ROOT, env=env
+        [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--no-strict", "--dev-addr", args.dev_addr],
+        cwd=REPO_ROOT,
+        env=env,
     )
     try:
         while watcher.poll() is None and server.poll() is None:
@@ -73,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        code = server.returncode if server.poll() is not None else 0
         for proc in (server, watcher):
             if proc.poll() is None:
                 proc.terminate()
@@ -80,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
                     proc.wait(timeout=10)
                 except subprocess.TimeoutExpired:
                     proc.kill()
-    return 0
+    return code or 0
 
 
 if __name__ == "__main__":

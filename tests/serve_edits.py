@@ -108,10 +108,17 @@ def fetch(url: str) -> str:
         return ""
 
 
-def wait_for(url: str, predicate: Callable[[str], bool], timeout: float, poll: float = 0.05) -> float | None:
-    """Seconds until the page at ``url`` satisfies ``predicate``; None after ``timeout``."""
+def wait_for(
+    url: str,
+    predicate: Callable[[str], bool],
+    timeout: float,
+    poll: float = 0.05,
+    proc: subprocess.Popen[bytes] | None = None,
+) -> float | None:
+    """Seconds until the page at ``url`` satisfies ``predicate``; None after ``timeout`` or when
+    ``proc`` (the server) has stopped."""
     t0 = time.monotonic()
-    while time.monotonic() - t0 < timeout:
+    while time.monotonic() - t0 < timeout and (proc is None or proc.poll() is None):
         if predicate(fetch(url)):
             return time.monotonic() - t0
         time.sleep(poll)

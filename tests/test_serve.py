@@ -23,17 +23,19 @@ def test_every_kind_of_edit_shows_on_the_served_page(tmp_path: Path) -> None:
     proc = start_serve(root, port, log)
     base = f"http://127.0.0.1:{port}/"
     try:
-        assert wait_for(base + "laws/the-rubber/", lambda html: "best of three games" in html, 900), log.read_text()
+        assert wait_for(base + "laws/the-rubber/", lambda html: "best of three games" in html, 900, proc=proc), (
+            log.read_text()
+        )
         for i, edit in enumerate(EDITS):
             marker = f"SERVEMARK{i}X"
             url = base + edit.page
             original = apply(root, edit, marker)
             try:
-                shown = wait_for(url, lambda html, m=marker: m in html, 600)
+                shown = wait_for(url, lambda html, m=marker: m in html, 600, proc=proc)
                 assert shown is not None, f"{edit.kind}: {url} never showed the edit\n{log.read_text()[-3000:]}"
             finally:
                 restore(root, edit, original)
-            gone = wait_for(url, lambda html, m=marker: bool(html) and m not in html, 600)
+            gone = wait_for(url, lambda html, m=marker: bool(html) and m not in html, 600, proc=proc)
             assert gone is not None, f"{edit.kind}: {url} still shows the undone edit"
     finally:
         stop(proc)
