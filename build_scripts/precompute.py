@@ -235,8 +235,10 @@ def page_answers(markdown: str) -> dict[str, Any]:
         out.update(dealing_answers(int(law)))
     for mode, spec in _EXERCISE.findall(markdown):
         out.update(exercise_answers(json.loads(html.unescape(spec)), mode))
-    if _DIRECTOR.search(markdown):
-        out.update(director_answers())
+    if _DIRECTOR.search(markdown):  # the engine's alone: once per `generate --watch` process (serve_cache)
+        from build_scripts import serve_cache
+
+        out.update(serve_cache.memo("director-answers", "", director_answers))
     return out
 
 
