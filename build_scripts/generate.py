@@ -34,6 +34,7 @@ the pages keep the cached figures, with a warning.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -202,7 +203,9 @@ def outputs(serve: bool = False, warnings: list[str] | None = None) -> dict[str,
     for src_uri, data in answers.items():
         answers_uri = precompute.answers_path(dest_of(src_uri))
         files[answers_uri] = data
-        files[answers_uri + ".gz"] = precompute.compressed(data)
+        files[answers_uri + ".gz"] = serve_cache.memo(
+            f"gz:{answers_uri}", hashlib.sha256(data).hexdigest(), functools.partial(precompute.compressed, data)
+        )
     if job is not None:
         from build_scripts import pyodide_runtime
 

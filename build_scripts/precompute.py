@@ -329,8 +329,16 @@ def index_marker(answers_uris: list[str]) -> str:
     return f'<div class="euchre-answers-index" data-files="{" ".join(sorted(answers_uris))}" hidden></div>'
 
 
-def _answers_of(text: str) -> Callable[[], dict[str, Any]]:
-    return lambda: page_answers(text)
+def _answers_file(src_uri: str, text: str) -> Callable[[], bytes]:
+    def compute() -> bytes:
+        answers = page_answers(text)
+        if not answers:
+            return b""
+        data = encode(answers)
+        check_budget(src_uri, data)
+        return data
+
+    return compute
 
 
 def site_files(pages: dict[str, str]) -> dict[str, bytes]:
@@ -343,9 +351,7 @@ def site_files(pages: dict[str, str]) -> dict[str, bytes]:
     for src_uri, text in pages.items():
         if src_uri in SKIP_PAGES:
             continue
-        answers = serve_cache.memo(f"answers:{src_uri}", engine + "\0" + text, _answers_of(text))
-        if answers:
-            data = encode(answers)
-            check_budget(src_uri, data)
+        data = serve_cache.memo(f"answers:{src_uri}", engine + "\0" + text, _answers_file(src_uri, text))
+        if data:
             out[src_uri] = data
     return out

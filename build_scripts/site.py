@@ -1287,7 +1287,7 @@ class Builder:
             {"Terms & Remarks": remarks},
             {"Cases": cases},
             {"Replay a game": "replay.md"},
-            {"Learn": lessons_pages.lesson_nav(self)},
+            {"Learn": serve_cache.memo("lessons-nav", self._derived_inputs(), lambda: lessons_pages.lesson_nav(self))},
         ]
         if CODES_INDEX in pages:
             codes: list[Any] = [CODES_INDEX]

@@ -63,7 +63,7 @@ EDITS = (
         "euchre_core/laws/lawbook.py",
         '"rubber: best of three;',
         lambda m: f'"rubber {m}: best of three;',
-        "engine-laws/",
+        "laws/the-rubber/",  # the engine's box under law 1
     ),
 )
 
