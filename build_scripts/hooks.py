@@ -60,8 +60,11 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             command + (["--serve"] if _serving else []), cwd=REPO_ROOT, env=env, capture_output=True, text=True
         )
         if proc.returncode != 0:
-            message = proc.stderr.strip().splitlines() or [f"exit {proc.returncode}"]
-            raise PluginError(f"euchre: {message[-1].removeprefix('generate: error: ')}")
+            message = (
+                proc.stderr.strip().replace("generate: error: ", "")
+                or f"the generator stopped (exit {proc.returncode})"
+            )
+            raise PluginError(f"euchre: {message}")
     nav = docs_dir / ".nav.json"
     if not nav.is_file():
         raise PluginError(f"euchre: {nav} is missing: run `python -m build_scripts.generate --out {docs_dir}`")
