@@ -9,7 +9,7 @@ CHROMIUM ?= /usr/bin/chromium
 # build_scripts (hooks, the Markdown extension) and euchre_core import from the repository root.
 RUN := PYTHONPATH=. NO_MKDOCS_2_WARNING=1
 
-.PHONY: all venv node-deps build serve preview test lint dist chromium clean
+.PHONY: all venv node-deps build serve sims preview test lint dist chromium clean
 
 all: build
 
@@ -36,11 +36,19 @@ $(NODE_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
+# The generator writes the docs tree (build/docs: build_scripts/generate.py), MkDocs renders it.
 build: venv node-deps
-	$(RUN) $(BIN)/mkdocs build --strict --site-dir site
+	$(RUN) $(BIN)/python -m build_scripts.generate --out build/docs
+	$(RUN) EUCHRE_GENERATED=1 $(BIN)/mkdocs build --strict --site-dir site
 
+# The generator's watcher (content/, docs/, overrides/, euchre_core/, build_scripts/) beside
+# `mkdocs serve --dirty` on its tree (build/serve-docs): build_scripts/serve.py.
 serve: venv node-deps
-	$(RUN) $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(RUN) $(BIN)/python -m build_scripts.serve --dev-addr 127.0.0.1:8000
+
+# The hint simulations (a few minutes): the build and serve only read their committed cache.
+sims: venv
+	$(RUN) $(BIN)/python -m build_scripts.hint_sims
 
 # The built site, served at the URL it was built for (SITE_URL, by default http://127.0.0.1:8000/):
 # Material's instant navigation only works there (build_scripts/preview.py).

@@ -1,111 +1,69 @@
-"""How long `mkdocs serve` takes to show an edit to one law (target: under 2 s), and a full build.
+"""How long ``make serve`` (``python -m build_scripts.serve``) takes to show an edit, per kind of edit
+(target: under 2 s for a law's text). Run with the project's venv:
 
-Copies the repository's tracked files to a temporary folder (the working tree is never edited),
-starts `mkdocs serve` there, edits law 1 in content/laws.yaml a few times and polls the served
-page until the edit appears. Run with the project's venv:
+    PYTHONPATH=. .venv/bin/python benchmarks/bench_serve.py [--runs 5] [--kinds law,template,...]
 
-    .venv/bin/python benchmarks/bench_serve.py [--edits 4]
-
-Prints numbers; asserts nothing.
+Copies the repository's tracked files to a temporary folder (the working tree is never edited), starts
+serve there on a free port, then for each kind of edit (``tests/serve_edits.py``: a law's text, a
+template, a hand-written page, a docstring, an engine message) makes the edit ``--runs`` times, polls
+the served page every 50 ms until it shows the edit, undoes it and waits until the page is back.
+Prints the startup time and, per kind, the median and the spread (min-max) of edit-to-page; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import shutil
-import subprocess
+import statistics
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-MKDOCS = Path(sys.executable).with_name("mkdocs")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-
-def copy_repo(dest: Path) -> None:
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
-    for f in files:
-        if not f:
-            continue
-        src = ROOT / f.decode()
-        (dest / f.decode()).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, dest / f.decode())
-    if (ROOT / "node_modules").exists():
-        (dest / "node_modules").symlink_to(ROOT / "node_modules")
+from serve_edits import EDITS, apply, copy_repo, free_port, restore, start_serve, stop, wait_for  # noqa: E402
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--edits", type=int, default=4)
-    ap.add_argument("--port", default="8199")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--kinds", default="", help="comma-separated words of the kinds to time (default: all)")
     a = ap.parse_args()
-    env = dict(os.environ, PYTHONPATH=".", NO_MKDOCS_2_WARNING="1")
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
+    kinds = [e for e in EDITS if not a.kinds or any(k in e.kind for k in a.kinds.split(","))]
+    with tempfile.TemporaryDirectory(prefix="bench-serve-") as tmp:
+        root = Path(tmp) / "repo"
         copy_repo(root)
-        t = time.perf_counter()
-        subprocess.run(
-            [str(MKDOCS), "build", "--strict", "-q", "-d", str(root / "site")],
-            cwd=root,
-            env=env,
-            check=True,
-            capture_output=True,
-        )
-        print(f"full build: {time.perf_counter() - t:.2f} s")
-        p = subprocess.Popen(
-            [str(MKDOCS), "serve", "-a", f"127.0.0.1:{a.port}", "--livereload"],
-            cwd=root,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        url = f"http://127.0.0.1:{a.port}/laws/the-rubber/"
-        t0 = time.time()
+        port = free_port()
+        log = Path(tmp) / "serve.log"
+        t0 = time.monotonic()
+        proc = start_serve(root, port, log)
+        base = f"http://127.0.0.1:{port}/"
         try:
-            while True:
-                try:
-                    urllib.request.urlopen(url, timeout=2).read()
-                    break
-                except OSError:
-                    if time.time() - t0 > 120:
-                        raise SystemExit("mkdocs serve did not start") from None
-                    time.sleep(0.2)
-            print(f"serve ready after {time.time() - t0:.1f} s")
-            laws = root / "content" / "laws.yaml"
-            orig = laws.read_text(encoding="utf-8")
-            results = []
-            for i in range(a.edits):
-                marker = f"EDIT{i}MARK"
-                time.sleep(1.5)
-                t = time.time()
-                laws.write_text(
-                    orig.replace(
-                        "The rubber is the best of three games.", f"The rubber is the best of three games {marker}.", 1
-                    ),
-                    encoding="utf-8",
-                )
-                while True:
-                    try:
-                        if marker in urllib.request.urlopen(url, timeout=5).read().decode():
-                            break
-                    except OSError:
-                        pass
-                    time.sleep(0.05)
-                results.append(time.time() - t)
-                laws.write_text(orig, encoding="utf-8")
-                time.sleep(3)
+            if wait_for(base + "laws/the-rubber/", lambda h: "best of three games" in h, 900, proc=proc) is None:
+                raise SystemExit("serve did not start:\n" + log.read_text()[-3000:])
+            print(f"serve ready after {time.monotonic() - t0:.1f} s (generate the whole tree, then one full build)")
+            for edit in kinds:
+                times = []
+                for i in range(a.runs):
+                    marker = f"BENCHMARK{i}X"
+                    url = base + edit.page
+                    time.sleep(1.0)
+                    original = apply(root, edit, marker)
+                    shown = wait_for(url, lambda h, m=marker: m in h, 600, proc=proc)
+                    restore(root, edit, original)
+                    wait_for(url, lambda h, m=marker: bool(h) and m not in h, 600, proc=proc)
+                    if shown is None:
+                        print(f"{edit.kind}: run {i} never showed the edit")
+                        continue
+                    times.append(shown)
+                if times:
+                    print(
+                        f"{edit.kind}: median {statistics.median(times):.2f} s, spread {min(times):.2f}-{max(times):.2f} s "
+                        f"over {len(times)} runs: {[round(t, 2) for t in times]}",
+                        flush=True,
+                    )
         finally:
-            p.kill()
-            out = p.stdout.read() if p.stdout else ""
-        print("rebuilds (s):", re.findall(r"Documentation built in ([0-9.]+) seconds", out))
-        print(
-            "edit -> visible (s):", [round(x, 2) for x in results], f"median {sorted(results)[len(results) // 2]:.2f}"
-        )
+            stop(proc)
 
 
 if __name__ == "__main__":

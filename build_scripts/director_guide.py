@@ -21,6 +21,8 @@ Each situation has a share fragment, ``#a=<situation>`` (and ``&who=left`` for t
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -102,7 +104,18 @@ def all_situations(law_section: Mapping[int, str]) -> dict[str, dict[str, Any]]:
 
 
 def answer(sit: Mapping[str, Any]) -> dict[str, Any]:
-    """One situation's answer: the engine's ruling at its moment (the play), or its law's example."""
+    """One situation's answer: the engine's ruling at its moment (the play), or its law's example.
+    Under ``generate --watch`` it is reused while the situation is unchanged (the process restarts
+    when the engine changes: :mod:`build_scripts.serve_cache`)."""
+    from build_scripts import serve_cache
+
+    if serve_cache.enabled:
+        key = json.dumps(sit, sort_keys=True, default=str)
+        return copy.deepcopy(serve_cache.memo(f"director-answer:{sit['id']}", key, lambda: _answer(sit)))
+    return _answer(sit)
+
+
+def _answer(sit: Mapping[str, Any]) -> dict[str, Any]:
     n = int(sit["law"])
     entry = LAWBOOK.get(n)
     out: dict[str, Any] = {

@@ -9,6 +9,7 @@ cutting out, entry and re-entry (10, 15–21) show their table scenario
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import re
@@ -28,7 +29,17 @@ def scenarios() -> dict[int, dict[str, Any]]:
 
 
 def engine_view(number: int) -> dict[str, Any]:
-    """The registry entry and the ruled scenario of one law, for the template."""
+    """The registry entry and the ruled scenario of one law, for the template. Under
+    ``generate --watch`` (:mod:`build_scripts.serve_cache`) it is computed once per process: the
+    process restarts when the engine changes, and an edit to a law's text does not change it."""
+    from build_scripts import serve_cache
+
+    if serve_cache.enabled:
+        return copy.deepcopy(serve_cache.memo(f"engine-view:{number}", "", lambda: _engine_view(number)))
+    return _engine_view(number)
+
+
+def _engine_view(number: int) -> dict[str, Any]:
     entry = LAWBOOK[number]
     view: dict[str, Any] = {
         "status": entry.status,

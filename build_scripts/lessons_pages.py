@@ -44,18 +44,37 @@ import posixpath
 import re
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from build_scripts import load_yaml, schemas
 from build_scripts.cards_html import card_html, cards_html, deal_html, suit_html
-from build_scripts.textmark import LAW_REF_RE, md_escape
+from build_scripts.textmark import LAW_REF_RE, Inline, md_escape
 from euchre_core.app import lessons as engine_lessons
 from euchre_core.kernel.cards import Card, Suit
 from euchre_core.kernel.deal import SEAT_NAMES, Deal
 from euchre_core.search import opponent
 
-if TYPE_CHECKING:
-    from build_scripts.site import Builder
+
+class Builder(Protocol):
+    """What the Learn pages need of the site's builder (:class:`build_scripts.site.Builder` has it).
+
+    A protocol, not an import: ``site`` imports this module, so this module does not import ``site``
+    (no import circle: ``tests/test_layers.py``).
+    """
+
+    hints_doc: Any
+    terms_doc: Any
+    law_page: dict[int, str]
+
+    @property
+    def case_ids(self) -> list[str]: ...
+
+    def inline(self, page: str, kind: str = "other", terms: bool = True, link_laws: bool = True) -> Inline: ...
+
+    def link(self, from_page: str, to_page: str, anchor: str | None = None) -> str: ...
+
+    def render(self, template: str, **context: Any) -> str: ...
+
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LESSONS_DIR = REPO_ROOT / "content" / "lessons"

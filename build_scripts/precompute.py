@@ -47,6 +47,7 @@ import itertools
 import json
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -234,8 +235,10 @@ def page_answers(markdown: str) -> dict[str, Any]:
         out.update(dealing_answers(int(law)))
     for mode, spec in _EXERCISE.findall(markdown):
         out.update(exercise_answers(json.loads(html.unescape(spec)), mode))
-    if _DIRECTOR.search(markdown):
-        out.update(director_answers())
+    if _DIRECTOR.search(markdown):  # the engine's alone: once per `generate --watch` process (serve_cache)
+        from build_scripts import serve_cache
+
+        out.update(serve_cache.memo("director-answers", "", director_answers))
     return out
 
 
@@ -326,26 +329,29 @@ def index_marker(answers_uris: list[str]) -> str:
     return f'<div class="euchre-answers-index" data-files="{" ".join(sorted(answers_uris))}" hidden></div>'
 
 
+def _answers_file(src_uri: str, text: str) -> Callable[[], bytes]:
+    def compute() -> bytes:
+        answers = page_answers(text)
+        if not answers:
+            return b""
+        data = encode(answers)
+        check_budget(src_uri, data)
+        return data
+
+    return compute
+
+
 def site_files(pages: dict[str, str]) -> dict[str, bytes]:
     """``{page src_uri: answers.json bytes}`` for every generated page with precomputed widgets."""
     from build_scripts import serve_cache
 
-    def compute() -> dict[str, bytes]:
-        out: dict[str, bytes] = {}
-        for src_uri, text in pages.items():
-            if src_uri in SKIP_PAGES:
-                continue
-            answers = page_answers(text)
-            if answers:
-                data = encode(answers)
-                check_budget(src_uri, data)
-                out[src_uri] = data
-        return out
-
-    if not serve_cache.enabled:
-        return compute()
-    # mkdocs serve: recomputed only when a page's text or the engine's files change
-    key = serve_cache.signature(
-        [Path(web.__file__).parents[1]], extra="\0".join(f"{k}\0{v}" for k, v in sorted(pages.items()))
-    )
-    return serve_cache.memo("precompute", key, compute)
+    # `generate --watch`: a page's answers are reused while its text and the engine's files are unchanged
+    engine = serve_cache.signature([Path(web.__file__).parents[1]]) if serve_cache.enabled else ""
+    out: dict[str, bytes] = {}
+    for src_uri, text in pages.items():
+        if src_uri in SKIP_PAGES:
+            continue
+        data = serve_cache.memo(f"answers:{src_uri}", engine + "\0" + text, _answers_file(src_uri, text))
+        if data:
+            out[src_uri] = data
+    return out

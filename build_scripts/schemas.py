@@ -17,6 +17,7 @@ standard-library only and decodes its inputs with its own typed decoder.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from functools import cache
@@ -25,6 +26,8 @@ from typing import Any
 
 import yaml
 from jsonschema import Draft202012Validator
+
+from build_scripts import load_yaml
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_DIR = REPO_ROOT / "schemas"
@@ -76,7 +79,7 @@ def problems(name: str, data: Any, where: str) -> list[str]:
 def load(path: Path) -> Any:
     """A content or data file, YAML or JSON."""
     text = path.read_text(encoding="utf-8")
-    return yaml.safe_load(text) if path.suffix in (".yaml", ".yml") else json.loads(text)
+    return load_yaml(text) if path.suffix in (".yaml", ".yml") else json.loads(text)
 
 
 def files(name: str, root: Path = REPO_ROOT) -> Iterator[Path]:
@@ -90,10 +93,25 @@ def validate_all(root: Path = REPO_ROOT, names: tuple[str, ...] | None = None) -
     for name in names or tuple(FILES):
         for path in files(name, root):
             where = path.relative_to(root).as_posix()
-            try:
-                data = load(path)
-            except (OSError, ValueError, yaml.YAMLError) as error:
-                found.append(f"{where}: cannot be read: {error}")
-                continue
-            found += problems(name, data, where)
+            found += _file_problems(name, path, where)
     return found
+
+
+def _file_problems(name: str, path: Path, where: str) -> list[str]:
+    """One file's problems; under ``generate --watch``, reused while its bytes are unchanged."""
+    from build_scripts import serve_cache
+
+    def check() -> list[str]:
+        try:
+            data = load(path)
+        except (OSError, ValueError, yaml.YAMLError) as error:
+            return [f"{where}: cannot be read: {error}"]
+        return problems(name, data, where)
+
+    if not serve_cache.enabled:
+        return check()
+    try:
+        key = name + ":" + hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return check()
+    return list(serve_cache.memo(f"schema:{where}", key, check))

@@ -905,9 +905,11 @@ class Builder:
 
     @functools.cached_property
     def hint_sim_results(self) -> dict[str, dict[str, Any]]:
-        """The simulations of the hints put to the test, by spec id (from the committed cache; a stale
-        entry is recomputed and written back: :mod:`build_scripts.hint_sims`)."""
-        return hint_sims.refresh(write=True, log=_log.info)
+        """The simulations of the hints put to the test, by spec id, as the committed cache has them
+        (:mod:`build_scripts.hint_sims`). The site never runs them: ``make sims`` does, and the
+        generator stops on a stale cache (:func:`build_scripts.generate.outputs`)."""
+        doc = hint_sims._load_cache()
+        return {spec_id: entry["result"] for spec_id, entry in doc.get("results", {}).items()}
 
     @functools.cached_property
     def hint_sim_tables(self) -> dict[str, str]:
@@ -1285,7 +1287,7 @@ class Builder:
             {"Terms & Remarks": remarks},
             {"Cases": cases},
             {"Replay a game": "replay.md"},
-            {"Learn": lessons_pages.lesson_nav(self)},
+            {"Learn": serve_cache.memo("lessons-nav", self._derived_inputs(), lambda: lessons_pages.lesson_nav(self))},
         ]
         if CODES_INDEX in pages:
             codes: list[Any] = [CODES_INDEX]

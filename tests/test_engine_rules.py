@@ -24,7 +24,8 @@ from euchre_core import (
     parse_book_card,
     rules_by_name,
 )
-from euchre_core.kernel.tables import EFFECTIVE_SUIT, TRUMP_POWER, trick_winner_index
+from euchre_core.kernel.play import trick_winner_index
+from euchre_core.kernel.tables import EFFECTIVE_SUIT, TRUMP_POWER
 from euchre_core.laws.table import cut_rank, form_table
 
 A, B, C, D = range(4)

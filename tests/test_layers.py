@@ -80,3 +80,116 @@ def test_the_contract_catches_an_upward_import(tmp_path: Path) -> None:
             test_imports_point_downward(bad)
     finally:
         bad.unlink()
+
+
+# ----------------------------------------------------------------------------- no import circles
+
+ROOT = PACKAGE.parent
+CYCLE_PACKAGES = ("euchre_core", "build_scripts")  # the data flows one way: engine → generator → docs tree
+
+
+def import_graph(root: Path, packages: tuple[str, ...] = CYCLE_PACKAGES) -> dict[str, set[str]]:
+    """``{module: modules it imports}`` among the modules of ``packages`` under ``root``, read with
+    :mod:`ast` from the source: every import counts (at module level, in a function, under
+    ``TYPE_CHECKING``); ``from package import name`` points at ``package.name`` when that is a module."""
+    paths = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            paths[".".join(parts)] = path
+    graph: dict[str, set[str]] = {name: set() for name in paths}
+    for name, path in paths.items():
+        is_package = path.name == "__init__.py"
+        here = name.split(".") if is_package else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = here[: len(here) - node.level + 1]
+                    module = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    module = node.module or ""
+                for alias in node.names:
+                    sub = f"{module}.{alias.name}"
+                    targets.append(sub if sub in paths else module)
+            for target in targets:
+                while target and target not in paths:  # "import a.b.c" of a name inside a module
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph`` (its strongly connected components with more than one module,
+    or a module importing itself), each sorted; Tarjan's algorithm, iterative."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    component.append(top)
+                    if top == node:
+                        break
+                if len(component) > 1 or node in graph[node]:
+                    cycles.append(sorted(component))
+    return cycles
+
+
+def test_no_import_cycle_in_the_engine_or_the_generator() -> None:
+    graph = import_graph(ROOT)
+    assert "build_scripts.site" in graph and "euchre_core.kernel.play" in graph
+    assert "build_scripts.lessons_pages" in graph["build_scripts.site"]
+    cycles = import_cycles(graph)
+    assert not cycles, "import circles (each module imports, maybe indirectly, the others): " + "; ".join(
+        " ↔ ".join(c) for c in cycles
+    )
+
+
+def test_the_cycle_check_finds_a_circle(tmp_path: Path) -> None:
+    pkg = tmp_path / "euchre_core"
+    (pkg / "kernel").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "kernel" / "__init__.py").write_text("")
+    (pkg / "kernel" / "a.py").write_text("from .b import x\n")
+    (pkg / "kernel" / "b.py").write_text("def f():\n    from euchre_core.kernel import c\n")
+    (pkg / "kernel" / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n")
+    (pkg / "kernel" / "d.py").write_text("from . import a\n")
+    graph = import_graph(tmp_path, ("euchre_core",))
+    assert import_cycles(graph) == [["euchre_core.kernel.a", "euchre_core.kernel.b", "euchre_core.kernel.c"]]

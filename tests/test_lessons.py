@@ -17,7 +17,7 @@ from conftest import BuiltSite
 from build_scripts import lessons_pages
 from euchre_core.app import lessons, web
 from euchre_core.kernel import deal as deal_mod
-from euchre_core.kernel import tables
+from euchre_core.kernel import play, tables
 from euchre_core.kernel.actions import Action
 from euchre_core.kernel.cards import Card
 from euchre_core.kernel.deal import Deal
@@ -136,8 +136,8 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
 
         mp.setattr(Deal, "legal_actions", fake_legal)
     elif kind == "trick_winner":
-        real_w = tables.trick_winner_index
-        mp.setattr(tables, "trick_winner_index", lambda t, cards: (real_w(t, cards) + 1) % len(cards))
+        real_w = play.trick_winner_index
+        mp.setattr(play, "trick_winner_index", lambda t, cards: (real_w(t, cards) + 1) % len(cards))
     elif kind in ("seat_role", "stock"):
         real_s = Deal.shuffled.__func__  # type: ignore[attr-defined]
 

@@ -24,7 +24,7 @@ import pytest
 import yaml
 from conftest import REPO_ROOT, BuiltSite, run_mkdocs_build
 
-from build_scripts import card_markdown, cards_html, site, textmark
+from build_scripts import card_markdown, cards_html, generate, site, textmark
 from build_scripts.content import load_errata, load_hints, load_laws, load_terms
 from euchre_core.formats.cases import CaseError, list_cases, load_case, replay_case
 
@@ -487,8 +487,31 @@ def test_no_generated_page_is_written_to_docs() -> None:
         assert not (REPO_ROOT / "docs" / page).exists(), page
 
 
+def test_the_generator_writes_only_what_changed_and_removes_what_is_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """build_scripts/generate.py's tree: unchanged bytes keep their file (and time), a file no longer
+    generated goes, and a new navigation renews every page's time (for `mkdocs serve --dirty`)."""
+    from pathlib import Path as P
+
+    out = tmp_path / "tree"
+    src = tmp_path / "asset.bin"
+    src.write_bytes(b"x" * 10)
+    files: dict[str, P | bytes] = {"a.md": b"# A\n", "b.md": b"# B\n", "c.txt": src, generate.NAV_FILE: b"[1]"}
+    generate.write_tree(out, files, generate.Report())
+    times = {name: (out / name).stat().st_mtime_ns for name in ("a.md", "b.md", "c.txt")}
+    report = generate.Report()
+    generate.write_tree(out, {**files, "b.md": b"# B, changed\n"} | {"d.md": b"# D\n"}, report)
+    assert sorted(report.written) == ["b.md", "d.md"] and report.unchanged == 3 and not report.full
+    assert (out / "a.md").stat().st_mtime_ns == times["a.md"] and (out / "c.txt").stat().st_mtime_ns == times["c.txt"]
+    report = generate.Report()
+    generate.write_tree(out, {k: v for k, v in files.items() if k != "b.md"} | {generate.NAV_FILE: b"[2]"}, report)
+    assert report.removed == ["b.md", "d.md"] and not (out / "b.md").exists() and report.full
+    assert (out / "a.md").stat().st_mtime_ns > times["a.md"]
+
+
 def _modules() -> Iterator[object]:
-    yield from (cards_html, card_markdown, textmark, site)
+    yield from (cards_html, card_markdown, textmark, site, generate)
 
 
 @pytest.mark.parametrize("module", list(_modules()), ids=lambda m: m.__name__)

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from ..formats.cases import replay_case
 from ..kernel import deal as _deal
 from ..kernel import decode
+from ..kernel import play as _play
 from ..kernel import tables as _tables
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Rank, Suit, mask_of, pack
@@ -550,7 +551,7 @@ def _ask_trick_winner(spec: dict[str, Any]) -> dict[str, Any]:
 def _trick_winner(spec: dict[str, Any]) -> Answer:
     t = _suit(spec["trump"])
     cards = [Card.parse(c) for _, c in spec["cards"]]
-    i = _tables.trick_winner_index(int(t), cards)
+    i = _play.trick_winner_index(int(t), cards)
     seat, card = spec["cards"][i][0], cards[i]
     led = Suit(_tables.EFFECTIVE_SUIT[t][cards[0]])
     if _tables.TRUMP_POWER[t][card]:

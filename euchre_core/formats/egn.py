@@ -58,8 +58,9 @@ from ..kernel.actions import Action
 from ..kernel.cards import JOKER, Card, Rank, Suit, pack
 from ..kernel.deal import SEAT_NAMES, Deal, DealResult
 from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.play import trick_winner_index
 from ..kernel.rules import MODERN_24, RuleSet
-from ..kernel.tables import EFFECTIVE_SUIT, trick_winner_index
+from ..kernel.tables import EFFECTIVE_SUIT
 
 __all__ = [
     "EGN_FILE_TYPE",

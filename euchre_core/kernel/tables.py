@@ -18,8 +18,6 @@ score) are in :mod:`euchre_core.kernel.play`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import JOKER, Rank
 
 __all__ = [
@@ -102,12 +100,3 @@ for c in range(N_CARDS):
     r = c & 7
     CUT_RANK_KNAVE_HIGH.append(20 if r == Rank.KNAVE else r)
     CUT_RANK_ACE_LOW.append(-1 if r == Rank.ACE else r)
-
-
-def __getattr__(name: str) -> Any:
-    """``trick_winner_index`` lives in :mod:`euchre_core.kernel.play`; the old import path works."""
-    if name == "trick_winner_index":
-        from .play import trick_winner_index
-
-        return trick_winner_index
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -37,8 +37,8 @@ from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError, Suit, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal, DealResult, Trick, legal_play_mask, score_deal
 from ..kernel.errors import IllegalAction, InputError
-from ..kernel.play import partner_out_mask
-from ..kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, SUIT_MASK, trick_winner_index
+from ..kernel.play import partner_out_mask, trick_winner_index
+from ..kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, SUIT_MASK
 from .events import Chain, Event
 from .lawbook import READINGS
 from .rulings import Irregularity, Option, Ruling
