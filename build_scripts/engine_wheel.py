@@ -4,7 +4,7 @@ The browser loads ``euchre_core`` from this wheel, and ``pip install .`` install
 ``python -m build --wheel`` on a clean copy of the package's sources, with ``SOURCE_DATE_EPOCH``
 fixed so that the same sources give the same bytes (the wheel's sha256 goes into the site's
 ``pyodide-lock.json``). ``--no-isolation``: the backend is installed in the project's venv
-(requirements-dev.txt pins it), so a build needs no network and takes about a second. Wheels are
+(the site group of pyproject.toml, locked in requirements/site.txt), so a build needs no network and takes about a second. Wheels are
 kept in ``.cache/engine-wheel/`` under the hash of their sources, so ``mkdocs serve`` rebuilds one
 only when the engine changes.
 
