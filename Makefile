@@ -84,11 +84,13 @@ chromium:
 test: venv-dev node-deps chromium lint
 	$(RUN) $(BIN)/python -m pytest
 
-# The habits the tests also hold us to: lint, formatting and types (strict for the engine); run by `make test`.
-lint: venv-dev
+# The habits the tests also hold us to: lint, formatting and types (strict for the engine), and Biome's lint
+# of the JavaScript (biome.jsonc); run by `make test`.
+lint: venv-dev node-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	node_modules/.bin/biome lint --error-on-warnings
 
 # The engine for Python programmers: sdist and wheel in dist/ (the release workflow publishes them).
 dist: venv
