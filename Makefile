@@ -8,7 +8,7 @@ CHROMIUM ?= /usr/bin/chromium
 # build_scripts (hooks, the Markdown extension) and euchre_core import from the repository root.
 RUN := PYTHONPATH=. NO_MKDOCS_2_WARNING=1
 
-.PHONY: all venv venv-dev lock node-deps build serve preview test lint dist chromium clean
+.PHONY: all venv venv-dev engine-test lock node-deps build serve preview test lint dist chromium clean
 
 all: build
 
@@ -37,17 +37,29 @@ $(DEV_STAMP): requirements/pip.txt requirements/dev.txt | $(BIN)/python
 	$(PIP_INSTALL) -r requirements/dev.txt
 	touch $@ $(SITE_STAMP)
 
+# The engine alone on any Python it supports (3.10+), as CI's matrix runs it: its tests (tests/engine_tests.txt)
+# and doctests, with only pytest and hypothesis installed, e.g. `make engine-test PYTHON=python3.10 VENV=/tmp/v310`.
+ENGINE_STAMP := $(VENV)/.installed-engine-test
+
+$(ENGINE_STAMP): requirements/pip.txt requirements/engine-test.txt | $(BIN)/python
+	$(PIP_INSTALL) -r requirements/pip.txt
+	$(PIP_INSTALL) -r requirements/engine-test.txt
+	touch $@
+
+engine-test: $(ENGINE_STAMP)
+	$(RUN) $(BIN)/python -m pytest -p no:cacheprovider -m "not slow" euchre_core $$(grep -v '^#' tests/engine_tests.txt)
+
 # The locks again from pyproject.toml's groups (after editing a pin; Dependabot edits both): uv, from the
 # dev group, resolves for every platform and Python >= 3.11 (the tools' floor; the engine itself needs 3.10).
-UV_COMPILE = $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes \
-	--custom-compile-command "make lock"
+UV_COMPILE = $(BIN)/uv pip compile --quiet --universal --generate-hashes --custom-compile-command "make lock"
 lock: venv-dev
 	for group in site test dev pip; do \
-	  $(UV_COMPILE) --group $$group -o requirements/$$group.txt || exit 1; \
+	  $(UV_COMPILE) --python-version 3.11 --group $$group -o requirements/$$group.txt || exit 1; \
 	done
+	$(UV_COMPILE) --python-version 3.10 --group engine-test -o requirements/engine-test.txt
 
 # The JavaScript dependencies (package.json, pinned in package-lock.json): the Pyodide runtime that the
-# build copies into site/pyodide/, and axe-core for the accessibility test. `npm ci` runs again only
+# build copies into site/pyodide/, the build's bundlers, axe-core for the accessibility test, Biome (lint). `npm ci` runs again only
 # when the lock file changes (the stamp is in node_modules/, which npm ci replaces).
 NODE_STAMP := node_modules/.installed
 

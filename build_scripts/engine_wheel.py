@@ -1,4 +1,4 @@
-"""The engine's wheel, built by the project's declared build backend (setuptools, ``pyproject.toml``).
+"""The engine's wheel, built by the project's declared build backend (hatchling, ``pyproject.toml``).
 
 The browser loads ``euchre_core`` from this wheel, and ``pip install .`` installs the same one:
 ``python -m build --wheel`` on a clean copy of the package's sources, with ``SOURCE_DATE_EPOCH``
@@ -26,7 +26,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CACHE = REPO_ROOT / ".cache" / "engine-wheel"
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip file can hold
-TOP_FILES = ("pyproject.toml", "README.md")
+TOP_FILES = ("pyproject.toml", "README.pypi.md", "LICENSE")
 
 
 class WheelBuildError(RuntimeError):

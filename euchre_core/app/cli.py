@@ -124,6 +124,7 @@ def _cmd_replay(a: argparse.Namespace) -> int:
             for i, dj in enumerate(out["deals"]):
                 print(f"deal {i}: makers {dj['makers']}, tricks {dj['tricks_won']}, points {dj['points']}")
         return 0
+    records: Any
     if isinstance(data, dict) and "record" in data:
         records = [data["record"]]  # what `euchre play --json` writes: the deal's record and its summary
     else:
