@@ -1,28 +1,65 @@
 # Euchre Laws. On a fresh machine: `make serve` (preview the site) and `make test` (every test).
-# Everything runs from a project venv (.venv) made from requirements-dev.txt.
+# Everything runs from a project venv (.venv, or VENV=...) made from the locks in requirements/ (with hashes).
 
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 # build_scripts (hooks, the Markdown extension) and euchre_core import from the repository root.
 RUN := PYTHONPATH=. NO_MKDOCS_2_WARNING=1
 
-.PHONY: all venv node-deps build serve sims preview test lint dist chromium clean
+.PHONY: all venv venv-dev engine-test lock node-deps build serve sims preview test lint dist chromium clean
 
 all: build
 
-venv: $(STAMP)
+# The Python dependencies: the groups of pyproject.toml ([dependency-groups]: site, test, dev), each locked
+# with its hashes in requirements/GROUP.txt (`make lock`), pip itself in requirements/pip.txt. `make venv`
+# installs the site group (what build and serve need), `make venv-dev` everything (test adds the suite's
+# tools, dev the habits'); pip refuses any file whose hash is not in the lock (--require-hashes).
+SITE_STAMP := $(VENV)/.installed-site
+DEV_STAMP := $(VENV)/.installed-dev
+PIP_INSTALL = $(BIN)/python -m pip install --quiet --require-hashes --no-deps --only-binary :all:
 
-$(STAMP): requirements-dev.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
-	touch $(STAMP)
+venv: $(SITE_STAMP)
+
+venv-dev: $(DEV_STAMP)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(SITE_STAMP): requirements/pip.txt requirements/site.txt | $(BIN)/python
+	$(PIP_INSTALL) -r requirements/pip.txt
+	$(PIP_INSTALL) -r requirements/site.txt
+	touch $@
+
+$(DEV_STAMP): requirements/pip.txt requirements/dev.txt | $(BIN)/python
+	$(PIP_INSTALL) -r requirements/pip.txt
+	$(PIP_INSTALL) -r requirements/dev.txt
+	touch $@ $(SITE_STAMP)
+
+# The engine alone on any Python it supports (3.10+), as CI's matrix runs it: its tests (tests/engine_tests.txt)
+# and doctests, with only pytest and hypothesis installed, e.g. `make engine-test PYTHON=python3.10 VENV=/tmp/v310`.
+ENGINE_STAMP := $(VENV)/.installed-engine-test
+
+$(ENGINE_STAMP): requirements/pip.txt requirements/engine-test.txt | $(BIN)/python
+	$(PIP_INSTALL) -r requirements/pip.txt
+	$(PIP_INSTALL) -r requirements/engine-test.txt
+	touch $@
+
+engine-test: $(ENGINE_STAMP)
+	$(RUN) $(BIN)/python -m pytest -p no:cacheprovider -m "not slow" euchre_core $$(grep -v '^#' tests/engine_tests.txt)
+
+# The locks again from pyproject.toml's groups (after editing a pin; Dependabot edits both): uv, from the
+# dev group, resolves for every platform and Python >= 3.11 (the tools' floor; the engine itself needs 3.10).
+UV_COMPILE = $(BIN)/uv pip compile --quiet --universal --generate-hashes --custom-compile-command "make lock"
+lock: venv-dev
+	for group in site test dev pip; do \
+	  $(UV_COMPILE) --python-version 3.11 --group $$group -o requirements/$$group.txt || exit 1; \
+	done
+	$(UV_COMPILE) --python-version 3.10 --group engine-test -o requirements/engine-test.txt
 
 # The JavaScript dependencies (package.json, pinned in package-lock.json): the Pyodide runtime that the
-# build copies into site/pyodide/, and axe-core for the accessibility test. `npm ci` runs again only
+# build copies into site/pyodide/, the build's bundlers, axe-core for the accessibility test, Biome (lint). `npm ci` runs again only
 # when the lock file changes (the stamp is in node_modules/, which npm ci replaces).
 NODE_STAMP := node_modules/.installed
 
@@ -64,14 +101,16 @@ chromium:
 	fi
 
 # Everything: the habits first (lint, formatting, types), then every test (engine, content, build, browser).
-test: venv node-deps chromium lint
+test: venv-dev node-deps chromium lint
 	$(RUN) $(BIN)/python -m pytest
 
-# The habits the tests also hold us to: lint, formatting and types (strict for the engine); run by `make test`.
-lint: venv
+# The habits the tests also hold us to: lint, formatting and types (strict for the engine), and Biome's lint
+# of the JavaScript (biome.jsonc); run by `make test`.
+lint: venv-dev node-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	node_modules/.bin/biome lint --error-on-warnings
 
 # The engine for Python programmers: sdist and wheel in dist/ (the release workflow publishes them).
 dist: venv

@@ -1,10 +1,10 @@
-"""The engine's wheel, built by the project's declared build backend (setuptools, ``pyproject.toml``).
+"""The engine's wheel, built by the project's declared build backend (hatchling, ``pyproject.toml``).
 
 The browser loads ``euchre_core`` from this wheel, and ``pip install .`` installs the same one:
 ``python -m build --wheel`` on a clean copy of the package's sources, with ``SOURCE_DATE_EPOCH``
 fixed so that the same sources give the same bytes (the wheel's sha256 goes into the site's
 ``pyodide-lock.json``). ``--no-isolation``: the backend is installed in the project's venv
-(requirements-dev.txt pins it), so a build needs no network and takes about a second. Wheels are
+(the site group of pyproject.toml, locked in requirements/site.txt), so a build needs no network and takes about a second. Wheels are
 kept in ``.cache/engine-wheel/`` under the hash of their sources, so ``mkdocs serve`` rebuilds one
 only when the engine changes.
 
@@ -26,7 +26,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CACHE = REPO_ROOT / ".cache" / "engine-wheel"
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip file can hold
-TOP_FILES = ("pyproject.toml", "README.md")
+TOP_FILES = ("pyproject.toml", "README.pypi.md", "LICENSE")
 
 
 class WheelBuildError(RuntimeError):

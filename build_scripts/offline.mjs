@@ -35,7 +35,7 @@ function runtimeHash() {
   let names = [];
   try {
     names = readdirSync(folder).sort();
-  } catch (error) {
+  } catch {
     return "none";
   }
   for (const name of names) {

@@ -7,8 +7,8 @@
    it imports lazily are loaded too), then writes to OUT_DIR:
 
    * python_stdlib.zip       the standard library modules the runtime and the engine imported (module
-                             by module), as .pyc only (unchecked-hash pycs: nothing is compiled in the
-                             reader's browser);
+                             by module), as .pyc only (unchecked-hash pycs written by py_compile, the
+                             public API: nothing is compiled in the reader's browser);
    * python_stdlib_rest.zip  the rest of the standard library, also pre-compiled, loaded on demand
                              (the first import of one of its modules: the console), with the module
                              _euchre_stdlib_rest in the first zip that knows its names;
@@ -37,9 +37,9 @@ pyodide.FS.writeFile("/tmp/in/engine.whl", readFileSync(wheelPath));
 // installed the way the browser installs it (Pyodide's package loader: its imports are needed too)
 await pyodide.loadPackage(wheelPath, { messageCallback: () => {}, errorCallback: (s) => console.error(s) });
 
+// biome-ignore lint/complexity/noUselessStringRaw: raw, so that a backslash in the Python program reaches Python as written
 const PROGRAM = String.raw`
-import importlib, importlib.util, json, pkgutil, site, sys, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
+import importlib, importlib.util, json, os, pkgutil, site, sys, zipfile
 
 # the modules the runtime itself loaded while booting and installing the wheel
 booted = set(sys.modules)
@@ -81,9 +81,25 @@ def dotted(entry):
     name = entry[:-3].replace("/", ".")
     return name[:-9] if name.endswith(".__init__") else name
 
+os.makedirs("/tmp/pyc", exist_ok=True)
+
 def pyc(data, filename):
-    code = compile(data, filename, "exec", dont_inherit=True)
-    return _code_to_hash_pyc(code, importlib.util.source_hash(data), False)
+    """The pyc of source bytes, by the standard library's public py_compile (the pyc a
+    "python -m compileall --invalidation-mode unchecked-hash" writes): named "filename" in
+    tracebacks, never checked against a source (the browser has none to check)."""
+    import py_compile  # here: the modules imported so far are counted above (the browser needs it not)
+
+    with open("/tmp/pyc/source.py", "wb") as f:
+        f.write(data)
+    py_compile.compile(
+        "/tmp/pyc/source.py",
+        cfile="/tmp/pyc/source.pyc",
+        dfile=filename,
+        doraise=True,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    )
+    with open("/tmp/pyc/source.pyc", "rb") as f:
+        return f.read()
 
 REST = "/lib/python_stdlib_rest.zip"
 finder = '''"""The rest of the standard library (module by module: a package may be split between the two zips),

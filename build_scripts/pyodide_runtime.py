@@ -10,15 +10,19 @@ the file collection as virtual files, so both commands serve them and nothing is
   ``npm ci``, pinned in ``package.json``);
 * ``euchre_core-<version>-py3-none-any.whl``: the engine's wheel, built by the declared backend
   (:mod:`build_scripts.engine_wheel`: ``python -m build --wheel`` with ``SOURCE_DATE_EPOCH``, so the
-  same sources give the same bytes and the same hash; the same wheel ``pip install .`` gives);
-* ``pyodide-lock.json``: a reduced lock file, the runtime's ``info`` and one package, ours, with its
-  sha256, so that ``loadPyodide({packages: ["euchre-core"]})`` fetches the wheel from the site with
-  an integrity check and nothing from any other host.
+  same sources give the same bytes and the same hash; the same wheel ``pip install .`` gives), its
+  pycs added by the ``wheel`` tool (``wheel unpack`` / ``wheel pack``: :func:`with_files`);
+* ``pyodide-lock.json``: a reduced lock file, the runtime's ``info`` and one package, ours, in the
+  form the ``pyodide-lock`` tool gives it (:mod:`build_scripts.pyodide_lock_reference`) with this
+  wheel's sha256, so that ``loadPyodide({packages: ["euchre-core"]})`` fetches the wheel from the
+  site with an integrity check and nothing from any other host.
 
 Pre-compiled (``mkdocs build``, when Node is installed; :class:`CompileJob`, in the background while
 the pages are made): the exact Python of the wasm, run by Node at build time
 (``build_scripts/pyodide_compile.mjs``), compiles the standard
-library and the engine to ``.pyc``. The site's ``python_stdlib.zip`` then holds only the modules the
+library and the engine to ``.pyc`` with the public ``py_compile`` (unchecked-hash pycs). Not
+``pyodide py-compile`` (pyodide-build): it compiles with the Python that runs it, and no CPython of the
+runtime's version (3.14) is on the machine, so its pycs would carry the wrong magic number (ARCHITECTURE.md). The site's ``python_stdlib.zip`` then holds only the modules the
 runtime and the engine import (pre-compiled, no sources), ``python_stdlib_rest.zip`` the rest (loaded
 by the worker on the first import of one of them: the console), and the wheel carries a
 ``__pycache__`` pyc beside each module. The result is cached in ``.cache/pyodide-compiled/`` under
@@ -38,22 +42,21 @@ True
 
 from __future__ import annotations
 
-import base64
 import gzip
 import hashlib
-import io
 import json
 import logging
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
 
-from build_scripts.engine_wheel import build_engine_wheel
+from build_scripts.engine_wheel import SOURCE_DATE_EPOCH, build_engine_wheel
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ENGINE_DIR = REPO_ROOT / "euchre_core"
@@ -62,8 +65,8 @@ SITE_FOLDER = "pyodide"  # site/pyodide/
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PACKAGE = "euchre-core"  # the lock file's key (the canonical name)
 DIST = "euchre_core"  # the wheel's distribution name
-_ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the files added for the browser: fixed, like SOURCE_DATE_EPOCH
 COMPILE_SCRIPT = Path(__file__).resolve().with_name("pyodide_compile.mjs")
+LOCK_REFERENCE = Path(__file__).resolve().with_name("pyodide-lock-reference.json")  # pyodide-lock's entry
 COMPILED_CACHE = REPO_ROOT / ".cache" / "pyodide-compiled"
 COMPILED_FILES = ("python_stdlib.zip", "python_stdlib_rest.zip", "engine_pyc.zip", "manifest.json")
 GZIPPED_FILES = ("pyodide.asm.wasm", "pyodide.asm.mjs")  # also shipped as NAME.gz (see gzipped_copy)
@@ -88,67 +91,80 @@ def engine_version(engine_dir: Path = ENGINE_DIR) -> str:
     return m.group(1)
 
 
-def _record_hash(data: bytes) -> str:
-    """A RECORD hash: ``sha256=`` and the urlsafe base64 digest without padding."""
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
-    return f"sha256={digest}"
-
-
 def build_wheel(extra: dict[str, bytes] | None = None) -> tuple[str, bytes]:
     """The engine's wheel ``(file name, bytes)``, built by the declared backend
     (:func:`build_scripts.engine_wheel.build_engine_wheel`: what ``pip install .`` installs). ``extra``:
-    files the browser's copy adds (the pre-compiled ``__pycache__`` pycs for Pyodide's Python), written
-    into the same wheel and listed in its RECORD with their hashes."""
+    files the browser's copy adds (the pre-compiled ``__pycache__`` pycs for Pyodide's Python), added by
+    :func:`with_files` (``wheel unpack`` / ``wheel pack``, which writes the RECORD)."""
     name, data = build_engine_wheel()
     if not extra:
         return name, data
-    return name, _with_files(data, extra)
+    return name, with_files(name, data, extra)
 
 
-def _with_files(wheel: bytes, extra: dict[str, bytes]) -> bytes:
-    """``wheel`` with ``extra`` files added before its RECORD, and the RECORD extended to list them."""
-    source = zipfile.ZipFile(io.BytesIO(wheel))
-    record_name = next(n for n in source.namelist() if n.endswith(".dist-info/RECORD"))
-    record = source.read(record_name).decode()
-    added = "".join(f"{n},{_record_hash(d)},{len(d)}\n" for n, d in sorted(extra.items()))
-    lines = record.splitlines(keepends=True)
-    last = [ln for ln in lines if ln.startswith(record_name + ",")]
-    rest = [ln for ln in lines if not ln.startswith(record_name + ",")]
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
-        for info in source.infolist():
-            if info.filename != record_name:
-                out.writestr(info, source.read(info.filename))
-        for n, d in sorted(extra.items()):
-            zi = zipfile.ZipInfo(n, date_time=_ZIP_DATE)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            out.writestr(zi, d)
-        zi = source.getinfo(record_name)
-        out.writestr(zi, ("".join(rest) + added + "".join(last)).encode())
-    return buffer.getvalue()
+class WheelPackError(RuntimeError):
+    """``wheel unpack`` or ``wheel pack`` failed; the message has its output."""
+
+
+def with_files(wheel_name: str, wheel: bytes, extra: dict[str, bytes]) -> bytes:
+    """``wheel`` with ``extra`` files (name in the wheel -> bytes) added, by the ``wheel`` tool's own
+    commands: ``python -m wheel unpack``, the files written into the tree, ``python -m wheel pack``
+    (which lists every file in a new RECORD with its hash). ``SOURCE_DATE_EPOCH`` and fixed modes keep
+    the result reproducible.
+
+    >>> import io
+    >>> name, data = build_wheel()
+    >>> packed = with_files(name, data, {"euchre_core/NOTE.txt": b"hello"})
+    >>> z = zipfile.ZipFile(io.BytesIO(packed))
+    >>> z.read("euchre_core/NOTE.txt"), packed == with_files(name, data, {"euchre_core/NOTE.txt": b"hello"})
+    (b'hello', True)
+    >>> record = z.read(next(n for n in z.namelist() if n.endswith("RECORD"))).decode()
+    >>> "euchre_core/NOTE.txt,sha256=" in record
+    True
+    """
+    env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
+    with tempfile.TemporaryDirectory(prefix="euchre-wheel-pack-") as tmp:
+        source, tree, out = Path(tmp) / wheel_name, Path(tmp) / "tree", Path(tmp) / "out"
+        source.write_bytes(wheel)
+        _wheel_tool(["unpack", "--dest", str(tree), str(source)], env)
+        (root,) = tree.iterdir()
+        for name, data in sorted(extra.items()):
+            target = root / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        for path in root.rglob("*"):  # the same modes whatever the umask
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        out.mkdir()
+        _wheel_tool(["pack", "--dest-dir", str(out), str(root)], env)
+        (packed,) = out.glob("*.whl")
+        return packed.read_bytes()
+
+
+def _wheel_tool(args: list[str], env: dict[str, str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "wheel", *args], capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        raise WheelPackError(f"python -m wheel {args[0]} failed: {(done.stderr or done.stdout).strip()[-500:]}")
 
 
 def lock_file(wheel_name: str, wheel: bytes, pyodide_dir: Path = PYODIDE_DIR) -> dict[str, Any]:
-    """The site's reduced ``pyodide-lock.json``: the runtime's ``info`` and our package only."""
+    """The site's reduced ``pyodide-lock.json``: the runtime's ``info`` and one package, ours: the entry
+    that the ``pyodide-lock`` tool wrote for the engine's wheel (``build_scripts/pyodide-lock-reference.json``,
+    see :mod:`build_scripts.pyodide_lock_reference`), with this wheel's file name, version and sha256.
+
+    >>> lock = lock_file("euchre_core-0.0.0-py3-none-any.whl", b"wheel bytes")
+    >>> entry = lock["packages"]["euchre-core"]
+    >>> entry["file_name"], entry["imports"], entry["sha256"] == hashlib.sha256(b"wheel bytes").hexdigest()
+    ('euchre_core-0.0.0-py3-none-any.whl', ['euchre_core'], True)
+    """
     full = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
-    return {
-        "info": full["info"],
-        "packages": {
-            PACKAGE: {
-                "name": PACKAGE,
-                "version": engine_version(),
-                "file_name": wheel_name,
-                "install_dir": "site",
-                "sha256": hashlib.sha256(wheel).hexdigest(),
-                "package_type": "package",
-                "imports": [DIST],
-                "depends": [],
-                "unvendored_tests": False,
-                "shared_library": False,
-            }
-        },
+    reference = json.loads(LOCK_REFERENCE.read_text(encoding="utf-8"))
+    entry = {
+        **reference["package"],
+        "file_name": wheel_name,
+        "version": engine_version(),
+        "sha256": hashlib.sha256(wheel).hexdigest(),
     }
+    return {"info": full["info"], "packages": {PACKAGE: entry}}
 
 
 def _sha256(data: bytes) -> str:

@@ -41,6 +41,16 @@ def test_replay_of_a_saved_log_round_trips(tmp_path):
     assert again["deals"][0] == data["deals"][0]
 
 
+@pytest.mark.parametrize("rules", ["somerset1888", "hoyle3"])
+def test_replay_reads_what_play_json_writes(tmp_path, rules):
+    written = run("play", "--seed", "3", "--rules", rules, "--random", "--json").stdout
+    f = tmp_path / "play.json"
+    f.write_text(written)
+    again = json.loads(run("replay", str(f), "--json").stdout)
+    assert again["deals"] == json.loads(written)["deals"]
+    assert "Deal 1:" in run("replay", str(f)).stdout
+
+
 def test_case_json_form():
     data = json.loads(run("case", "I", "--json").stdout)
     deal = data["deals"][0]

@@ -1,5 +1,5 @@
 """The site does not depend on one site engine: ProperDocs (MkDocs' drop-in continuation, in
-requirements-dev.txt, so ``make test`` and CI run this) renders the docs tree that the generator
+the test group, so ``make test`` and CI run this) renders the docs tree that the generator
 wrote (``build_scripts/generate.py``) into the same site as MkDocs 1.6: the same files, and every
 page the same HTML but for the ``<meta name="generator">`` tag (and ``sw.js``, whose revisions are
 the pages' hashes). Slow: a second full build. Skipped only where ProperDocs is not installed."""

@@ -129,7 +129,7 @@ window.euchreAnswers = { answer: answer, has: has, warm: warm, loaded: loaded, s
 function siteRoot() {
   try {
     return new URL(JSON.parse(document.getElementById("__config").textContent).base + "/", location.href);
-  } catch (error) {
+  } catch {
     return null;
   }
 }

@@ -525,11 +525,6 @@ export function mountCasePlayer(root, engine) {
     else b.removeAttribute("aria-disabled");
   }
 
-  function cardName(code) {
-    const all = line ? Object.assign({}, book.cards, line.cards_info) : book.cards;
-    return all[code] ? all[code][1] : code;
-  }
-
   function cardSmall(code) {
     const all = line ? Object.assign({}, book.cards, line.cards_info) : book.cards;
     return cardFace(code, all);

@@ -14,7 +14,7 @@
   function readHash() {
     var raw = location.hash.slice(1);
     var text;
-    try { text = decodeURIComponent(raw); } catch (e) { text = raw; }  // a malformed escape: read it as written
+    try { text = decodeURIComponent(raw); } catch { text = raw; }  // a malformed escape: read it as written
     var out = { id: "", who: null };
     text.split("&").forEach(function (part) {
       if (part.indexOf("a=") === 0 || part.indexOf("s-") === 0) out.id = part;  // s-<id>: a search result's heading

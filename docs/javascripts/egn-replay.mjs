@@ -46,7 +46,7 @@ async function inflate(code) {
   let binary;
   try {
     binary = atob(b64 + "===".slice((b64.length + 3) % 4));
-  } catch (error) {
+  } catch {
     throw new LinkError(UNREADABLE);
   }
   const bytes = Uint8Array.from(binary, function (ch) { return ch.charCodeAt(0); });
@@ -61,7 +61,7 @@ async function inflate(code) {
         await writer.write(bytes.subarray(i, i + FEED));
       }
       if (!stopped) await writer.close();
-    } catch (error) { /* the reader below reports it */ }
+    } catch { /* the reader below reports it */ }
   })();
   const chunks = [];
   let total = 0;
@@ -87,7 +87,7 @@ async function inflate(code) {
   chunks.forEach(function (c) { all.set(c, at); at += c.byteLength; });
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(all);
-  } catch (error) {
+  } catch {
     throw new LinkError(UNREADABLE);
   }
 }
@@ -109,7 +109,7 @@ function parseHash() {
     if (i <= 0) continue;
     try {
       out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
-    } catch (error) {  // URIError: a malformed % escape ("%E0%A4%A", "%zz")
+    } catch {  // URIError: a malformed % escape ("%E0%A4%A", "%zz")
       return { error: "This link is damaged (a malformed % escape in its " + JSON.stringify(part.slice(0, Math.min(i, 12))) + " part): its record cannot be read." };
     }
   }
@@ -434,7 +434,7 @@ export function mountEgnReplay(root) {
     try {
       await navigator.clipboard.writeText(url);
       say("A link to this position is in your clipboard (the record travels in the link, not to a server).");
-    } catch (error) {
+    } catch {
       say("The link to this position is now in the address bar.");
     }
   }

@@ -33,7 +33,7 @@ export function mountConsole(root, engine) {
   let running = 0;
   let alive = true;
 
-  function show(output, error, laws) {
+  function show(output, error) {
     let html = "";
     if (output) html += '<pre class="ec-output"><code tabindex="0">' + escapeHtml(output) + "</code></pre>";
     if (error) {
@@ -52,12 +52,12 @@ export function mountConsole(root, engine) {
       if (!alive || mine !== running) return;
       status.busy(false);
       run.removeAttribute("aria-disabled");
-      show(answer.output, answer.error, answer.laws);
+      show(answer.output, answer.error);
     }, function (error) {
       if (!alive || mine !== running) return;
       status.busy(false);
       run.removeAttribute("aria-disabled");
-      show("", error.message, error.laws);
+      show("", error.message);
     });
   }
 

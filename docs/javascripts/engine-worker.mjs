@@ -137,7 +137,7 @@ function lockAndWheel() {
           });
         }));
       }
-    } catch (error) {
+    } catch {
       // a lock file that cannot be read here is left to Pyodide, which says what is wrong with it
     }
     return text;
@@ -170,7 +170,7 @@ async function boot() {
   let pyodideModule;
   try {
     pyodideModule = await import(new URL("pyodide.mjs", RUNTIME).href);
-  } catch (error) {
+  } catch {
     return fail("the Python runtime (pyodide.mjs) could not be loaded");
   }
   self.fetch = countingFetch;

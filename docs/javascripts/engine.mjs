@@ -51,7 +51,7 @@ function start() {
   setStatus({ phase: "loading", message: "" });
   try {
     worker = new Worker(WORKER_URL, { type: "module", name: "euchre-engine" });
-  } catch (error) {
+  } catch {
     fail("this browser cannot start the engine (no module workers)");
     return readyPromise;
   }
@@ -106,7 +106,7 @@ function onMessage(event) {
     let answer;
     try {
       answer = JSON.parse(message.json);
-    } catch (error) {
+    } catch {
       entry.reject(new Error("the engine's answer could not be read"));
       return;
     }

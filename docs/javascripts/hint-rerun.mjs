@@ -44,7 +44,7 @@ function readBack(text, words) {
       return '<span class="card ' + su[2] + '" role="img" aria-label="' + r[1] + " of " + su[1] + '">' + r[0] + su[0] +
         "</span>";
     }
-    if (Object.prototype.hasOwnProperty.call(words, t)) {
+    if (Object.hasOwn(words, t)) {
       return '<span class="hint-rerun-token"><code>' + escapeHtml(t) + "</code> " + escapeHtml(words[t]) + "</span>";
     }
     return '<span class="hint-rerun-bad"><code>' + escapeHtml(t) + "</code> is not a card or a token</span>";
@@ -66,7 +66,7 @@ function cardName(code) {
 /* One item of the holding, as a button that takes it out: a card drawn, a token in words. */
 function itemButton(t, i, words) {
   const known = CODE.test(t);
-  const name = known ? cardName(t) : Object.prototype.hasOwnProperty.call(words, t) ? words[t] : t;
+  const name = known ? cardName(t) : Object.hasOwn(words, t) ? words[t] : t;
   return '<button type="button" class="hr-item" data-remove="' + i + '"><span class="visually-hidden">Take out </span>' +
     (known ? cardFace(t) : '<code aria-hidden="true">' + escapeHtml(t) + "</code>") +
     '<span class="visually-hidden">' + escapeHtml(name) + "</span></button>";
@@ -150,7 +150,7 @@ export function mountHintRerun(root, engine) {
     "left bowers; <code>At</code>, <code>Kt</code>, <code>Qt</code>… the ace, king, queen… of trumps; " +
     "<code>st</code> a small trump; <code>x</code> any plain card; <code>x1</code>, <code>n1</code>, " +
     "<code>A1</code>… a card, a card below the ace, the ace of plain suit 1 (suits 1, 2 and 3 are three " +
-    "different plain suits; <code>N</code> is the next suit, of the trump\'s colour).</p></details>" +
+    "different plain suits; <code>N</code> is the next suit, of the trump's colour).</p></details>" +
     '<div class="engine-status hint-rerun-status"></div>' +
     '<div class="hint-rerun-result" aria-live="polite"></div>';
   root.appendChild(box);
@@ -158,7 +158,7 @@ export function mountHintRerun(root, engine) {
   const hand = box.querySelector(".hint-rerun-hand");
   const read = box.querySelector(".hint-rerun-read");
   let words = {};
-  try { words = JSON.parse(root.getAttribute("data-words") || "{}"); } catch (e) { words = {}; }
+  try { words = JSON.parse(root.getAttribute("data-words") || "{}"); } catch { words = {}; }
   const turn = box.querySelector(".hint-rerun-turn");
   const seatSelect = box.querySelector(".hint-rerun-seat");
   const note = box.querySelector(".hr-note");

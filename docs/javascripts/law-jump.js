@@ -33,7 +33,7 @@
         var message = form.querySelector(".law-jump-message");
         var text = input ? input.value.trim() : "";
         var number = /^\d{1,3}$/.test(text) ? parseInt(text, 10) : NaN;
-        var href = isNaN(number) ? null : target(form, number);
+        var href = Number.isNaN(number) ? null : target(form, number);
         if (!href) {
           if (message) message.textContent = "There is no law " + text.slice(0, 12) + ": the laws are numbered 1 to " + (input && input.max ? input.max : 116) + ".";
           return;

@@ -31,11 +31,11 @@ function countPlayed(before, after) {
   try {
     const stored = JSON.parse(window.localStorage.getItem(PROGRESS_STORE) || "null");
     if (stored && typeof stored === "object" && stored.ex) p = stored;
-  } catch (e) { /* unreadable: counted afresh */ }
+  } catch { /* unreadable: counted afresh */ }
   p.play = p.play && typeof p.play === "object" ? p.play : { deals: 0, rubbers: 0 };
   p.play.deals = (Number(p.play.deals) || 0) + Math.max(1, after.deal_number - before.deal_number);
   if (after.over && !before.over) p.play.rubbers = (Number(p.play.rubbers) || 0) + 1;
-  try { window.localStorage.setItem(PROGRESS_STORE, JSON.stringify(p)); } catch (e) { /* not kept */ }
+  try { window.localStorage.setItem(PROGRESS_STORE, JSON.stringify(p)); } catch { /* not kept */ }
 }
 
 function side(pair) { return pair.split("").join(" "); }
@@ -139,7 +139,7 @@ export function mountPlayTable(root, engine) {
 
   function save() {
     if (!view) return;
-    try { window.localStorage.setItem(TABLE_STORE, JSON.stringify(view.record)); } catch (e) { /* not kept */ }
+    try { window.localStorage.setItem(TABLE_STORE, JSON.stringify(view.record)); } catch { /* not kept */ }
   }
 
   function cardName(code) { return view && view.cards[code] ? view.cards[code][1] : code; }
@@ -395,7 +395,7 @@ export function mountPlayTable(root, engine) {
       if (g !== generation || disposed) return;
       busy = false;
       if (record) {   /* a stored record the engine refuses (tampered, or from another version): a fresh table */
-        try { window.localStorage.removeItem(TABLE_STORE); } catch (e) { /* ignore */ }
+        try { window.localStorage.removeItem(TABLE_STORE); } catch { /* ignore */ }
         start(null, "Your saved table could not be read (" + (error && error.message ? error.message : error) + "): a new rubber is dealt.");
       } else {
         fail(error);
@@ -421,13 +421,13 @@ export function mountPlayTable(root, engine) {
 
   let saved = null;
   let message = "";
-  const raw = (function () { try { return window.localStorage.getItem(TABLE_STORE); } catch (e) { return null; } })();
+  const raw = (function () { try { return window.localStorage.getItem(TABLE_STORE); } catch { return null; } })();
   if (raw) {
-    try { saved = JSON.parse(raw); } catch (e) { saved = null; }
+    try { saved = JSON.parse(raw); } catch { saved = null; }
     if (!saved || typeof saved !== "object" || Array.isArray(saved)) {
       saved = null;
       message = "Your saved table could not be read: a new rubber is dealt.";
-      try { window.localStorage.removeItem(TABLE_STORE); } catch (e) { /* ignore */ }
+      try { window.localStorage.removeItem(TABLE_STORE); } catch { /* ignore */ }
     }
   }
   /* Python is not started because the page was opened (ARCHITECTURE.md, "When Python starts"): the

@@ -21,12 +21,12 @@
     try {
       var p = JSON.parse(window.localStorage.getItem(STORE) || "null");
       if (p && typeof p === "object" && p.ex) return p;
-    } catch (e) { /* unreadable: start again */ }
+    } catch { /* unreadable: start again */ }
     return { ex: {}, play: { deals: 0, rubbers: 0 } };
   }
 
   function saveProgress(p) {
-    try { window.localStorage.setItem(STORE, JSON.stringify(p)); } catch (e) { /* private mode: not kept */ }
+    try { window.localStorage.setItem(STORE, JSON.stringify(p)); } catch { /* private mode: not kept */ }
   }
 
   function record(id, lesson, correct) {
@@ -81,7 +81,7 @@
   function pageLinks() {
     var el = document.getElementById("learn-links");
     if (!el) return { law: {}, hint: {}, case: {}, term: {} };
-    try { return JSON.parse(el.getAttribute("data-links")); } catch (e) { return { law: {}, hint: {}, case: {}, term: {} }; }
+    try { return JSON.parse(el.getAttribute("data-links")); } catch { return { law: {}, hint: {}, case: {}, term: {} }; }
   }
 
   /* "Law 62", "Laws 74, 75 and 94", "hint eldest-3", "Case IV" become links (the page's own map). */
@@ -98,11 +98,13 @@
       a.textContent = label;
       return a;
     }
+    // biome-ignore lint/suspicious/noAssignInExpressions: the RegExp.exec loop (a global regex's matches, lastIndex moved by hand below)
     while ((m = REF_RE.exec(text)) !== null) {
       if (m[0] === "") { REF_RE.lastIndex += 1; continue; }
       frag.appendChild(document.createTextNode(text.slice(pos, m.index)));
       if (m[1]) {
         var word = m[1] + " ", nums = m[2], re = /\d+/g, n, last = 0, first = true;
+        // biome-ignore lint/suspicious/noAssignInExpressions: the RegExp.exec loop over a global regex's matches
         while ((n = re.exec(nums)) !== null) {
           frag.appendChild(document.createTextNode(nums.slice(last, n.index)));
           frag.appendChild(link((first ? word : "") + n[0], links.law[n[0]]));
@@ -113,7 +115,7 @@
       } else if (m[3]) {
         frag.appendChild(link(m[3], links.hint[m[3]]));
       } else if (m[4]) {
-        frag.appendChild(link(m[0], links["case"][m[4]]));
+        frag.appendChild(link(m[0], links.case[m[4]]));
       } else {
         frag.appendChild(document.createTextNode(m[0]));
       }
@@ -129,7 +131,7 @@
     if (el.getAttribute("data-bound")) return;
     el.setAttribute("data-bound", "1");
     var spec;
-    try { spec = JSON.parse(el.getAttribute("data-spec")); } catch (e) { return; }
+    try { spec = JSON.parse(el.getAttribute("data-spec")); } catch { return; }
     var id = el.getAttribute("data-id");
     var lesson = el.getAttribute("data-lesson");
     var mode = el.getAttribute("data-mode") || "one";

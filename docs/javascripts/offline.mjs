@@ -24,7 +24,7 @@ let lastUpdateCheck = 0;
 function siteRoot() {
   try {
     return new URL(JSON.parse(document.getElementById("__config").textContent).base + "/", location.href);
-  } catch (error) {
+  } catch {
     return new URL("../", import.meta.url);
   }
 }
@@ -62,7 +62,7 @@ async function checkRuntime() {
       const hits = await Promise.all(urls.map(function (url) { return caches.match(url); }));
       runtime = hits.every(Boolean) ? "saved" : "missing";
     }
-  } catch (error) {
+  } catch {
     runtime = "missing";
   }
   render();

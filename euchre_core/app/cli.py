@@ -124,7 +124,11 @@ def _cmd_replay(a: argparse.Namespace) -> int:
             for i, dj in enumerate(out["deals"]):
                 print(f"deal {i}: makers {dj['makers']}, tricks {dj['tricks_won']}, points {dj['points']}")
         return 0
-    records = data.get("deals") if isinstance(data, dict) and "deals" in data else [data]
+    records: Any
+    if isinstance(data, dict) and "record" in data:
+        records = [data["record"]]  # what `euchre play --json` writes: the deal's record and its summary
+    else:
+        records = data.get("deals") if isinstance(data, dict) and "deals" in data else [data]
     records = decode.array(records, "deals", max_len=limit("replay_deals"))
     if not records:
         raise InputError(NOTHING_TO_REPLAY, "deals")
@@ -264,7 +268,10 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(func=_cmd_play)
 
-    r = sub.add_parser("replay", help="replay a saved log (this engine's JSON) or an EGN file")
+    r = sub.add_parser(
+        "replay",
+        help='replay a saved log (what `euchre play --json` writes, a deal record or {"deals": [...]}) or an EGN file',
+    )
     r.add_argument("file")
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=_cmd_replay)
