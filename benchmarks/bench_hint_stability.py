@@ -10,7 +10,7 @@ and the averages and the difference's standard error computed with :mod:`statist
 sums of the simulation. Run (nice: the machine is shared):
 
     nice -n 10 python benchmarks/bench_hint_stability.py [--seeds 1,2,3] [--processes 2] [--sample 5]
-        [--only id,id] [--save FILE] [--load FILE]
+        [--only id,id] [--save FILE] [--load FILE] [--agree id,id]
 
 ``--save`` keeps the seeds' results (JSON) and ``--load`` prints the table from them without
 simulating again. Prints numbers and tables; asserts nothing.
@@ -95,10 +95,11 @@ def print_table(results: dict[str, dict[str, Any]], seeds: list[int]) -> int:
     print("| " + " | ".join(cols) + " |")
     print("|" + "---|" * len(cols))
     changed = missing = 0
+    current = _current()
     for spec_id, by_seed in results.items():
         c = cached[spec_id]
         base = c["summary"]["verdict"]
-        if any(str(s) not in by_seed for s in seeds):
+        if spec_id not in current or any(str(s) not in by_seed for s in seeds):
             missing += 1
             continue
         labels = [by_seed[str(s)]["verdict"] for s in seeds]
@@ -108,7 +109,7 @@ def print_table(results: dict[str, dict[str, Any]], seeds: list[int]) -> int:
         print("| " + " | ".join(row + ["**yes**" if ch else "no"]) + " |")
     print(
         f"\n{changed} of {len(results) - missing} labels change under seeds {', '.join(map(str, seeds))}"
-        + (f" ({missing} tests not yet run under every seed)" if missing else "")
+        + (f" ({missing} tests not compared: not yet run under every seed, or not yet in the cache)" if missing else "")
     )
     return changed
 
@@ -130,18 +131,36 @@ def plain_valuation(spec_id: str, n: int, seed: int) -> dict[str, Any]:
     return {o: v for o, v in per.items()}
 
 
-def agreement(sample: int) -> None:
-    """Compare the cache with :func:`plain_valuation` on ``sample`` points-basis tests (the cheapest)."""
+def _current() -> set[str]:
+    """The tests whose cached entry was computed by this engine and rule (its hash is current)."""
+    cap, seed, batch = _build()
+    engine = simulate.engine_fingerprint()
+    hashes = {k: v["hash"] for k, v in json.loads(CACHE.read_text(encoding="utf-8"))["results"].items()}
+    return {
+        s["id"] for s in simulate.load_specs() if hashes.get(s["id"]) == simulate.spec_hash(s, cap, seed, engine, batch)
+    }
+
+
+def agreement(sample: int, ids: list[str] | None = None) -> None:
+    """Compare the cache with :func:`plain_valuation` on ``sample`` points-basis tests (one of each kind
+    among those with the fewest layouts, then the cheapest others), or on the tests ``ids``."""
     cached = _cache()
     _, seed, _ = _build()
+    current = _current()  # only entries computed by this engine and rule
     picks = sorted(
-        (r for r in cached.values() if r["summary"]["basis"] == "points" and r["summary"]["verdict"] != "same"),
+        (
+            r
+            for r in cached.values()
+            if r["id"] in current and r["summary"]["basis"] == "points" and r["summary"]["verdict"] != "same"
+        ),
         key=lambda r: r["samples"],
     )
+    if ids:
+        picks = [cached[i] for i in ids]
     kinds: dict[str, dict[str, Any]] = {}
     for r in picks:  # one of each kind first, then the cheapest others
         kinds.setdefault(r["kind"], r)
-    chosen = (list(kinds.values()) + [r for r in picks if r not in kinds.values()])[:sample]
+    chosen = picks[:sample] if ids else (list(kinds.values()) + [r for r in picks if r not in kinds.values()])[:sample]
     print("\n| hint test | layouts | option | cached points | plain points | cached diff ± se | plain diff ± se |")
     print("|---|---|---|---|---|---|---|")
     worst = 0.0
@@ -178,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="")
     ap.add_argument("--save", default="")
     ap.add_argument("--load", default="")
+    ap.add_argument("--agree", default="", help="the tests of the agreement check (default: chosen by kind)")
     a = ap.parse_args(argv)
     seeds = [int(s) for s in a.seeds.split(",")]
     if a.load:
@@ -187,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     if CACHE.is_file():
         print_table(results, seeds)
         if a.sample:
-            agreement(a.sample)
+            agreement(a.sample, [s for s in a.agree.split(",") if s] or None)
     return 0
 
 
