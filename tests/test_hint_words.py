@@ -69,12 +69,13 @@ def _result(
 def test_each_verdict_in_plain_words_with_its_unit_range_and_deals() -> None:
     better = hw.verdict_words(_result("better", 0.3, 0.05))["sentence"]
     assert better.startswith(
-        "The book's choice is better: it gains 0.30 points a deal over the best other choice (pass"
+        "The book's choice is better: it gains 0.30 points a deal (about one euchre in 7 deals) over the best other "
+        "choice, pass; likely between +0.10 and +0.50"
     )
     assert "about one euchre in 7 deals" in better and "likely between +0.10 and +0.50" in better
     assert better.endswith("800 deals played (settled).")
     worse = hw.verdict_words(_result("worse", -0.3, 0.05))["sentence"]
-    assert worse.startswith("The book's choice is worse: it loses 0.30 points a deal to the best other choice")
+    assert worse.startswith("The book's choice is worse: it loses 0.30 points a deal (about one euchre in 7 deals) to")
     eq = hw.verdict_words(_result("equivalent", 0.01, 0.02))["sentence"]
     assert eq.startswith("No difference that matters:") and "within ± 0.15 points a deal of each other" in eq
     bl = hw.verdict_words(_result("borderline", 0.07, 0.035, n=12800))["sentence"]
@@ -91,7 +92,7 @@ def test_each_verdict_in_plain_words_with_its_unit_range_and_deals() -> None:
 
 def test_a_score_test_says_the_chance_of_winning_and_the_points() -> None:
     s = hw.verdict_words(_result("better", 4.7951, 1.0, basis="win 0-0", pts=0.21))["sentence"]
-    assert "at 0–0, where what counts is the game, the book's choice wins it 4.8 more times in 100" in s
+    assert "at 0–0, where what counts is the game, the book's choice wins it 4.8 more times in 100 than the best" in s
     assert "likely between +0.8 and +8.8" in s and "in points, +0.21 points a deal (about one euchre in 10 deals)" in s
     s = hw.verdict_words(_result("worse", -3.77, 0.8, basis="win 0-0"))["sentence"]
     assert "3.8 fewer times in 100" in s

@@ -140,8 +140,8 @@ def verdict_words(result: dict[str, Any], small_run: bool = False) -> dict[str, 
     ...      "summary": {"verdict": "better", "basis": "points", "diff": 0.1988, "se": 0.042,
     ...                  "interval": [0.0291, 0.3684], "best_other": "A1", "equivalence_margin": 0.15}}
     >>> verdict_words(r)["sentence"]
-    "The book's choice is better: it gains 0.20 points a deal over the best other choice (lead the outside \
-ace; about one euchre in 10 deals), likely between +0.03 and +0.37. 800 deals played (settled)."
+    "The book's choice is better: it gains 0.20 points a deal (about one euchre in 10 deals) over the best \
+other choice, lead the outside ace; likely between +0.03 and +0.37. 800 deals played (settled)."
     """
     s = result["summary"]
     v = s.get("verdict")
@@ -159,7 +159,7 @@ ace; about one euchre in 10 deals), likely between +0.03 and +0.37. 800 deals pl
         more = "more" if d >= 0 else "fewer"
         fig = (
             f"at {score}, where what counts is the game, the book's choice wins it {chance_text(abs(d)).lstrip('+')} "
-            f"{more} times in 100 than the best other choice ({other}), likely between {chance_text(lo)} and "
+            f"{more} times in 100 than the best other choice, {other}; likely between {chance_text(lo)} and "
             f"{chance_text(hi)}"
         )
         if pts:
@@ -178,19 +178,19 @@ ace; about one euchre in 10 deals), likely between +0.03 and +0.37. 800 deals pl
         body = fig
     elif v == "better":
         body = (
-            f"it gains {points_text(d).lstrip('+')} points a deal over the best other choice ({other}; "
-            f"{euchre_scale(d)}), likely between "
+            f"it gains {points_text(d).lstrip('+')} points a deal ({euchre_scale(d)}) over the best other choice, "
+            f"{other}; likely between "
             f"{points_text(lo)} and {points_text(hi)}"
         )
     elif v == "worse":
         body = (
-            f"it loses {points_text(-d).lstrip('+')} points a deal to the best other choice ({other}; "
-            f"{euchre_scale(d)}), likely between "
+            f"it loses {points_text(-d).lstrip('+')} points a deal ({euchre_scale(d)}) to the best other choice, "
+            f"{other}; likely between "
             f"{points_text(lo)} and {points_text(hi)}"
         )
     else:
         body = (
-            f"the book's choice against the best other ({other}): {points_text(d)} points a deal, likely between "
+            f"the book's choice against the best other, {other}: {points_text(d)} points a deal, likely between "
             f"{points_text(lo)} "
             f"and {points_text(hi)}"
         )
