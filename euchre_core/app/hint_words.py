@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..kernel.errors import InputError
 from ..search import simulate
 
 __all__ = [
@@ -43,11 +44,22 @@ LABELS = {
 
 
 def verdict_label(verdict: str) -> str:
-    """The verdict's name in words (a KeyError for an id the engine does not give).
+    """The verdict's name in words; an :class:`InputError` naming ``summary.verdict`` for an id the engine
+    does not give (a result from before issue 27, e.g. ``"supported"``: its cache entry is stale).
 
     >>> verdict_label("same")
     'Cannot tell these apart'
+    >>> verdict_label("supported")
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: summary.verdict: 'supported' is not a verdict of this engine (better, worse, equivalent, borderline, same): a result computed by an older rule (python -m build_scripts.hint_sims brings the cache up to date)
     """
+    if verdict not in LABELS:
+        raise InputError(
+            f"{verdict!r} is not a verdict of this engine ({', '.join(LABELS)}): a result computed by an older "
+            "rule (python -m build_scripts.hint_sims brings the cache up to date)",
+            "summary.verdict",
+        )
     return LABELS[verdict]
 
 
