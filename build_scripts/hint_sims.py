@@ -3,7 +3,7 @@
 The figures come from :func:`euchre_core.search.simulate.simulate_hint`, run with the seed, the batch
 and the cap of ``euchre_core/data/hint_tests.json`` (``"build"``): sequential sampling, one stream of
 layouts from the seed, checked after every batch, stopping when the verdict is settled or at the cap.
-Running them all takes a few minutes, so their results are kept in ``content/cache/hint_sims.json``,
+Running them all takes about a quarter of an hour of CPU, so their results are kept in ``content/cache/hint_sims.json``,
 each under the content hash of its spec, cap, seed, batch and engine
 (:func:`euchre_core.search.simulate.spec_hash`); the file depends on nothing else (no timings), so a
 rerun on the same engine writes the same bytes. The build uses an entry
@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from build_scripts.cards_html import card_html
+from euchre_core.app import hint_words
 from euchre_core.search import simulate
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -160,40 +161,17 @@ def _score_words(score: list[int]) -> str:
     return f"{a}–{b}"
 
 
-VERDICT_WORDS = {
-    "supported": "Supported",
-    "not supported": "Not supported",
-    "unclear": "No clear difference",
-    "borderline": "Borderline",
-}
-
-
-def _num(x: float, unit: str) -> str:
-    return (f"{x:+.1f}" if unit == "win" else f"{x:+.3f}").replace("-", "−")
-
-
 def verdict_html(result: dict[str, Any]) -> str:
-    """The verdict, with the layouts it rests on and the interval of the difference beside it."""
-    s = result["summary"]
-    v = s.get("verdict")
-    if not v or s.get("diff") is None:
+    """The verdict in words a player can quote (:func:`euchre_core.app.hint_words.verdict_words`): the
+    figure in points a deal with its scale, in the chance of winning the game where the test names a
+    score, its "likely between" and the deals played."""
+    w = hint_words.verdict_words(result)
+    if not w["verdict"]:
         return ""
-    unit = "win" if str(s.get("basis", "points")).startswith("win") else "points"
-    what = "points a deal" if unit == "points" else "points of percentage of the chance of winning the game"
-    lo, hi = s["interval"]
-    n = result["samples"]
-    cap = result.get("cap")
-    how = f"{n:,} layouts" + (
-        " (the cap: not settled)"
-        if v == "borderline" and cap and n >= cap
-        else ", settled"
-        if cap and v != "borderline"
-        else ""
-    )
+    label, rest = w["sentence"].split(": ", 1) if w["sentence"].startswith(w["label"] + ": ") else ("", w["sentence"])
     return (
-        f"<p class='hint-sim-verdict' data-verdict='{escape(v)}'><strong>{VERDICT_WORDS[v]}</strong> — "
-        f"{how}; the book's choice minus the best other: {_num(s['diff'], unit)} {what}, "
-        f"interval {_num(lo, unit)} to {_num(hi, unit)} (three standard errors either side).</p>"
+        f"<p class='hint-sim-verdict' data-verdict='{escape(w['verdict'])}'><strong>{escape(label)}</strong>"
+        f"{': ' if label else ''}{escape(rest)}</p>"
     )
 
 
@@ -214,7 +192,8 @@ def model_markdown() -> str:
     (Markdown for the General Remarks; the figures are the engine's)."""
     r = simulate.RULE
     cap, seed, batch = build_settings()
-    f = simulate.SE_FLOOR
+    m = simulate.MARGIN
+    looks = simulate.look_points(cap, batch)
     return (
         "Under a hint that names a concrete holding, a table puts it to the test: layouts of the unseen cards "
         "are dealt at random, consistent with what the player knows, and each is played out after the book's "
@@ -235,15 +214,21 @@ def model_markdown() -> str:
         "- **Defence and play.** Both sides play every card perfectly with all the hands seen.\n"
         "- **A pass** is valued two ways: as if the deal were thrown in (0), and with the bidding going on "
         "by the rule (if all pass, 0).\n\n"
-        f"**The verdict.** Layouts are drawn at random, {batch:,} at a time, always in the same order (so anyone can draw them again). After "
-        "each batch the difference (the book's choice minus the best other option, in points a deal, or in "
-        "the chance of winning the game when the hint names a score) and its standard error are checked: the "
-        "hint is *supported* when the difference is more than three standard errors above nought, *not "
-        "supported* when it is as far below, and there is *no clear difference* when it is within that and the "
-        f"standard error is below {f['points']:g} points ({f['win']:g} point of percentage for the chance of "
-        f"winning). Otherwise more layouts are drawn, up to {cap:,}; a test still unsettled then is shown as "
-        "*borderline*. Beside every verdict: the number of layouts and the interval of the difference (three "
-        "standard errors either side)."
+        f"**The verdict.** Layouts are drawn at random, always in the same order (so anyone can draw them "
+        f"again), and the test looks at its verdict after {batch:,}, {2 * batch:,}, {3 * batch:,}, "
+        f"{4 * batch:,}, {6 * batch:,}, … deals ({len(looks)} looks at most, up to {cap:,} deals). The figure is "
+        "the book's choice minus the best other choice, in points a deal (the other side's points counted "
+        "against), or, when the hint names a score, in the chance of winning the game. The test stops at the "
+        "first look where one of these holds: *the book's choice is better* (the whole range of the difference "
+        "is above nought), *the book's choice is worse* (below nought), or *no difference that matters* (the "
+        f"whole range lies within ± {m['points']:g} points a deal, about {hint_words.euchre_scale(m['points'])[6:]}, "
+        f"or within ± {m['win']:g} in 100 of the chance of winning the game). A test still open after "
+        f"{cap:,} deals is *borderline*, and its range is shown. Two choices that score the same in every deal "
+        "are reported as *cannot tell these apart*. "
+        f"{hint_words.interval_convention()} (the chance of any wrong verdict on the page is at most "
+        f"{100 * simulate.FAMILY_ERROR:.0f}%: a Bonferroni correction over the {len(simulate.load_specs())} tests "
+        f"and the {len(looks)} looks of each, with the normal approximation). Points a deal are given with a "
+        "scale: a euchre is two points, so 0.20 points a deal is about one euchre in 10 deals."
     )
 
 
@@ -302,7 +287,8 @@ def table_html(result: dict[str, Any]) -> str:
         cmp = o.get("vs_advised")
         if cmp:
             d, se = (cmp["win_diff"], cmp["win_se"]) if "win_diff" in cmp else (cmp["diff"], cmp["se"])
-            cls = "sim-better" if d > 3 * se and d > 0 else "sim-worse" if d < -3 * se and d < 0 else ""
+            z = simulate.interval_z()
+            cls = "sim-better" if d - z * se > 0 else "sim-worse" if d + z * se < 0 else ""
             vs = (
                 f"<span class='{cls}'>{cmp['better']:.0f}% / {cmp['same']:.0f}% / {cmp['worse']:.0f}%</span>"
                 f" <span class='visually-hidden'>of the layouts</span>"
@@ -319,8 +305,8 @@ def table_html(result: dict[str, Any]) -> str:
         rows.append(f"{tr}{''.join(cells)}</tr>")
     s = result["summary"]
     cap = result.get("cap")
-    drawn = f"{result['samples']:,} layouts (random draw no. {result['seed']}" + (
-        f", drawn {result['batch']:,} at a time until the verdict was settled, at most {cap:,})" if cap else ")"
+    drawn = f"{result['samples']:,} deals (random draw no. {result['seed']}" + (
+        f", drawn until the verdict was settled, at most {cap:,})" if cap else ")"
     )
     note = (
         f"Double dummy (every hand seen), {drawn}. "
@@ -329,20 +315,14 @@ def table_html(result: dict[str, Any]) -> str:
     )
     if s.get("best_other") and s.get("basis", "points") == "points":
         best = next(o for o in result["options"] if o["option"] == s["best_other"])
-        cmp = best["vs_advised"]
-        note += (
-            f"; the best other choice, {escape(best['label'])}, {_signed(s['best_other_points'])}: a difference "
-            f"of {_signed(cmp['diff'])} ± {cmp['se']:.3f} (standard error)"
-        )
+        note += f"; the best other choice, {escape(best['label'])}, {_signed(s['best_other_points'])}"
     elif s.get("best_other"):
         best = next(o for o in result["options"] if o["option"] == s["best_other"])
         adv = result["options"][0]
-        cmp = best["vs_advised"]
         note += (
             f". At the score the hint names ({_score_words(scores[0])}) what counts is the game: the book's "
-            f"choice wins it {adv['win'][0]:.1f}% of the time, the best other choice, {escape(best['label'])}, "
-            f"{best['win'][0]:.1f}% (a difference of {cmp['win_diff']:+.1f} ± {cmp['win_se']:.1f} points of "
-            f"percentage, standard error)"
+            f"choice wins it {adv['win'][0]:.1f} times in 100, the best other choice, {escape(best['label'])}, "
+            f"{best['win'][0]:.1f}"
         )
     note += (
         f". The book's choice scores at least as much as every other one compared in "

@@ -40,8 +40,13 @@ def test_hint_rerun_own_holding(page: tuple[object, Guard], built_site: BuiltSit
     box.get_by_role("button", name="Run").click()
     table = box.locator(".hint-rerun-result table")
     expect(table).to_be_visible(timeout=BOOT)
-    expect(table.locator("caption")).to_contain_text("25 layouts, seed 7")
+    expect(table.locator("caption")).to_contain_text("25 deals, seed 7")
     expect(table.locator("tbody tr")).to_have_count(3)  # assist, pass, pass valued 0
+    # issue 27: the verdict in the page's words, rounded, with its unit, said to be an illustration
+    words = box.locator(".hint-rerun-verdict")
+    expect(words).to_contain_text("On your 25 deals (an illustration only")
+    expect(words).to_contain_text("points a deal")
+    expect(words).not_to_contain_text("unclear")
     expect(table.locator("tr.advised")).to_contain_text("the book")
     assert not guard.errors, guard.errors
 
@@ -137,7 +142,7 @@ def test_hint_picker_by_keyboard_then_run(page: tuple[object, Guard], built_site
     box.get_by_role("button", name="Run").press("Enter")
     table = box.locator(".hint-rerun-result table")
     expect(table).to_be_visible(timeout=BOOT)
-    expect(table.locator("caption")).to_contain_text("25 layouts, seed 1")
+    expect(table.locator("caption")).to_contain_text("25 deals, seed 1")
     # a turned card typed that is no card: Python's error, shown naming the field, the box marked
     box.get_by_label("Turned card").fill("ZZ")
     box.get_by_role("button", name="Run").click()

@@ -195,6 +195,11 @@ CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
         {"spec_or_id": "second-3", "samples": 2, "seed": 1},
         {"spec_or_id": (str, dict), "samples": (int,), "seed": (int,)},
     ),
+    (
+        "euchre_core.app.hint_words.hint_rerun",
+        {"spec_or_id": "second-3", "samples": 2, "seed": 1},
+        {"spec_or_id": (str, dict), "samples": (int,), "seed": (int,)},
+    ),
 ]
 CALL_CASES = [(name, kwargs, arg, types) for name, kwargs, args in CALLS for arg, types in args.items()]
 

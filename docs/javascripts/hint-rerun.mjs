@@ -1,5 +1,5 @@
 /* "Run it yourself" under a hint's simulation table: the reader's own holding, a smaller number of
-   layouts and a seed, simulated in the browser (euchre_core.search.simulate.simulate_hint with
+   layouts and a seed, simulated in the browser (euchre_core.app.hint_words.hint_rerun: simulate_hint with
    {"base": spec id, "hand": [...]}). Mount: <div class="hint-rerun" data-hint="SPEC_ID" data-hand="R st x x x">.
    Python starts when the reader first presses Run. The JavaScript only draws and forwards.
    Issue 12: a card picker writes the same notation into the inputs (which stay, for typing): the
@@ -95,15 +95,16 @@ function resultHtml(r) {
       "</td><td>" + cmp + "</td></tr>";
   }).join("");
   const s = r.summary || {};
-  return '<div class="hint-rerun-scroll"><table class="hint-rerun-table" tabindex="0"><caption>Your run: ' + r.samples + " layouts, seed " + r.seed +
+  return '<div class="hint-rerun-scroll"><table class="hint-rerun-table" tabindex="0"><caption>Your run (an illustration): ' + r.samples + " deals, seed " + r.seed +
     " (double dummy)</caption><thead><tr><th scope=\"col\">Option</th><th scope=\"col\">Points</th>" +
     '<th scope="col">Tricks</th><th scope="col">Made</th><th scope="col">Book\'s choice better / same / worse</th>' +
     "</tr></thead><tbody>" + rows + "</tbody></table></div>" +
     '<p class="hint-rerun-note">The book\'s choice scores at least as much as every other one in ' +
-    escapeHtml(s.advised_at_least_as_good_pct) + "% of these layouts" +
-    (s.verdict ? "; verdict on " + r.samples + " layouts: " + escapeHtml(s.verdict) +
-      (s.interval ? " (difference " + escapeHtml(s.diff) + ", interval " + escapeHtml(s.interval[0]) + " to " +
-        escapeHtml(s.interval[1]) + ", three standard errors either side)" : "") : "") + ".</p>";
+    escapeHtml(Math.round(Number(s.advised_at_least_as_good_pct))) + "% of these deals.</p>" +
+    /* the verdict in the page's words (euchre_core.app.hint_words.verdict_words): rounded, with its unit,
+       and said to be an illustration */
+    (r.words && r.words.sentence ? '<p class="hint-rerun-verdict" data-verdict="' + escapeHtml(r.words.verdict) + '">' +
+      escapeHtml(r.words.sentence) + "</p>" : "");
 }
 
 export function mountHintRerun(root, engine) {
@@ -283,7 +284,7 @@ export function mountHintRerun(root, engine) {
       samples: Number(samples.value),
       seed: Number(seedText),
     };
-    engine.call("euchre_core.search.simulate.simulate_hint", kwargs).then(function (r) {
+    engine.call("euchre_core.app.hint_words.hint_rerun", kwargs).then(function (r) {
       busy = false;
       run.removeAttribute("aria-disabled");
       status.busy(false);

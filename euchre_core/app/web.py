@@ -71,6 +71,7 @@ BROWSER_API = frozenset(
         "euchre_core.app.sandbox.table_start",
         "euchre_core.app.sandbox.table_act",
         "euchre_core.search.simulate.simulate_hint",
+        "euchre_core.app.hint_words.hint_rerun",
         "euchre_core.app.egn_view.egn_open",
         "euchre_core.app.egn_view.egn_step",
         "euchre_core.app.egn_view.egn_branch",
@@ -92,6 +93,7 @@ BROWSER_TEXT: dict[str, int] = {
 #: the hint widget offers 25 to 100 layouts; 400 is what the site's own figures use (about 1 s).
 BROWSER_LIMITS: dict[str, dict[str, int]] = {
     "euchre_core.search.simulate.simulate_hint": {"samples": limit("samples_page")},
+    "euchre_core.app.hint_words.hint_rerun": {"samples": limit("samples_page")},
 }
 _SIDE_NAMES = ("A–C", "B–D")
 

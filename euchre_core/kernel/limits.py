@@ -88,7 +88,7 @@ LIMITS: Mapping[str, Limit] = MappingProxyType(
         "samples": Limit(20_000, "layouts", "`simulate_hint`: `samples` (from 1)"),
         "samples_page": Limit(400, "layouts", "`simulate_hint` through the page (`web.call`)"),
         "draws": Limit(
-            250_000,
+            1_000_000,
             "draws",
             "`simulate_hint`: layouts drawn in one call, kept or thrown back (at most 250 a layout asked); a "
             "spec whose first 2,000 draws show its layouts too rare for that is refused at once",

@@ -33,9 +33,13 @@ layout deals him five cards, then he takes up and discards by the rule); every c
 double dummy, defence included.
 
 **Settling a verdict.** ``simulate_hint(..., batch=n)`` draws layouts from the seed's one
-stream ``n`` at a time and stops as soon as the verdict is settled (:func:`verdict`: the
-difference more than three standard errors from nought, or its standard error below
-:data:`SE_FLOOR`), or at ``samples`` (the cap), where an unsettled verdict is ``borderline``.
+stream and looks at the verdict after ``n``, 2n, 3n, 4n, 6n, 8n, … layouts (:func:`look_points`),
+stopping as soon as it is settled (:func:`verdict`: the interval of the difference lies above
+nought, below it, or within the practical :data:`MARGIN`; or the choices never differ), or at
+``samples`` (the cap), where an unsettled verdict is ``borderline``. Every interval is the
+difference ± :func:`interval_z` standard errors: Bonferroni over all the hint tests and all the
+looks of each, so that the page's verdicts are all right together with chance at least 95%
+(:data:`FAMILY_ERROR`).
 
 **The game.** At the scores a spec names, each outcome is turned into the chance of winning
 the game, from a Markov model of the following deals (:func:`game_model`: the distribution
@@ -112,7 +116,11 @@ __all__ = [
     "MAX_DRAWS",
     "GAME_MODEL_DEALS",
     "GAME_MODEL_SEED",
-    "SE_FLOOR",
+    "MARGIN",
+    "FAMILY_ERROR",
+    "look_points",
+    "z_for",
+    "interval_z",
     "VERDICTS",
     "verdict",
 ]
@@ -122,7 +130,7 @@ ROUND1 = speaking_order(4, 0)  # the order of both rounds, A dealing: B C D A (L
 KINDS = ("bid", "make", "discard", "lead", "play")
 MAX_SAMPLES = 20_000
 MAX_TRIES = 20_000  # draws per accepted layout before giving up
-MAX_DRAWS = 250_000  # draws (kept or thrown back) in one call of simulate_hint, whatever the samples: its bound
+MAX_DRAWS = 1_000_000  # draws (kept or thrown back) in one call of simulate_hint, whatever the samples: its bound (issue 27: the rarest specs at the cap of 12,800 layouts)
 DRAWS_PER_LAYOUT = 250  # below MAX_DRAWS, a call asking for n layouts draws at most 250 n (and MAX_TRIES)
 PROBE_DRAWS = 2_000  # the first draws, which show whether the spec's layouts are too rare for the call
 RULE = {
@@ -1023,27 +1031,88 @@ GAME_MODEL_SEED = 1
 # --------------------------------------------------------------------------- the simulation
 
 
-SE_FLOOR = {"points": 0.025, "win": 1.0}
-"""The standard error below which a difference still within three standard errors of nought is
-settled as no clear difference (:func:`verdict`): 0.025 points a deal (the difference is then
-within about ±0.075 points), or 1.0 percentage point of the chance of winning the game."""
+MARGIN = {"points": 0.15, "win": 1.0}
+"""The practical margin of equivalence (:func:`verdict`): two choices whose difference is shown to lie
+within ±0.15 points a deal (about one euchre in 13 deals), or within ±1 point of percentage of the chance
+of winning the game when a test names a score, are *equivalent*: the difference does not matter."""
+
+FAMILY_ERROR = 0.05
+"""The error rate of the whole page: the chance that any of the verdicts of all the hint tests is wrong
+(any interval, at any look of any test, missing the true difference), at most 5% (:func:`interval_z`)."""
 
 
-def verdict(diff: float, se: float, basis: str = "points") -> str:
-    """The verdict on a difference (advised − best other option) with standard error ``se``:
-    ``supported`` when it is more than three standard errors above nought, ``not supported``
-    when as far below, ``unclear`` (no clear difference: settled) when it is within that but the
-    standard error is below :data:`SE_FLOOR` (points, or ``win`` for a chance of winning in
-    percentage points), else ``borderline`` (more layouts would be needed to tell).
+def look_points(cap: int, batch: int) -> list[int]:
+    """The numbers of layouts at which a sequential run looks at its verdict: ``batch`` times 1, 2, 3, 4,
+    6, 8, 12, 16, 24, 32, … (each about 1.4 times the last), below ``cap``, and ``cap``.
 
-    >>> verdict(0.3, 0.05), verdict(-0.3, 0.05), verdict(0.01, 0.02), verdict(0.1, 0.05)
-    ('supported', 'not supported', 'unclear', 'borderline')
+    >>> look_points(12800, 400)
+    [400, 800, 1200, 1600, 2400, 3200, 4800, 6400, 9600, 12800]
+    >>> look_points(100, 0)
+    [100]
     """
-    if diff > 3 * se and diff > 0:
-        return "supported"
-    if diff < -3 * se and diff < 0:
-        return "not supported"
-    return "unclear" if se < SE_FLOOR["win" if basis.startswith("win") else "points"] else "borderline"
+    if batch <= 0:
+        return [cap]
+    out, k = [batch], 1
+    while True:
+        for m in (2**k, 3 * 2 ** (k - 1)):
+            if batch * m >= cap:
+                return [x for x in out if x < cap] + [cap]
+            out.append(batch * m)
+        k += 1
+
+
+def z_for(tests: int, looks: int, family_error: float = FAMILY_ERROR) -> float:
+    """The half-width of every interval, in standard errors: Bonferroni over ``tests`` tests and the
+    ``looks`` looks of each (each interval misses with chance at most ``family_error / (tests × looks)``,
+    so that all of them together miss with chance at most ``family_error``; normal approximation).
+
+    >>> round(z_for(92, 10), 2), round(z_for(1, 1), 2)
+    (4.04, 1.96)
+    """
+    from statistics import NormalDist
+
+    return NormalDist().inv_cdf(1 - family_error / (2 * tests * looks))
+
+
+@lru_cache(maxsize=1)
+def interval_z() -> float:
+    """The one interval convention of the site: :func:`z_for` the number of hint tests and the looks of
+    the site's runs (``"build"`` of ``hint_tests.json``): about 4.04 standard errors either side.
+
+    >>> 4.0 < interval_z() < 4.1
+    True
+    """
+    doc = json.loads(_specs_text())
+    b = doc["build"]
+    return z_for(len(doc["specs"]), len(look_points(int(b["cap"]), int(b["batch"]))))
+
+
+def verdict(diff: float, se: float, basis: str = "points", z: float | None = None) -> str:
+    """The verdict on a difference (the book's choice − the best other option) with standard error ``se``,
+    by its interval ``diff ± z·se`` (``z``: :func:`interval_z`) and the :data:`MARGIN` of the ``basis``
+    (``points``, or ``win …`` for a chance of winning in points of percentage):
+
+    - ``same``: the choices cannot be told apart (the difference is nought in every layout);
+    - ``equivalent``: the interval lies within ± the margin (whichever is better, it does not matter);
+    - ``better`` / ``worse``: the interval lies above / below nought;
+    - ``borderline``: none of these yet (more layouts would be needed).
+
+    >>> verdict(0.3, 0.05, z=4), verdict(-0.3, 0.05, z=4), verdict(0.01, 0.02, z=4), verdict(0.1, 0.05, z=4)
+    ('better', 'worse', 'equivalent', 'borderline')
+    >>> verdict(0.0, 0.0), verdict(0.5, 0.1, "win 4-4", z=4)
+    ('same', 'equivalent')
+    """
+    if se == 0 and diff == 0:
+        return "same"
+    h = (interval_z() if z is None else z) * se
+    m = MARGIN["win" if basis.startswith("win") else "points"]
+    if -m < diff - h and diff + h < m:
+        return "equivalent"
+    if diff - h > 0:
+        return "better"
+    if diff + h < 0:
+        return "worse"
+    return "borderline"
 
 
 _SPEC_TEXT = (
@@ -1138,8 +1207,8 @@ def simulate_hint(
         layouts of a run of n.
     ``batch``
         0: exactly ``samples`` layouts. Else sequential sampling: after every ``batch`` layouts
-        the run stops if the verdict is settled (supported, not supported, or a difference
-        whose standard error is below :data:`SE_FLOOR`: :func:`verdict`), and at ``samples``
+        the run looks at the verdict after ``batch``, 2, 3, 4, 6, 8, … times ``batch`` layouts
+        (:func:`look_points`) and stops if it is settled (:func:`verdict`), and at ``samples``
         layouts in any case, where an unsettled verdict is ``borderline``.
 
     Returns ``{"id", "hint", "kind", "seat", "advised", "samples", "seed", "double_dummy":
@@ -1156,9 +1225,10 @@ def simulate_hint(
     points, or by the chance of winning at the first score when scores are named), the margin,
     the share of layouts where the advised option is at least as good as every other one
     compared, the ``diff`` and ``se`` the verdict rests on (to four places; the verdict is decided
-    on the unrounded figures), its ``interval`` (diff ± 3 se),
-    ``settled``, and ``verdict`` (:func:`verdict`: ``supported``, ``not supported``,
-    ``unclear`` or ``borderline``), on the ``basis`` of ``points`` or ``win a-b``.
+    on the unrounded figures), its ``interval`` (diff ± z se, :func:`interval_z`),
+    ``settled``, and ``verdict`` (:func:`verdict`: ``better``, ``worse``, ``equivalent``,
+    ``borderline`` or ``same``), on the ``basis`` of ``points`` or ``win a-b``, with the
+    ``equivalence_margin`` of that basis and the ``z`` of the interval.
 
     >>> r = simulate_hint({"base": "dealer-18-king"}, samples=10, seed=3)
     >>> r["kind"], r["advised"], len(r["options"]) >= 2
@@ -1191,12 +1261,13 @@ def simulate_hint(
     acc = _Tally(sim)
     budget = _Draws(samples)
     n = 0
+    looks = set(look_points(samples, batch))
     while n < samples:
         lay = sim.draw(rng, budget)
         budget.kept += 1
         acc.add(sim.evaluate(lay))
         n += 1
-        if batch and n % batch == 0 and n < samples and acc.summary(n, spec)[1]["settled"]:
+        if batch and n in looks and n < samples and acc.summary(n, spec)[1]["settled"]:
             break
     options, summary = acc.summary(n, spec)
     out = {
@@ -1218,7 +1289,7 @@ def simulate_hint(
     return out
 
 
-VERDICTS = ("supported", "not supported", "unclear", "borderline")
+VERDICTS = ("better", "worse", "equivalent", "borderline", "same")
 
 
 class _Draws:
@@ -1350,8 +1421,9 @@ class _Tally:
         if best_other is not None:  # decided on the unrounded figures
             sums = (self.wdiff if by_win else self.diff)[best_other["option"]]
             d, se = sums[0] / samples, _stderr(sums, samples, None)
-            v = verdict(d, se, basis)
-            interval = [round(d - 3 * se, 4), round(d + 3 * se, 4)]
+            z = interval_z()
+            v = verdict(d, se, basis, z)
+            interval = [round(d - z * se, 4), round(d + z * se, 4)]
             d, se = round(d, 4), round(se, 4)
         return options, {
             "advised_points": adv_row["points"],
@@ -1365,6 +1437,8 @@ class _Tally:
             "se": se,
             "interval": interval,
             "settled": v is not None and v != "borderline",
+            "equivalence_margin": MARGIN["win" if by_win else "points"],
+            "z": round(interval_z(), 3),
         }
 
 
