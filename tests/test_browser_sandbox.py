@@ -175,3 +175,52 @@ def test_the_sandbox_says_what_to_do_next(page: tuple[object, Guard], built_site
     expect(box.locator(".sb-legal").first).to_be_focused()
     expect(box.get_by_role("button", name="B and D claim a revoke")).to_be_visible()
     expect(box.get_by_role("button", name="A and C claim a revoke")).to_be_visible()
+
+
+def test_before_it_starts_the_sandbox_says_what_it_offers(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    """Issue 26: a sandbox not yet started says in one line what it offers, and "Try it in the sandbox" is
+    its primary action; once started, the line gives way to the sandbox's own cue and the button (now
+    "Start again") is no longer the primary one. The same for the dealing and the table sandboxes."""
+    import re
+
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    for path, kind, law, words in [
+        (LAW52_PAGE, "penalty-sandbox", 52, "Play this hand on at the table, make an irregularity yourself"),
+        ("laws/a-misdeal/#law-44", "dealing-example", 44, "Go on with this deal step by step"),
+        ("laws/cutting-out/#law-15", "table-example", 15, "Go on with this evening at the club step by step"),
+    ]:
+        tab.goto(built_site.base + path)  # type: ignore[attr-defined]
+        box = tab.locator(f'.{kind}[data-law="{law}"]')  # type: ignore[attr-defined]
+        intro = box.locator(".sandbox-intro")
+        expect(intro).to_contain_text(words)
+        start = box.get_by_role("button", name="Try it in the sandbox")
+        expect(start).to_have_class(re.compile(r"\bmd-button--primary\b"))
+        start.click()
+        expect(box.locator(".sandbox-cue")).to_be_visible(timeout=BOOT)
+        expect(intro).to_be_hidden()
+        expect(box.locator(".sandbox-start")).not_to_have_class(re.compile(r"\bmd-button--primary\b"))
+
+
+def test_the_making_in_words_and_the_cue_names_who_speaks(page: tuple[object, Guard], built_site: BuiltSite) -> None:
+    """Issue 26: the making's buttons in a reader's words and suit signs ("A discards J♣", not "A: discard
+    JC"), and the cue says who acts and what comes next (law 99's scenario: the dealer's discard)."""
+    from playwright.sync_api import expect
+
+    from euchre_core.app import sandbox
+
+    v = sandbox.start(99)
+    assert v["making"] == "discard"
+    tab, _ = page
+    tab.goto(built_site.base + "laws/playing-alone/#law-99")  # type: ignore[attr-defined]
+    box = tab.locator('.penalty-sandbox[data-law="99"]')  # type: ignore[attr-defined]
+    box.get_by_role("button", name="Try it in the sandbox").click()
+    making = box.locator(".sandbox-making .sandbox-act")
+    expect(making).to_have_text(v["regular_words"], timeout=BOOT)
+    expect(making.first).to_have_text("A discards J♣")
+    expect(box.locator(".sandbox-cue")).to_have_text(
+        "The making comes first: A, the dealer, discards a card (the buttons under the table); then the play."
+    )
+    expect(making.first).to_be_focused()
+    expect(box.locator(".sandbox-score")).to_contain_text("Tricks: A–C 0, B–D 0.")

@@ -14,7 +14,8 @@ import { answer } from "./answers.mjs";
 
 export function mountDealingSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
-  const shell = sandboxShell(root, engine, "dealing-sandbox", START_BUTTON);
+  const shell = sandboxShell(root, engine, "dealing-sandbox", START_BUTTON,
+    "Go on with this deal step by step, or make another mistake in the dealing yourself and see how the engine rules.");
   const box = shell.box;
   const table = shell.table;
   const live = shell.live;
@@ -215,8 +216,11 @@ export function mountDealingSandbox(root, engine) {
     root.querySelectorAll(":scope > ul, :scope > p:not(.sandbox p)").forEach(function (e) { e.hidden = true; });
     // what the reader can do now, in one line (issue 26); its control takes the focus after his act
     const seatsWord = "click a seat’s name for what that player does" + (v.acts && v.acts.table.length ? ", or the pack for what is found at the table" : "");
+    const whos = v.pending ? v.pending.words.map(function (w) { return w.who; }) : [];
+    const electing = !whos.length ? "choose" : whos.some(function (w) { return w !== whos[0]; }) ? "either side chooses" : whos[0] + " choose";
     table.querySelector(".sandbox-cue").textContent = v.pending
-      ? "First the election: choose one of the options below (law 85). Nothing else can happen until then."
+      ? "First the election: " + electing + " one of the options below (law 85)" +
+        (v.next ? "; the book’s choice is marked" : "") + ". Nothing else can happen until then."
       : v.next ? "Follow the book with “Next in the book”, or " + seatsWord + "."
         : v.outcome ? "The deal is settled: start again to try another way."
           : seatsWord[0].toUpperCase() + seatsWord.slice(1) + ".";
@@ -258,6 +262,7 @@ export function mountDealingSandbox(root, engine) {
       (v.error ? "Not allowed: " + escapeHtml(v.error.message) : "") + "</p>";
     // the latest ruling, once, in plain words; an election's options as buttons in the book's words
     const last = v.rulings.length ? v.rulings[v.rulings.length - 1] : null;
+    const bookChoice = v.pending && v.next && v.pending.words.some(function (w) { return w.event === v.next.event; }) ? v.next.event : null;
     if (v.pending) {
       const pw = v.pending.words;
       const who = pw.length ? pw[0].who : "";
@@ -266,13 +271,15 @@ export function mountDealingSandbox(root, engine) {
         lawLinks(v.pending.laws) + "): " + escapeHtml(v.pending.text) + "</p><p><strong>" +
         (both ? "Either side chooses" : escapeHtml(who) + " choose") + "</strong> (" + lawLinks([85]) + ": once, and finally):</p>" +
         '<div class="sb-buttons">' + pw.map(function (w) {
-          return act(w.event, both ? w.who + ": " + w.label : w.label, v.next && v.next.event === w.event ? " dl-book" : "");
+          // the book's own choice is marked on its option: the election has no second button for it
+          return act(w.event, (both ? w.who + ": " + w.label : w.label) + (bookChoice === w.event ? " (the book’s choice)" : ""),
+            bookChoice === w.event ? " dl-book" : "");
         }).join("") + "</div></div>";
     } else if (last) {
       html += '<div class="sb-ruling"><p><strong>' + escapeHtml(last.irregularity) + "</strong> (" + lawLinks(last.laws) + "): " +
         escapeHtml(last.text) + (last.chosen ? " <strong>Chosen: " + escapeHtml(chosenWords(last)) + ".</strong>" : "") + "</p></div>";
     }
-    if (v.next) {
+    if (v.next && !bookChoice) {
       html += '<p class="dl-next">' + act(v.next.event, "Next in the book: " + v.next.label, " md-button--primary dl-next-button") + "</p>";
     }   // otherwise the cue above the table says what can be done
     if (v.outcome) {

@@ -166,15 +166,18 @@ export function statusView(element, engine) {
   };
 }
 
-export const START_BUTTON = '<button type="button" class="md-button sandbox-start">Try it in the sandbox</button>';
+export const START_BUTTON = '<button type="button" class="md-button md-button--primary sandbox-start">Try it in the sandbox</button>';
 
-/* The shell the sandboxes share (the play, the dealing, the tables): the start button(s), the
-   status line, the area the widget draws into, a live region, and `run(promise, onView)` which
-   marks the widget busy while the engine answers and reports a failure on the status line. */
-export function sandboxShell(root, engine, kind, buttonsHtml) {
+/* The shell the sandboxes share (the play, the dealing, the tables): one line saying what the sandbox
+   offers (`intro`, until it is started: then the sandbox's own line says what to do next), the start
+   button(s), the status line, the area the widget draws into, a live region, and `run(promise, onView)`
+   which marks the widget busy while the engine answers and reports a failure on the status line. Once
+   started, "Try it in the sandbox" is no longer the primary action: the sandbox's own next step is. */
+export function sandboxShell(root, engine, kind, buttonsHtml, intro) {
   const box = document.createElement("div");
   box.className = "sandbox" + (kind ? " " + kind : "");
   box.innerHTML =
+    (intro ? '<p class="sandbox-intro">' + escapeHtml(intro) + "</p>" : "") +
     "<p>" + buttonsHtml + "</p>" +
     '<div class="engine-status sandbox-status"></div>' +
     '<div class="sandbox-table" hidden></div>' +
@@ -188,6 +191,10 @@ export function sandboxShell(root, engine, kind, buttonsHtml) {
     live: box.querySelector(".sandbox-live"),
     isBusy: function () { return busy; },
     run: function (promise, onView) {
+      const intro = box.querySelector(".sandbox-intro");
+      if (intro) intro.hidden = true;
+      const start = box.querySelector(".sandbox-start");
+      if (start) start.classList.remove("md-button--primary");
       busy = true;
       status.busy(true);
       return promise.then(function (v) {

@@ -23,7 +23,8 @@ export function mountSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
   const shell = sandboxShell(root, engine, "",
     START_BUTTON + ' ' +
-    '<button type="button" class="md-button sandbox-own">Your own deal</button>');
+    '<button type="button" class="md-button sandbox-own">Your own deal</button>',
+    "Play this hand on at the table, make an irregularity yourself and see how the engine rules, or deal a hand of your own.");
   const box = shell.box;
   const table = shell.table;
   const live = shell.live;
@@ -87,8 +88,8 @@ export function mountSandbox(root, engine) {
   }
 
   function scoreText(score) {
-    return "Tricks: " + Object.keys(score.tricks_won).map(function (k) { return k + " " + score.tricks_won[k]; }).join(", ") +
-      ". Points: " + Object.keys(score.points).map(function (k) { return k + " " + score.points[k]; }).join(", ") + ".";
+    return "Tricks: " + Object.keys(score.tricks_won).map(function (k) { return k.split("").join("–") + " " + score.tricks_won[k]; }).join(", ") +
+      ". Points: " + Object.keys(score.points).map(function (k) { return k.split("").join("–") + " " + score.points[k]; }).join(", ") + ".";
   }
 
   /* ---------------------------------------------------------------- the table */
@@ -174,8 +175,8 @@ export function mountSandbox(root, engine) {
   let pendingSeat = null;
 
   function scoreText(score) {
-    return "Tricks: " + Object.keys(score.tricks_won).map(function (k) { return k + " " + score.tricks_won[k]; }).join(", ") +
-      ". Points: " + Object.keys(score.points).map(function (k) { return k + " " + score.points[k]; }).join(", ") + ".";
+    return "Tricks: " + Object.keys(score.tricks_won).map(function (k) { return k.split("").join("–") + " " + score.tricks_won[k]; }).join(", ") +
+      ". Points: " + Object.keys(score.points).map(function (k) { return k.split("").join("–") + " " + score.points[k]; }).join(", ") + ".";
   }
 
   /* What the reader can do now, in one line, and the one control that does it (issue 26): an election
@@ -190,7 +191,11 @@ export function mountSandbox(root, engine) {
       return { cue: "First the election: " + who + " choose one of the options below (law 85). No card can be played until then.",
         primary: ".sandbox-election .sandbox-act", choice: true };
     }
-    if (v.regular && v.regular.length) return { cue: "The making comes first: choose what the player to speak does.", primary: ".sandbox-making .sandbox-act" };
+    if (v.regular && v.regular.length) {
+      const discard = v.making === "discard";
+      return { cue: "The making comes first: " + (discard ? v.actor + ", the dealer, discards a card" : "choose what " + v.actor + " says") +
+        " (the buttons under the table); then the play.", primary: ".sandbox-making .sandbox-act" };
+    }
     if (v.score.complete) return { cue: "The hand is over: cut for the next deal, or start the sandbox again.", primary: ".sandbox-act[data-event='cut']" };
     if (v.trick.length && v.trick.length >= 4 - (v.out || []).length) {
       return { cue: "The trick is complete: turn and quit it. A revoke is claimed from the buttons below or from a player’s letter.",
@@ -283,7 +288,7 @@ export function mountSandbox(root, engine) {
       html += '<p class="sb-force">In force: ' + v.requirements.map(escapeHtml).join("; ") + ".</p>";
     }
     if (v.regular && v.regular.length) {
-      html += '<p class="sandbox-bidding">The making:</p><div class="sb-buttons sandbox-making">' + v.regular.map(function (e) { return act(e, e); }).join("") + "</div>";
+      html += '<p class="sandbox-bidding">The making:</p><div class="sb-buttons sandbox-making">' + v.regular.map(function (e, i) { return act(e, (v.regular_words || [])[i] || e); }).join("") + "</div>";
     }
     const controls = [];
     // while an election is pending nothing else can happen (the cue says so): no quitting, no claim

@@ -31,6 +31,7 @@ from ..kernel.limits import limit
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
 from ..laws.director import Director, Phase
 from ..laws.entry import Club, Roster, RosterPhase
+from .egn_view import action_words
 from .ruling_words import moment, plain_option
 
 __all__ = [
@@ -128,6 +129,9 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
     ('B and D', 'Call a suit from him or his partner at their next lead')
     >>> act(52, v["events"], "BD: choose call-card")["called"]
     [['C', '7D']]
+    >>> w = start(99)
+    >>> w["regular"][0], w["regular_words"][0], w["making"]
+    ('A: discard JC', 'A discards J♣', 'discard')
     """
     d = state.deal
     n = d.n
@@ -149,11 +153,16 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
     actor: str | None
     if state.phase is Phase.BIDDING:
         actor = seats[d.actor]
-        regular = [f"{actor}: {a}" for a in d.legal_actions()]
+        making = list(d.legal_actions())
+        regular = [f"{actor}: {a}" for a in making]
+        regular_words = [action_words(d, d.actor, a) for a in making]  # the buttons' words: "A discards J♣"
+        making_phase: str | None = str(d.phase)  # "bid1", "bid2", "discard": what the cue says
         legal: list[str] = []
     else:
         actor = seats[state.actor] if state.phase is Phase.PLAY else None
         regular = []
+        regular_words = []
+        making_phase = None
         legal = [str(c) for c in state.legal_plays()]
     out = state.to_json()
     out.update(
@@ -172,6 +181,8 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
             "actor": actor,
             "legal": legal,
             "regular": regular,
+            "regular_words": regular_words,
+            "making": making_phase,
             "pending": pending,
             "cards": cards,
             "error": None,
