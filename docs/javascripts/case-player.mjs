@@ -147,7 +147,9 @@ export function mountCasePlayer(root, engine) {
   function button(action, name, after) {
     const text = '<span class="cp-button-text">' + name + "</span>";
     const glyph = '<svg class="cp-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="' + ICONS[action] + '"/></svg>';
-    return '<button type="button" class="md-button cp-' + action + '" data-action="' + action + '" title="' + name + '">' +
+    // one card forward is the reader's next action (issue 26): set out as the primary one
+    return '<button type="button" class="md-button cp-' + action + (action === "next" ? " md-button--primary" : "") +
+      '" data-action="' + action + '" title="' + name + '">' +
       (after ? text + " " + glyph : glyph + " " + text) + "</button>";
   }
 
@@ -605,6 +607,8 @@ export function mountCasePlayer(root, engine) {
       text += '<p class="cp-hint">' + s.to_move + " to play. " + (line ? "The line’s next card is framed" : "The book’s card is framed") +
         "; a dot marks every card that keeps the best result" + (showValues ? " (the numbers: the makers’ tricks with best play)" : "") +
         ". Any other legal card opens a variation.</p>";
+    } else if (s.to_move) {   // following one hand: the others' cards are hidden, so nothing to choose
+      text += '<p class="cp-hint">' + s.to_move + " to play: go on with the next card; choose “every hand” under Show to play another card.</p>";
     }
     if (why) {
       text += '<p class="cp-illegal-why" role="alert"><strong>Not allowed:</strong> ' + escapeHtml(why) + "</p>";

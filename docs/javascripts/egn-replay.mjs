@@ -122,7 +122,7 @@ export function mountEgnReplay(root) {
   root.innerHTML =
     '<div class="er-open">' +
     '<p class="er-drop" tabindex="0">Drop an <code>.egn</code> file here, or ' +
-    '<label class="md-button er-file">choose a file<input type="file" accept=".egn,.json,application/json" hidden></label> ' +
+    '<label class="md-button md-button--primary er-file">choose a file<input type="file" accept=".egn,.json,application/json" hidden></label> ' +
     '<button type="button" class="md-button er-example">try an example</button></p>' +
     '<details class="er-paste"><summary>Paste a record</summary><label class="visually-hidden" for="er-text">EGN record</label>' +
     '<textarea id="er-text" rows="6" spellcheck="false" placeholder="{&quot;fileType&quot;: &quot;Euchre Game Notation&quot;, …}"></textarea>' +
@@ -136,8 +136,9 @@ export function mountEgnReplay(root) {
     '<button type="button" class="md-button" data-act="first">First</button>' +
     '<button type="button" class="md-button" data-act="prev">Previous</button>' +
     '<span class="er-pos" aria-live="off"></span>' +
-    '<button type="button" class="md-button" data-act="next">Next</button>' +
+    '<button type="button" class="md-button md-button--primary" data-act="next">Next</button>' +
     '<button type="button" class="md-button" data-act="last">Last</button></div>' +
+    '<p class="er-cue"></p>' +
     '<div class="er-table"></div>' +
     '<div class="er-side">' +
     '<div class="er-branch" hidden></div>' +
@@ -365,7 +366,25 @@ export function mountEgnReplay(root) {
     setDisabled("next", at === total && (branch || deal === game.deals.length - 1));
     setDisabled("last", at === total);
     drawSide(s);
+    root.querySelector(".er-cue").textContent = cue(s, at, total);
     writeHash();
+  }
+
+  /* What the reader can do now, in one line (issue 26). */
+  function cue(s, at, total) {
+    if (branch) {
+      return at < total ? "Your branch: step through it with Next (or →), play another card to branch again, or go back to the record (Esc)."
+        : "Your branch is played out: play another card at an earlier step, or go back to the record (Esc).";
+    }
+    if (at === total) {
+      return deal < game.deals.length - 1 ? "Deal " + (deal + 1) + " is over: Next goes on to deal " + (deal + 2) + "."
+        : "The game is over: choose a deal above to see it again, or open another record.";
+    }
+    if (s.phase === "play") {
+      return "Step through with Next (or →); " + (s.to_move || "the player to play") +
+        "’s framed card is the record’s, and any other legal card of his opens your own branch.";
+    }
+    return "Step through the " + (s.phase === "discard" ? "dealer’s discard" : "bidding") + " with Next (or →); the play follows.";
   }
 
   function setDisabled(act, off) {

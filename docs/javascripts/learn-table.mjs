@@ -255,7 +255,8 @@ export function mountPlayTable(root, engine) {
   function button(label, cls, onClick) {
     const b = document.createElement("button");
     b.type = "button";
-    b.className = "md-button " + cls;
+    // going on (the next trick, the next deal, another rubber) is the one thing to do: set out as such
+    b.className = "md-button " + cls + (/^table-(next|deal-again|again)$/.test(cls) ? " md-button--primary" : "");
     b.textContent = label;
     b.addEventListener("click", onClick);
     return b;
