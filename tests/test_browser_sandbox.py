@@ -107,8 +107,9 @@ def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site
     ev = tab.locator(".case-player .cp-eval")  # type: ignore[attr-defined]
     expect(ev).to_contain_text("take 4", timeout=BOOT)
     expect(ev).to_contain_text("not best play")
+    expect(ev).to_contain_text("Best play from here: A–C take 4")  # the sides as the score names them
     expect(ev.locator(".cp-eval-bar")).to_have_attribute(
-        "aria-label", "With best play from here the makers, AC, take 4 of 5 tricks"
+        "aria-label", "With best play from here the makers, A–C, take 4 of 5 tricks"
     )
     # issue 26: what best play would have been, and what it assumes
     expect(ev).to_contain_text("(best was 9♥)")

@@ -593,10 +593,11 @@ export function mountCasePlayer(root, engine) {
       dd = values.dd;
     }
     if (dd !== null && dd !== undefined) {
+      const makers = book.makers ? book.makers.split("").join("–") : "the makers";   // "A–C", as the score says it
       const moved = before !== null && before !== undefined && before !== dd;
       text += '<p class="cp-eval"><span class="cp-eval-bar" role="img" aria-label="With best play from here the makers, ' +
-        escapeHtml(book.makers || "") + ", take " + dd + ' of 5 tricks"><span style="width:' + (dd * 20) + '%"></span></span> ' +
-        "Best play from here: " + escapeHtml(book.makers || "the makers") + " take <strong>" + dd + "</strong>" +
+        escapeHtml(makers) + ", take " + dd + ' of 5 tricks"><span style="width:' + (dd * 20) + '%"></span></span> ' +
+        "Best play from here: " + escapeHtml(makers) + " take <strong>" + dd + "</strong>" +
         (moved ? " — the last card changed it from " + before + ": it was not best play" +
           (better.length ? " (best was " + better.map(cardSmall).join(" or ") + ")" : "") + "." : ".") + "</p>";
       if (moved) {
