@@ -442,7 +442,7 @@ export function mountPlayTable(root, engine) {
   sit.textContent = saved ? "Resume your rubber" : "Sit down and deal";
   actions.appendChild(sit);
   status.textContent = (message ? message + " " : "") +
-    "The engine (Python, a few MB the first time) starts when you sit down.";
+    "You play C, with A your partner: sit down and the engine deals (the first time it is fetched, a few MB).";
   let warmed = false;
   function warmUp() {
     if (warmed) return;
