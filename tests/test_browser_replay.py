@@ -147,6 +147,8 @@ def test_the_replay_page_fits_a_phone(browser: object, built_site: BuiltSite) ->
             assert box is not None and box["y"] + box["height"] <= 800, box
         tab.get_by_role("button", name="try an example").click()
         expect(tab.locator(".er-status")).to_have_text(re.compile("checked by the engine"), timeout=BOOT)
+        meta = tab.locator(".er-meta").inner_text()  # the rules in words, not the profile's id ("modern24")
+        assert "rules: modern euchre: 24-card pack" in meta and "modern24" not in meta, meta
         for _ in range(8):
             tab.locator('[data-act="next"]').click()
         assert tab.evaluate("document.documentElement.scrollWidth") <= 360

@@ -228,7 +228,7 @@ export function mountEgnReplay(root) {
     const players = SEATS.map(function (s) { return s + " = " + escapeHtml(g.players[s]); }).join(", ");
     return (g.title ? "<h2 class=\"er-title\">" + escapeHtml(g.title) + "</h2>" : "") +
       (g.description ? "<p>" + escapeHtml(g.description) + "</p>" : "") +
-      '<p class="er-meta">' + players + " · partners A–C and B–D · rules: " + escapeHtml(g.rules) +
+      '<p class="er-meta">' + players + " · partners A–C and B–D · rules: " + escapeHtml(g.rules_words || g.rules) +
       (g.winning_score ? " · game to " + g.winning_score : "") + (g.date ? " · " + escapeHtml(g.date) : "") + "</p>";
   }
 
