@@ -172,7 +172,7 @@ def test_the_sandbox_says_what_to_do_next(page: tuple[object, Guard], built_site
     expect(box.get_by_role("button", name="Turn and quit the trick")).to_have_count(0)
     box.get_by_role("button", name="Exact no penalty: the lead stands").click()
     expect(cue).to_contain_text("D to play: choose one of the outlined cards")
-    expect(cue).to_contain_text("To claim a revoke")
+    expect(cue).to_contain_text("his adversaries claim a revoke with the buttons under the table")
     expect(box.locator(".sb-legal").first).to_be_focused()
     expect(box.get_by_role("button", name="B and D claim a revoke")).to_be_visible()
     expect(box.get_by_role("button", name="A and C claim a revoke")).to_be_visible()
@@ -225,3 +225,41 @@ def test_the_making_in_words_and_the_cue_names_who_speaks(page: tuple[object, Gu
     )
     expect(making.first).to_be_focused()
     expect(box.locator(".sandbox-score")).to_contain_text("Tricks: A–C 0, B–D 0.")
+
+
+def test_a_revoke_in_your_own_deal_is_established_when_the_trick_is_quitted(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    """The reviewer's R1 and R3 (issue 26): in a deal of the reader's own, a complete trick stays face up
+    with "Turn and quit the trick" as the one thing to do (it vanished, unquitted, and a claim then found
+    no revoke); the claims are offered only once a card has been played; no card is a button while an
+    election is pending."""
+    import re
+
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "laws/the-revoke/#law-64")  # type: ignore[attr-defined]
+    box = tab.locator('.penalty-sandbox[data-law="64"]')  # type: ignore[attr-defined]
+    tab.evaluate("Math.random = () => 0")  # type: ignore[attr-defined]  # "Your own deal" draws seed 0
+    box.get_by_role("button", name="Your own deal").click()
+    claims = box.get_by_role("button", name=re.compile(r"claim a revoke$"))
+    for event in ["B: order", "D: stay", "A: discard TC"]:
+        expect(claims).to_have_count(0)  # nothing to claim before a card is played
+        box.locator(f'.sandbox-making .sandbox-act[data-event="{event}"]').click(timeout=BOOT)
+    cue = box.locator(".sandbox-cue")
+    for seat, card in [("B", "JC"), ("C", "7D"), ("D", "TD"), ("A", "AC")]:  # C revokes: he holds clubs
+        play(box, seat, card)
+    trick = box.locator(".et-trick .et-card")
+    expect(trick).to_have_count(4)  # the complete trick stays face up until it is quitted
+    quit_button = box.get_by_role("button", name="Turn and quit the trick")
+    expect(quit_button).to_be_focused()
+    expect(quit_button).to_have_class(re.compile(r"\bmd-button--primary\b"))
+    expect(cue).to_contain_text("The trick is complete, still face up: turn and quit it.")
+    quit_button.click()
+    expect(trick).to_have_count(0, timeout=BOOT)
+    box.get_by_role("button", name="B and D claim a revoke").click()
+    expect(box.locator(".sb-ruling").first).to_contain_text("1 established by C", timeout=BOOT)
+    election = box.locator(".sandbox-election")
+    expect(election).to_contain_text("A and C choose")
+    expect(box.locator(".sandbox-card button, button.sandbox-card")).to_have_count(0)  # no card to play now

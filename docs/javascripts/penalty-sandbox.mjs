@@ -193,17 +193,24 @@ export function mountSandbox(root, engine) {
     }
     if (v.regular && v.regular.length) {
       const discard = v.making === "discard";
+      // the making's acts are the reader's choice: focused, none set out as the one to press
       return { cue: "The making comes first: " + (discard ? v.actor + ", the dealer, discards a card" : "choose what " + v.actor + " says") +
-        " (the buttons under the table); then the play.", primary: ".sandbox-making .sandbox-act" };
+        " (the buttons under the table); then the play.", primary: ".sandbox-making .sandbox-act", choice: true };
     }
     if (v.score.complete) return { cue: "The hand is over: cut for the next deal, or start the sandbox again.", primary: ".sandbox-act[data-event='cut']" };
-    if (v.trick.length && v.trick.length >= 4 - (v.out || []).length) {
-      return { cue: "The trick is complete: turn and quit it. A revoke is claimed from the buttons below or from a player’s letter.",
-        primary: ".sandbox-act[data-event='quit']" };
+    if (v.quit_due) {
+      return { cue: "The trick is complete, still face up: turn and quit it. A revoke in it is established once it is quitted " +
+        "(law 64), and can then be claimed with the buttons below.", primary: ".sandbox-act[data-event='quit']" };
     }
-    return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. " : "") +
-      "To claim a revoke, use the buttons under the table; a player’s letter opens what else he can do.",
+    const claim = played(v) ? "If a player did not follow suit though he could, his adversaries claim a revoke with the buttons under the table; " : "";
+    return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. " : "") + claim +
+      (claim ? "a" : "A") + " player’s letter opens what else he can do.",
       primary: v.actor ? ".sb-legal" : null };
+  }
+
+  /* a card has been played in this hand: a revoke can be claimed */
+  function played(v) {
+    return v.trick.length > 0 || (v.tricks || []).length > 0;
   }
 
   function draw() {
@@ -224,7 +231,7 @@ export function mountSandbox(root, engine) {
       if (me) tags.push(CHAIR[(SEATS.indexOf(seat) - SEATS.indexOf(me) + 4) % 4]);
       seats[seat] = {
         tags: tags,
-        turn: v.actor === seat && !v.pending,
+        turn: v.actor === seat && !v.pending && !v.quit_due,
         out: v.out.indexOf(seat) >= 0,
         cards: (v.hands[seat] || []).map(function (code) {
           const exposed = v.exposed && v.exposed[seat] && v.exposed[seat].indexOf(code) >= 0;
@@ -232,7 +239,8 @@ export function mountSandbox(root, engine) {
           const called = (v.called || []).some(function (c) { return c[0] === seat && c[1] === code; });
           const name = v.cards[code] ? v.cards[code][1] : code;
           const what = verb === "play" ? "plays" : verb === "expose" ? "exposes" : "corrects his revoke with";
-          return { code: code, play: true, legal: true, classes: "sandbox-card" + (legal ? " legal sb-legal" : "") + (exposed ? " exposed sb-exposed" : "") + (called ? " sb-called" : ""),
+          // during an election no card can be played (the cue says so): the cards are not buttons then
+          return { code: code, play: !v.pending || verb !== "play", legal: true, classes: "sandbox-card" + (legal ? " legal sb-legal" : "") + (exposed ? " exposed sb-exposed" : "") + (called ? " sb-called" : ""),
             label: seat + " " + what + " the " + name + (exposed ? " (exposed)" : "") + (called ? " (called: to be played at the first lawful opportunity)" : "") + (legal ? " (lawful)" : "") };
         }),
       };
@@ -240,7 +248,10 @@ export function mountSandbox(root, engine) {
     const won = v.score.tricks_won;
     tableView.draw({
       seats: seats,
-      trick: { number: (won.AC || 0) + (won.BD || 0) + 1, cards: v.trick, winner: null },
+      // a complete trick stays face up until it is turned and quitted (law 64)
+      trick: v.quit_due && !v.trick.length && v.tricks && v.tricks.length
+        ? { number: v.tricks.length, cards: v.tricks[v.tricks.length - 1].cards, winner: v.tricks[v.tricks.length - 1].winner }
+        : { number: (won.AC || 0) + (won.BD || 0) + 1, cards: v.trick, winner: null },
       cards: v.cards,
       bar: "<strong>Tricks</strong> A–C " + (won.AC || 0) + ", B–D " + (won.BD || 0) + " · points A–C " + (v.score.points.AC || 0) +
         ", B–D " + (v.score.points.BD || 0),
@@ -292,9 +303,14 @@ export function mountSandbox(root, engine) {
     }
     const controls = [];
     // while an election is pending nothing else can happen (the cue says so): no quitting, no claim
-    if (v.trick.length && !v.pending) controls.push(act("quit", "Turn and quit the trick"));
+    if (v.quit_due && !v.pending) controls.push(act("quit", "Turn and quit the trick"));
+    const active = 4 - (v.out || []).length;
+    if (!v.pending && v.actor && v.trick.length >= 2 && v.trick.length === active - 1) {
+      // the trick gathered before the last player has played to it: law 60's irregularity
+      controls.push(act("quit", "Quit the trick without " + v.actor + "’s card (law 60)"));
+    }
     if (v.score.complete) controls.push(act("cut", "Cut for the next deal"));
-    if (!v.pending && !v.score.complete && !(v.regular && v.regular.length)) {
+    if (!v.pending && !v.score.complete && !(v.regular && v.regular.length) && played(v)) {
       controls.push(act("AC: claim revoke", "A and C claim a revoke"), act("BD: claim revoke", "B and D claim a revoke"));
     }
     if (controls.length) html += '<div class="sb-buttons">' + controls.join("") + "</div>";

@@ -129,6 +129,12 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
     ('B and D', 'Call a suit from him or his partner at their next lead')
     >>> act(52, v["events"], "BD: choose call-card")["called"]
     [['C', '7D']]
+    >>> own = custom(seed=0)["base"]
+    >>> played = ["B: order", "D: stay", "A: discard TC", "B: play JC", "C: play 7D", "D: play TD"]
+    >>> act(None, played, "A: play AC", base=own)["quit_due"]  # the trick complete, face up (law 64)
+    True
+    >>> act(None, played + ["A: play AC"], "quit", base=own)["quit_due"]
+    False
     >>> w = start(99)
     >>> w["regular"][0], w["regular_words"][0], w["making"]
     ('A: discard JC', 'A discards J♣', 'discard')
@@ -183,6 +189,9 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
             "regular": regular,
             "regular_words": regular_words,
             "making": making_phase,
+            # Law 64: the last trick is complete and still face up, not yet turned and quitted (a revoke
+            # in it is established when it is): the table shows it and offers to quit it
+            "quit_due": bool(state.tricks) and not state.trick and not state.quitted,
             "pending": pending,
             "cards": cards,
             "error": None,
