@@ -263,3 +263,21 @@ def test_a_revoke_in_your_own_deal_is_established_when_the_trick_is_quitted(
     election = box.locator(".sandbox-election")
     expect(election).to_contain_text("A and C choose")
     expect(box.locator(".sandbox-card button, button.sandbox-card")).to_have_count(0)  # no card to play now
+
+
+def test_law_64_s_example_says_what_was_played_before_the_claim(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    """The reviewer's R4 (issue 26): law 64's example opens after the revoke and the claim; the tricks
+    already played are said, the revoke marked, and the engine's idle status says nothing (R5)."""
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "laws/the-revoke/#law-64")  # type: ignore[attr-defined]
+    box = tab.locator('.penalty-sandbox[data-law="64"]')  # type: ignore[attr-defined]
+    expect(box.locator(".engine-status-text")).to_have_text("")
+    box.get_by_role("button", name="Try it in the sandbox").click()
+    expect(box.locator(".sb-sofar")).to_have_text(
+        "Played so far. Trick 1: B Q♥, C 7♦ (a revoke), D 9♥, A A♥; A wins.", timeout=BOOT
+    )
+    expect(box.locator(".sandbox-cue")).to_contain_text("First the election: A and C choose")

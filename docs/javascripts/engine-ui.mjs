@@ -93,7 +93,7 @@ export async function gunzipped(response, type) {
 const WORDS = {
   idle: "",
   loading: "Fetching the rules engine (once per visit)…",
-  ready: "Engine ready.",
+  ready: "The rules engine is ready.",
 };
 
 /* The status line of one widget. busy(true) shows "Working…" and, after a second, a Stop button
@@ -126,7 +126,9 @@ export function statusView(element, engine) {
     if (problem) return;
     if (s.phase !== phase) {
       phase = s.phase;
-      text.textContent = s.phase === "error" ? s.message : WORDS[s.phase] || s.message;
+      // idle: nothing to say (the answers in the page need no engine; "starts when you use it" stayed on
+      // screen after the reader had used it, the reviewer's R5); fetching, ready and errors are said
+      text.textContent = s.phase === "error" ? s.message : s.phase === "idle" ? "" : WORDS[s.phase] || s.message;
     }
     progress.textContent = s.phase === "loading" && s.message ? "(" + s.message + ")" : "";
   }

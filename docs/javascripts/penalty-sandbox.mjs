@@ -208,6 +208,19 @@ export function mountSandbox(root, engine) {
       primary: v.actor ? ".sb-legal" : null };
   }
 
+  /* The tricks already quitted, in one line (a scenario may open after them: the reviewer's R4, the
+     revoke of law 64's example was nowhere to be seen): "Trick 1: B Q♥, C 7♦ (a revoke), D 9♥, A A♥; A wins." */
+  function soFar(v) {
+    const tricks = (v.tricks || []).slice(0, v.quit_due ? -1 : undefined);
+    if (!tricks.length) return "";
+    return '<p class="sb-sofar"><strong>Played so far.</strong> ' + tricks.map(function (t, i) {
+      return "Trick " + (i + 1) + ": " + t.cards.map(function (c) {
+        const revoke = (v.revokes || []).some(function (r) { return r.seat === c[0] && r.card === c[1] && r.trick === i + 1; });
+        return c[0] + " " + cardHtml(c[1], v.cards) + (revoke ? " (a revoke)" : "");
+      }).join(", ") + "; " + t.winner + " wins.";
+    }).join(" ") + "</p>";
+  }
+
   /* a card has been played in this hand: a revoke can be claimed */
   function played(v) {
     return v.trick.length > 0 || (v.tricks || []).length > 0;
@@ -257,7 +270,7 @@ export function mountSandbox(root, engine) {
         ", B–D " + (v.score.points.BD || 0),
       centre: "",
     });
-    let html = '<p class="sandbox-error" role="alert" hidden></p>';
+    let html = '<p class="sandbox-error" role="alert" hidden></p>' + soFar(v);
     if (verb !== "play") {
       html += '<p class="sb-mode"><strong>Choose the card ' + escapeHtml(pendingSeat || "") + (verb === "expose" ? " exposes" : " corrects his revoke with") +
         '.</strong> <button type="button" class="md-button" data-cancel>Cancel</button></p>';
