@@ -127,6 +127,7 @@ def test_case_player_scores_the_deal_at_the_end(page: tuple[object, Guard], buil
     tab.goto(built_site.base + "cases/i/#play=20")  # type: ignore[attr-defined]
     expect(tab.locator(".case-player .cp-result")).to_contain_text("A–C score 1", timeout=BOOT)  # type: ignore[attr-defined]
     expect(tab.locator(".case-player .et-bar")).to_contain_text("score after the deal A–C 1, B–D 0")  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .cp-eval")).to_have_count(0)  # type: ignore[attr-defined]  # nothing left: no "best play from here"
 
 
 def test_law_46_a_seat_menu_exposes_a_card_by_keyboard(page: tuple[object, Guard], built_site: BuiltSite) -> None:

@@ -592,7 +592,8 @@ export function mountCasePlayer(root, engine) {
     } else if (values) {
       dd = values.dd;
     }
-    if (dd !== null && dd !== undefined) {
+    const finished = line ? at === line.states.length - 1 : step === book.steps;   // nothing left to play: no "from here"
+    if (dd !== null && dd !== undefined && !finished) {
       const makers = book.makers ? book.makers.split("").join("–") : "the makers";   // "A–C", as the score says it
       const moved = before !== null && before !== undefined && before !== dd;
       text += '<p class="cp-eval"><span class="cp-eval-bar" role="img" aria-label="With best play from here the makers, ' +
