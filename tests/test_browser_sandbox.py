@@ -118,6 +118,13 @@ def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site
     colour = "e => getComputedStyle(e).color"
     narration = tab.locator(".case-player .cp-narration p").last  # type: ignore[attr-defined]
     assert narration.evaluate(colour) == tab.locator("article").evaluate(colour)  # type: ignore[attr-defined]
+    # and on the page: the book's words quoted under each trick, in the outcome and in the claims are in
+    # the book's colour, the editor's bracketed label beside them in his grey (the reviewer's R7)
+    book = tab.locator("article").evaluate(colour)  # type: ignore[attr-defined]
+    for quote in ("blockquote.trick-text", "#outcome ~ blockquote.ed-placement", "blockquote.claim-quote"):
+        q = tab.locator(quote).first  # type: ignore[attr-defined]
+        assert q.evaluate(colour) == book, quote
+    assert tab.locator("blockquote.trick-text .ed").first.evaluate(colour) != book  # type: ignore[attr-defined]
 
 
 def test_case_player_scores_the_deal_at_the_end(page: tuple[object, Guard], built_site: BuiltSite) -> None:
