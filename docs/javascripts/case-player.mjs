@@ -558,7 +558,7 @@ export function mountCasePlayer(root, engine) {
       });
       return html;
     }
-    tree.innerHTML = '<p class="cp-tree-title">Lines</p><ul><li><button type="button" class="cp-line-item" data-line="book"' +
+    tree.innerHTML = '<p class="cp-tree-title">Lines <span class="cp-tree-help">(choose one to go to it)</span></p><ul><li><button type="button" class="cp-line-item" data-line="book"' +
       (line ? "" : ' aria-current="true"') + ">The book’s line</button><ul>" + items(-1) + "</ul></li></ul>";
   }
 
