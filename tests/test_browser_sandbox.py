@@ -289,3 +289,32 @@ def test_law_64_s_example_says_what_was_played_before_the_claim(
         "Played so far. Trick 1: B Q♥, C 7♦ (a revoke), D 9♥, A A♥; A wins.", timeout=BOOT
     )
     expect(box.locator(".sandbox-cue")).to_contain_text("First the election: A and C choose")
+
+
+def test_the_cue_says_how_to_play_out_of_turn_and_the_menu_offers_only_what_can_be_done(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    """The reviewer's R11 (issue 26): law 52's own irregularity (a lead out of turn) is made by playing
+    another player's card, and the cue says so; a seat's menu offers "Correct a revoke" only when that
+    player has a revoke to correct, and no claim before a card is played."""
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + LAW52_PAGE)  # type: ignore[attr-defined]
+    box = tab.locator('.penalty-sandbox[data-law="52"]')  # type: ignore[attr-defined]
+    tab.evaluate("Math.random = () => 0")  # type: ignore[attr-defined]
+    box.get_by_role("button", name="Your own deal").click()
+    for event in ["B: order", "D: stay", "A: discard TC"]:
+        box.locator(f'.sandbox-making .sandbox-act[data-event="{event}"]').click(timeout=BOOT)
+    cue = box.locator(".sandbox-cue")
+    expect(cue).to_contain_text(
+        "B to play: choose one of the outlined cards. A card of another player is played out of turn.", timeout=BOOT
+    )
+    box.locator('[data-seat-menu="D"]').click()
+    menu = box.get_by_role("menu")
+    expect(menu.get_by_role("menuitem", name="Expose a card…")).to_be_visible()
+    expect(menu.get_by_role("menuitem", name="Correct a revoke with…")).to_have_count(0)
+    expect(menu.get_by_role("menuitem", name="Claim a revoke (B and D)")).to_have_count(0)
+    tab.keyboard.press("Escape")  # type: ignore[attr-defined]
+    box.locator('.sandbox-card[data-seat="D"][data-card="TD"]').click()  # D leads: it was B's lead
+    expect(box.locator(".sandbox-election")).to_contain_text("lead out of turn", timeout=BOOT)

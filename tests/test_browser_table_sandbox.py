@@ -220,7 +220,7 @@ def test_the_table_sandbox_says_what_to_do_next(tab: object, built_site: BuiltSi
     cue = box.locator(".sandbox-cue")
     expect(cue).to_have_count(1)
     expect(cue).to_have_text(
-        "Follow the book with its next step, or click a name for what that person can do (a table’s own acts are under it)."
+        "Follow the book with its next step, or choose a name for what that person can do (a table’s own acts are under it)."
     )
     expect(box.locator(".ts-next-button")).to_be_focused()
     while v["next_step"]:
@@ -230,7 +230,7 @@ def test_the_table_sandbox_says_what_to_do_next(tab: object, built_site: BuiltSi
             expect(box.get_by_role("button", name="The book’s next step: " + v["next_step"]["label"])).to_be_focused(
                 timeout=BOOT
             )
-    expect(cue).to_contain_text("The book’s example is played out: click a name", timeout=BOOT)
+    expect(cue).to_contain_text("The book’s example is played out: choose a name", timeout=BOOT)
     expect(cue).to_contain_text("or start again")
     expect(box.locator(".ts-next-button")).to_have_count(0)
     expect(box.locator("button.ts-person, .ts-acts > button[data-act]").first).to_be_focused()

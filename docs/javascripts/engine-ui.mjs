@@ -199,11 +199,23 @@ export function sandboxShell(root, engine, kind, buttonsHtml, intro) {
       if (start) start.classList.remove("md-button--primary");
       busy = true;
       status.busy(true);
+      // an answer that is not in the page waits for the engine (fetched once per visit): said where the
+      // reader is looking, on the sandbox's own line, not only on the status line above (reviewer R13)
+      const cue = box.querySelector(".sandbox-cue");
+      const said = cue ? cue.textContent : "";
+      const waiting = setTimeout(function () {
+        if (!cue || !cue.isConnected) return;
+        cue.textContent = engine.status().phase === "ready" ? "Working…"
+          : "Fetching the rules engine for this (once per visit): a moment…";
+      }, 400);
       return promise.then(function (v) {
+        clearTimeout(waiting);
         busy = false;
         status.busy(false);
         onView(v);
       }).catch(function (error) {
+        clearTimeout(waiting);
+        if (cue && cue.isConnected) cue.textContent = said;
         busy = false;
         status.busy(false);
         status.problem(error);

@@ -143,14 +143,16 @@ export function mountSandbox(root, engine) {
     closeMenu();
     if (again) return;
     const side = seat === "A" || seat === "C" ? "AC" : "BD";
+    // only what he can do now: a revoke corrected while it is his and not yet established, a claim once
+    // a card has been played (the reviewer's R11)
+    const mine = (view.revokes || []).some(function (r) { return r.seat === seat && !r.established && !r.corrected; });
     const items = [
       ["", "expose", "Expose a card…"],
       [seat + ": throw", "", "Throw down his hand"],
       [seat + ": ask", "", "Ask his partner (“Have you none?”)"],
       [seat + ": attention", "", "Call attention to the trick"],
-      ["", "correct", "Correct a revoke with…"],
-      [side + ": claim revoke", "", "Claim a revoke (" + side.split("").join(" and ") + ")"],
-    ];
+    ].concat(mine ? [["", "correct", "Correct a revoke with…"]] : [],
+      played(view) ? [[side + ": claim revoke", "", "Claim a revoke (" + side.split("").join(" and ") + ")"]] : []);
     menu = popupMenu({
       holder: tableView.element,
       opener: opener,
@@ -202,9 +204,10 @@ export function mountSandbox(root, engine) {
       return { cue: "The trick is complete, still face up: turn and quit it. A revoke in it is established once it is quitted " +
         "(law 64), and can then be claimed with the buttons below.", primary: ".sandbox-act[data-event='quit']" };
     }
-    const claim = played(v) ? "If a player did not follow suit though he could, his adversaries claim a revoke with the buttons under the table; " : "";
-    return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. " : "") + claim +
-      (claim ? "a" : "A") + " player’s letter opens what else he can do.",
+    // the irregularities are made as at the table (the reviewer's R11: how to lead out of turn was never said)
+    const claim = played(v) ? " If a player did not follow suit though he could, his adversaries claim a revoke with the buttons under the table." : "";
+    return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. A card of another player is played out of turn. " : "") +
+      "A player’s letter opens what else he can do (expose a card, throw down his hand …)." + claim,
       primary: v.actor ? ".sb-legal" : null };
   }
 

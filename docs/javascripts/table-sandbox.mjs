@@ -203,7 +203,7 @@ export function mountTableSandbox(root, engine) {
   /* What the reader can do now, in one line, and the one control that does it (issue 26): picking the
      candidates of a club's act, else the book's next step, else a person's or a table's acts. */
   function nextStep(v) {
-    const names = "click a name for what that person can do (a table’s own acts are under it)";
+    const names = "choose a name for what that person can do (a table’s own acts are under it)";
     if (picking) {
       const a = picking.act;
       const n = picking.chosen.length;
