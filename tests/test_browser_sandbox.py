@@ -77,7 +77,7 @@ def test_law_52_sandbox_call_the_card(page: tuple[object, Guard], built_site: Bu
     for seat, card in PLAY_OUT:
         play(box, seat, card)
         expect(box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]')).to_have_count(0)
-    expect(box.locator(".sandbox-score")).to_contain_text("Points: AC 1, BD 0.")
+    expect(box.locator(".sandbox-score")).to_contain_text("Points: A–C 1, B–D 0.")
     expect(box.locator(".sandbox-rulings li")).to_have_count(1)  # C obeyed the call: no more rulings
     summary = box.locator(".sb-summary")  # the end of the hand: every law applied
     expect(summary).to_contain_text("The hand is over")
