@@ -427,7 +427,7 @@ export function mountEgnReplay(root) {
         a.notes.map(function (n) { return "<br>" + (n.mark ? "<strong>" + escapeHtml(n.mark) + "</strong> " : "") + escapeHtml(n.text); }).join("") + "</p>";
     }).join("") : "";
     const dd = branch ? null : current.dd;
-    side.dd.innerHTML = dd ? "Best play from here: the makers take <strong>" + dd.makers_tricks + "</strong> tricks. Cards that keep it: " +
+    side.dd.innerHTML = dd ? "Best play from here: the makers take <strong>" + dd.makers_tricks + "</strong> " + (dd.makers_tricks === 1 ? "trick" : "tricks") + ". Cards that keep it: " +
       dd.best.map(function (c) { return cardFace(c, s.cards); }).join(" ") + "." : "";
     // in words, cards and suits with their signs ("C discards Q♣"), not the record's codes
     const said = s.said || (s.calls || []).map(function (c) { return c[0] + " " + c[1]; });
