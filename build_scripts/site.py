@@ -199,6 +199,20 @@ def _seat_list(text: str | None) -> str:
     return " and ".join(text) if text else ""
 
 
+# The transcriptions by their numbers (the errata page explains them); a case's "Note on the text" names
+# them in words, for a reader who has not read that page.
+SOURCE_WORDS = {"000": "the scan", "001": "Hoyle's chapter", "002": "the 1877 code", "003": "the Gutenberg text"}
+
+
+def source_words(text: str) -> str:
+    """A source's number in a case's note as words.
+
+    >>> source_words("printed “Fourth Trick.” (003); B holds them (000's reading), as in 001")
+    "printed “Fourth Trick.” (the Gutenberg text); B holds them (the scan's reading), as in Hoyle's chapter"
+    """
+    return re.sub(r"\b00[0-3]\b", lambda m: SOURCE_WORDS[m.group(0)], text)
+
+
 def code_span(text: str) -> str:
     """``text`` as a Markdown code span, whatever backticks it contains (line breaks shown as ⏎).
 
@@ -799,11 +813,11 @@ class Builder:
             {
                 "id": e.get("id", ""),
                 "where": md_escape(str(e.get("where", ""))),
-                "sources": [(k, code_span(str(v))) for k, v in (e.get("sources") or {}).items()],
+                "sources": [(SOURCE_WORDS.get(k, k), code_span(str(v))) for k, v in (e.get("sources") or {}).items()],
                 "printed": md_escape(str(e["printed"])) if e.get("printed") else None,
-                "printed_note": md_escape(str(e["printed_note"])) if e.get("printed_note") else None,
-                "resolution": inline.render(str(e.get("resolution") or "")),
-                "why": inline.render(str(e.get("why") or "")),
+                "printed_note": md_escape(source_words(str(e["printed_note"]))) if e.get("printed_note") else None,
+                "resolution": inline.render(source_words(str(e.get("resolution") or ""))),
+                "why": inline.render(source_words(str(e.get("why") or ""))),
             }
             for e in data.get("errata", [])
         ]

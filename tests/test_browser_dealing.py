@@ -66,7 +66,13 @@ def test_law_44_dealing_sandbox_draws_the_deal_and_elects_by_click(
     law85 = election.get_by_role("link", name="law 85")  # a law elsewhere: on the page of every law
     expect(law85).to_have_attribute("href", built_site.base + "laws/print/#law-85")
     expect(box.locator(".sb-ruling")).to_have_count(1)  # the ruling once
-    expect(box.get_by_role("button", name="Next in the book: A and C elect: A deals again")).to_be_visible()
+    # the book's choice is marked on its option, not offered twice (issue 26: one primary action)
+    expect(election.get_by_role("button", name="A deals again (the book’s choice)")).to_be_visible()
+    expect(box.get_by_role("button", name="Next in the book", exact=False)).to_have_count(0)
+    expect(box.locator(".sandbox-cue")).to_have_text(
+        "First the election: A and C choose one of the options below (law 85); the book’s choice is marked. "
+        "Nothing else can happen until then."
+    )
     no_form_and_no_overflow(tab, box)
     election.get_by_role("button", name="A deals again").click()
     summary = box.locator(".dl-summary")
@@ -254,3 +260,37 @@ def test_the_books_line_needs_no_python_and_an_act_off_it_starts_python(
     box.get_by_role("menu", name="What B does").get_by_role("menuitem", name="Say it is not A's deal").click()
     expect(box.locator(".sb-ruling")).to_contain_text("claim failed", timeout=BOOT)
     assert python_fetched(guard)
+
+
+def test_a_settled_example_can_be_undone_and_an_old_ruling_is_not_shown_again(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    """The reviewer's R12 and R14 (issue 26): an example that opens settled (law 41's misdeal) says how to
+    try another way, and "Undo the last act" (its primary action) goes back before the act that settled it;
+    a ruling made by an earlier act is not shown again as if it were about the last one."""
+    import re
+
+    from playwright.sync_api import expect
+
+    from euchre_core.app import sandbox
+
+    v = sandbox.dealing_start(41)
+    assert v["outcome"]
+    tab, _ = page
+    tab.goto(built_site.base + "laws/a-misdeal/#law-41")  # type: ignore[attr-defined]
+    box = tab.locator('.dealing-example[data-law="41"]')  # type: ignore[attr-defined]
+    box.get_by_role("button", name="Try it in the sandbox").click()
+    cue = box.locator(".sandbox-cue")
+    expect(cue).to_have_text("The deal is settled: undo the last act to try another way, or start again.", timeout=BOOT)
+    undo = box.get_by_role("button", name="Undo the last act")
+    expect(undo).to_be_focused()
+    undo.click()
+    before = sandbox.dealing_act(41, v["events"][:-2], v["events"][-2])
+    assert not before["outcome"]
+    expect(box.locator(".dl-summary")).to_have_count(0, timeout=BOOT)
+    expect(cue).not_to_contain_text("The deal is settled")
+    expect(box.locator(".sb-history summary")).to_contain_text(
+        re.compile(rf"^What happened \({len(before['log'])} act")
+    )
+    assert not before["rulings"]
+    expect(box.locator(".sb-ruling")).to_have_count(0)  # the undone act's ruling is gone with it

@@ -5,6 +5,8 @@ message, naming the field."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import test_browser_smoke as smoke
 from conftest import BuiltSite
@@ -34,6 +36,10 @@ def test_hint_rerun_own_holding(page: tuple[object, Guard], built_site: BuiltSit
     tab, guard = page
     box = open_rerun(tab, built_site.base + HINT_PAGE)
     assert tab.evaluate("window.euchreEngine.status().phase") == "idle"  # type: ignore[attr-defined]
+    # issue 26: one line says what the reader can do, and Run is the primary action
+    cue = box.locator(".hint-rerun-cue")
+    expect(cue).to_have_text(re.compile(r"^Change the holding \(type it, or click the cards below\), then press Run"))
+    expect(box.get_by_role("button", name="Run")).to_have_class(re.compile(r"\bmd-button--primary\b"))
     box.get_by_label("Holding").fill("JC 7C AH KH 8S")
     box.get_by_label("Layouts").select_option("25")
     box.get_by_label("Seed").fill("7")
@@ -48,6 +54,7 @@ def test_hint_rerun_own_holding(page: tuple[object, Guard], built_site: BuiltSit
     expect(words).to_contain_text("points a deal")
     expect(words).not_to_contain_text("unclear")
     expect(table.locator("tr.advised")).to_contain_text("the book")
+    expect(cue).to_have_text(re.compile(r"^Your run is below\. Change the holding, the number of layouts or the seed"))
     assert not guard.errors, guard.errors
 
 

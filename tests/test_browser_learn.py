@@ -296,6 +296,7 @@ def test_a_whole_deal_at_the_play_table(browser: object, learn_site: BuiltSite, 
         # issue 26: while the table says the deal is over, the log does not show the next deal's turn-up
         assert not any(t.startswith("B deals;") for t in texts[end:]), texts[end:]
         again = table.get_by_role("button", name="Deal the next hand")
+        expect(again).to_have_class(re.compile(r"\bmd-button--primary\b"))  # issue 26: the one thing to do, set out
         if by == "keyboard":
             expect(again).to_be_focused()
             page.keyboard.press("Enter")  # type: ignore[attr-defined]

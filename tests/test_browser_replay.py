@@ -82,8 +82,13 @@ def test_a_record_by_keyboard_a_branch_and_back_a_link_and_the_export(
 
     tab, _ = page
     _open_page(tab, built_site)
+    # issue 26: opening a file is the page's primary action; once open, one line says what to do next
+    expect(tab.locator(".er-file")).to_have_class(re.compile(r"\bmd-button--primary\b"))  # type: ignore[attr-defined]
     tab.get_by_role("button", name="try an example").click()  # type: ignore[attr-defined]
     expect(tab.locator(".er-status")).to_have_text(re.compile("checked by the engine"), timeout=BOOT)  # type: ignore[attr-defined]
+    cue = tab.locator(".er-cue")  # type: ignore[attr-defined]
+    expect(cue).to_have_text("Step through the bidding with Next (or →); the play follows.")
+    expect(tab.get_by_role("button", name="Next", exact=True)).to_have_class(re.compile(r"\bmd-button--primary\b"))  # type: ignore[attr-defined]
     board = tab.locator(".et-board")  # type: ignore[attr-defined]
     board.click(position={"x": 5, "y": 5})
     pos = tab.locator(".er-pos")  # type: ignore[attr-defined]
@@ -92,14 +97,17 @@ def test_a_record_by_keyboard_a_branch_and_back_a_link_and_the_export(
         if tab.locator(".et-play:not(.et-illegal):not(.et-next)").count():  # type: ignore[attr-defined]
             break
     expect(pos).to_have_text(re.compile(r"^Step \d+ of \d+$"))
+    expect(cue).to_have_text(re.compile(r"^Step through with Next \(or →\); [ABCD]’s framed card is the record’s"))
     expect(tab.locator(".er-dd")).to_contain_text("Best play from here")  # type: ignore[attr-defined]
     assert tab.locator(".et-best").count() >= 1  # type: ignore[attr-defined]
     other = tab.locator(".et-play:not(.et-illegal):not(.et-next)").first  # type: ignore[attr-defined]
     other.click()
     expect(pos).to_have_text(re.compile(r"^Branch: step 1 of \d+$"))
     expect(tab.locator(".er-branch")).to_contain_text("Your branch")  # type: ignore[attr-defined]
+    expect(cue).to_have_text(re.compile(r"^Your branch: step through it with Next \(or →\), play another card"))
     tab.keyboard.press("End")  # type: ignore[attr-defined]
     expect(tab.locator(".et-result")).to_be_visible()  # type: ignore[attr-defined]
+    expect(cue).to_have_text(re.compile(r"^Your branch is played out"))
     assert run_axe(tab) == []
     # the link carries the record and the position; a fresh page opens it in the branch
     tab.evaluate("navigator.clipboard && (navigator.clipboard.writeText = () => Promise.resolve())")  # type: ignore[attr-defined]
@@ -139,6 +147,8 @@ def test_the_replay_page_fits_a_phone(browser: object, built_site: BuiltSite) ->
             assert box is not None and box["y"] + box["height"] <= 800, box
         tab.get_by_role("button", name="try an example").click()
         expect(tab.locator(".er-status")).to_have_text(re.compile("checked by the engine"), timeout=BOOT)
+        meta = tab.locator(".er-meta").inner_text()  # the rules in words, not the profile's id ("modern24")
+        assert "rules: modern euchre: 24-card pack" in meta and "modern24" not in meta, meta
         for _ in range(8):
             tab.locator('[data-act="next"]').click()
         assert tab.evaluate("document.documentElement.scrollWidth") <= 360

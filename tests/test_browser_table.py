@@ -190,3 +190,30 @@ def test_axe_on_a_case_page_mid_branch_and_a_law_page_with_a_sandbox(
         assert run_axe(tab) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_branch_link_opens_the_branch_with_its_table_in_view(
+    browser: object, built_site: BuiltSite, width: int
+) -> None:
+    """Issue 26: the position's link restores the branch and the scroll: on a phone and on a desktop the
+    page opens at the player, the whole table below the site's header, the variation said beside it,
+    "back" one level up and the book's line one more step."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": width, "height": 740}, service_workers="block")  # type: ignore[attr-defined]
+    try:
+        tab = context.new_page()
+        variation = case_line("I", 3, ["JC"])
+        player = live_player(tab, built_site.base + "cases/i/#play=3/JC@2")
+        expect(player.locator(".cp-varinfo")).to_contain_text("Card 2 of " + str(len(variation["line"])))
+        expect(player.get_by_role("button", name="Back to the book’s line")).to_be_visible()
+        board = player.locator(".et-board")
+        expect(board).to_be_in_viewport(ratio=1)  # the whole table
+        header = tab.locator(".md-header").bounding_box()
+        top = board.bounding_box()
+        assert header is not None and top is not None
+        assert top["y"] >= header["y"] + header["height"] - 1, (top, header)  # not under the header
+        assert tab.evaluate("scrollY") > 0  # the page was scrolled to the player
+    finally:
+        context.close()

@@ -206,3 +206,50 @@ def test_law_21_break_up_from_the_table_s_acts(tab: object, built_site: BuiltSit
     expect(box.locator(".ts-decided")).to_contain_text("law 21")
     no_overflow(tab)
     assert not tab.guard.outside and not tab.guard.errors  # type: ignore[attr-defined]
+
+
+def test_the_table_sandbox_says_what_to_do_next(tab: object, built_site: BuiltSite) -> None:
+    """Issue 26: one line over the tables says what the reader can do now, and its control takes the
+    focus after his act: the book's next step while there is one; a refusal said first; picking names,
+    how many and which button then; once the book's example is played out, the people and the tables."""
+    from playwright.sync_api import expect
+
+    # law 15: the book's next step is the primary action, and has the focus after each step
+    v = sandbox.table_start(15)
+    box = open_box(tab, built_site.base + "laws/cutting-out/#law-15", 15)
+    cue = box.locator(".sandbox-cue")
+    expect(cue).to_have_count(1)
+    expect(cue).to_have_text(
+        "Follow the book with its next step, or choose a name for what that person can do (a table’s own acts are under it)."
+    )
+    expect(box.locator(".ts-next-button")).to_be_focused()
+    while v["next_step"]:
+        box.get_by_role("button", name="The book’s next step: " + v["next_step"]["label"]).click()
+        v = sandbox.table_act(15, v["ops"], v["next_step"]["op"])
+        if v["next_step"]:
+            expect(box.get_by_role("button", name="The book’s next step: " + v["next_step"]["label"])).to_be_focused(
+                timeout=BOOT
+            )
+    expect(cue).to_contain_text("The book’s example is played out: choose a name", timeout=BOOT)
+    expect(cue).to_contain_text("or start again")
+    expect(box.locator(".ts-next-button")).to_have_count(0)
+    expect(box.locator("button.ts-person, .ts-acts > button[data-act]").first).to_be_focused()
+    # law 16: the scenario's refused act is named first
+    box = open_box(tab, built_site.base + ENTRY + "#law-16", 16)
+    expect(box.locator(".sandbox-cue")).to_have_text(
+        re.compile(r"^The last act was refused: the reason is below\. Follow the book")
+    )
+    expect(box.get_by_role("alert")).to_contain_text("law 16")
+    # law 17: picking the candidates of a fresh table
+    club = sandbox.table_start(17)["acts"]["club"][0]
+    box = open_box(tab, built_site.base + ENTRY + "#law-17", 17)
+    box.get_by_role("button", name=club["label"]).click()
+    cue = box.locator(".sandbox-cue")
+    expect(cue).to_have_text(
+        f"Pick at least {club['least']} names below for “{club['label']}” (0 picked so far), or cancel."
+    )
+    expect(box.locator(".ts-chip").first).to_be_focused()
+    for name in club["candidates"][: club["least"]]:
+        box.get_by_role("button", name=name, exact=True).click()
+    expect(cue).to_have_text(f"Press “{club['label']} with {club['least']}”, or pick more names first.")
+    assert not tab.guard.outside and not tab.guard.errors  # type: ignore[attr-defined]

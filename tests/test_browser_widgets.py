@@ -253,6 +253,13 @@ def test_the_player_fits_a_phone(browser: object, built_site: BuiltSite) -> None
         assert player.evaluate("e => e.scrollWidth <= e.clientWidth")
         player.get_by_role("button", name="Next", exact=True).tap()
         expect(player.locator(".cp-announce")).to_contain_text("B plays the knave of diamonds")
+        # issue 26 (the reviewer's R9): with the table at the top of the screen, what the card did is said
+        # on the first screen, under the step buttons, before the options
+        player.locator(".et-board").evaluate("e => { e.scrollIntoView({block: 'start'}); window.scrollBy(0, -60); }")
+        announce = player.locator(".cp-announce").bounding_box()
+        options = player.locator(".cp-options").bounding_box()
+        assert announce is not None and options is not None
+        assert announce["y"] + announce["height"] <= 740 and announce["y"] < options["y"], (announce, options)
         assert not guard.outside
     finally:
         context.close()

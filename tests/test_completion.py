@@ -74,6 +74,6 @@ def test_the_case_page_shows_the_engines_tricks_marked(built_site) -> None:  # n
     assert html.count('data-source="engine"') == len(engine_cards) == 12
     for code in engine_cards:
         assert f'data-card="{code}" data-source="engine"' in html
-    assert "A C take 2, B D take 3; the makers are euchred: A C score 0, B D score 2." in html
+    assert "A–C take 2, B–D take 3; the makers are euchred: A–C score 0, B–D score 2." in html
     i = (built_site.dir / "cases" / "i" / "index.html").read_text(encoding="utf-8")
     assert 'data-source="engine"' not in i

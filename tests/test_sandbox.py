@@ -357,11 +357,11 @@ def test_law_64_the_completed_trick_lies_until_quitted_and_a_claim_before_says_w
     sc = sandbox._scenario(64)
     events = [e for e in sc["events"] if e not in ("quit", "BD: claim revoke")]
     v = sandbox.act(64, events[:-1], events[-1])
-    assert v["quitted"] is False and v["unquitted"]["number"] == 1 and len(v["unquitted"]["cards"]) == 4
+    assert v["quit_due"] is True and len(v["tricks"]) == 1 and len(v["tricks"][0]["cards"]) == 4
     early = sandbox.act(64, events, "BD: claim revoke")["rulings"][-1]
     assert (
         early["laws"] == [64, 65, 66] and "not established" in early["text"] and "turned and quitted" in early["text"]
     )
     quitted = sandbox.act(64, events, "quit")
-    assert quitted["unquitted"] is None and quitted["revokes"][0]["established"]
+    assert quitted["quit_due"] is False and quitted["revokes"][0]["established"]
     assert 63 in sandbox.act(64, events + ["quit"], "BD: claim revoke")["rulings"][-1]["laws"]

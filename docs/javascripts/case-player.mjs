@@ -147,7 +147,9 @@ export function mountCasePlayer(root, engine) {
   function button(action, name, after) {
     const text = '<span class="cp-button-text">' + name + "</span>";
     const glyph = '<svg class="cp-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="' + ICONS[action] + '"/></svg>';
-    return '<button type="button" class="md-button cp-' + action + '" data-action="' + action + '" title="' + name + '">' +
+    // one card forward is the reader's next action (issue 26): set out as the primary one
+    return '<button type="button" class="md-button cp-' + action + (action === "next" ? " md-button--primary" : "") +
+      '" data-action="' + action + '" title="' + name + '">' +
       (after ? text + " " + glyph : glyph + " " + text) + "</button>";
   }
 
@@ -551,7 +553,7 @@ export function mountCasePlayer(root, engine) {
       });
       return html;
     }
-    tree.innerHTML = '<p class="cp-tree-title">Lines</p><ul><li><button type="button" class="cp-line-item" data-line="book"' +
+    tree.innerHTML = '<p class="cp-tree-title">Lines <span class="cp-tree-help">(choose one to go to it)</span></p><ul><li><button type="button" class="cp-line-item" data-line="book"' +
       (line ? "" : ' aria-current="true"') + ">The book’s line</button><ul>" + items(-1) + "</ul></li></ul>";
   }
 
@@ -585,11 +587,13 @@ export function mountCasePlayer(root, engine) {
     } else if (values) {
       dd = values.dd;
     }
-    if (dd !== null && dd !== undefined) {
+    const finished = line ? at === line.states.length - 1 : step === book.steps;   // nothing left to play: no "from here"
+    if (dd !== null && dd !== undefined && !finished) {
+      const makers = book.makers ? book.makers.split("").join("–") : "the makers";   // "A–C", as the score says it
       const moved = before !== null && before !== undefined && before !== dd;
       text += '<p class="cp-eval"><span class="cp-eval-bar" role="img" aria-label="With best play from here the makers, ' +
-        escapeHtml(book.makers || "") + ", take " + dd + ' of 5 tricks"><span style="width:' + (dd * 20) + '%"></span></span> ' +
-        "Best play from here: " + escapeHtml(book.makers || "the makers") + " take <strong>" + dd + "</strong>" +
+        escapeHtml(makers) + ", take " + dd + ' of 5 tricks"><span style="width:' + (dd * 20) + '%"></span></span> ' +
+        "Best play from here: " + escapeHtml(makers) + " take <strong>" + dd + "</strong>" +
         (moved ? " — the last card changed it from " + before + ": it was not best play" +
           (better.length ? " (best was " + better.map(cardSmall).join(" or ") + ")" : "") + "." : ".") + "</p>";
       if (moved) {
@@ -600,6 +604,8 @@ export function mountCasePlayer(root, engine) {
       text += '<p class="cp-hint">' + s.to_move + " to play. " + (line ? "The line’s next card is framed" : "The book’s card is framed") +
         "; a dot marks every card that keeps the best result" + (showValues ? " (the numbers: the makers’ tricks with best play)" : "") +
         ". Any other legal card opens a variation.</p>";
+    } else if (s.to_move) {   // following one hand: the others' cards are hidden, so nothing to choose
+      text += '<p class="cp-hint">' + s.to_move + " to play: go on with the next card; choose “every hand” under Show to play another card.</p>";
     }
     if (why) {
       text += '<p class="cp-illegal-why" role="alert"><strong>Not allowed:</strong> ' + escapeHtml(why) + "</p>";

@@ -14,7 +14,8 @@ import { answer } from "./answers.mjs";
 
 export function mountDealingSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
-  const shell = sandboxShell(root, engine, "dealing-sandbox", START_BUTTON);
+  const shell = sandboxShell(root, engine, "dealing-sandbox", START_BUTTON,
+    "Go on with this deal step by step, or make another mistake in the dealing yourself and see how the engine rules.");
   const box = shell.box;
   const table = shell.table;
   const live = shell.live;
@@ -28,6 +29,10 @@ export function mountDealingSandbox(root, engine) {
     return shell.run(promise, function (v) {
       const before = view ? view.rulings.length : 0;
       const fresh = v.rulings.slice(before);
+      // an earlier ruling is not shown as if it were about this act (reviewer R14); an election just made is
+      const prevLast = view && view.rulings.length ? view.rulings[view.rulings.length - 1] : null;
+      const newLast = v.rulings.length ? v.rulings[v.rulings.length - 1] : null;
+      rulingIsFresh = fresh.length > 0 || !!(newLast && prevLast && newLast.chosen !== prevLast.chosen);
       view = v;
       draw();
       if (v.error) {
@@ -43,10 +48,20 @@ export function mountDealingSandbox(root, engine) {
   }
 
   let acted = false;   // the reader has pressed something of the sandbox: its next action takes the focus
+  let rulingIsFresh = false;
   function send(event) {
     if (shell.isBusy() || !view) return;
     acted = true;
     run(answer("euchre_core.app.sandbox.dealing_act", { law: law, events: view.events, event: event }));
+  }
+
+  /* back one act (a settled example can be tried another way from before its last act): the events
+     but the last folded again, the one before it applied */
+  function undo() {
+    if (shell.isBusy() || !view || view.events.length < 2) return;
+    acted = true;
+    const events = view.events;
+    run(answer("euchre_core.app.sandbox.dealing_act", { law: law, events: events.slice(0, -2), event: events[events.length - 2] }));
   }
 
   box.querySelector(".sandbox-start").addEventListener("click", function (event) {
@@ -113,6 +128,7 @@ export function mountDealingSandbox(root, engine) {
     panel.className = "sb-panel dl-panel";
     table.appendChild(panel);
     panel.addEventListener("click", function (event) {
+      if (event.target.closest(".dl-undo")) { undo(); return; }
       const b = event.target.closest("button[data-event]");
       if (b) send(b.getAttribute("data-event"));
     });
@@ -214,11 +230,14 @@ export function mountDealingSandbox(root, engine) {
     // the book's static example above the widget says the same as the first ruling: shown once
     root.querySelectorAll(":scope > ul, :scope > p:not(.sandbox p)").forEach(function (e) { e.hidden = true; });
     // what the reader can do now, in one line (issue 26); its control takes the focus after his act
-    const seatsWord = "click a seat’s name for what that player does" + (v.acts && v.acts.table.length ? ", or the pack for what is found at the table" : "");
+    const seatsWord = "choose a seat’s name (A, B, C or D) for what that player does" + (v.acts && v.acts.table.length ? ", or the pack for what is found at the table" : "");
+    const whos = v.pending ? v.pending.words.map(function (w) { return w.who; }) : [];
+    const electing = !whos.length ? "choose" : whos.some(function (w) { return w !== whos[0]; }) ? "either side chooses" : whos[0] + " choose";
     table.querySelector(".sandbox-cue").textContent = v.pending
-      ? "First the election: choose one of the options below (law 85). Nothing else can happen until then."
+      ? "First the election: " + electing + " one of the options below (law 85)" +
+        (v.next ? "; the book’s choice is marked" : "") + ". Nothing else can happen until then."
       : v.next ? "Follow the book with “Next in the book”, or " + seatsWord + "."
-        : v.outcome ? "The deal is settled: start again to try another way."
+        : v.outcome ? "The deal is settled: undo the last act to try another way, or start again."
           : seatsWord[0].toUpperCase() + seatsWord.slice(1) + ".";
     table.querySelector(".sandbox-title").innerHTML = "<strong>" + escapeHtml(v.title || "") + "</strong> — " +
       escapeHtml(v.dealer) + " deals" + (v.dealing !== v.dealer ? " (" + escapeHtml(v.dealing) + " is dealing)" : "") + ".";
@@ -258,6 +277,7 @@ export function mountDealingSandbox(root, engine) {
       (v.error ? "Not allowed: " + escapeHtml(v.error.message) : "") + "</p>";
     // the latest ruling, once, in plain words; an election's options as buttons in the book's words
     const last = v.rulings.length ? v.rulings[v.rulings.length - 1] : null;
+    const bookChoice = v.pending && v.next && v.pending.words.some(function (w) { return w.event === v.next.event; }) ? v.next.event : null;
     if (v.pending) {
       const pw = v.pending.words;
       const who = pw.length ? pw[0].who : "";
@@ -266,13 +286,15 @@ export function mountDealingSandbox(root, engine) {
         lawLinks(v.pending.laws) + "): " + escapeHtml(v.pending.text) + "</p><p><strong>" +
         (both ? "Either side chooses" : escapeHtml(who) + " choose") + "</strong> (" + lawLinks([85]) + ": once, and finally):</p>" +
         '<div class="sb-buttons">' + pw.map(function (w) {
-          return act(w.event, both ? w.who + ": " + w.label : w.label, v.next && v.next.event === w.event ? " dl-book" : "");
+          // the book's own choice is marked on its option: the election has no second button for it
+          return act(w.event, (both ? w.who + ": " + w.label : w.label) + (bookChoice === w.event ? " (the book’s choice)" : ""),
+            bookChoice === w.event ? " dl-book" : "");
         }).join("") + "</div></div>";
-    } else if (last) {
+    } else if (last && rulingIsFresh) {
       html += '<div class="sb-ruling"><p><strong>' + escapeHtml(last.irregularity) + "</strong> (" + lawLinks(last.laws) + "): " +
         escapeHtml(last.text) + (last.chosen ? " <strong>Chosen: " + escapeHtml(chosenWords(last)) + ".</strong>" : "") + "</p></div>";
     }
-    if (v.next) {
+    if (v.next && !bookChoice) {
       html += '<p class="dl-next">' + act(v.next.event, "Next in the book: " + v.next.label, " md-button--primary dl-next-button") + "</p>";
     }   // otherwise the cue above the table says what can be done
     if (v.outcome) {
@@ -282,6 +304,7 @@ export function mountDealingSandbox(root, engine) {
         o.notes.map(function (n) { return "<p>" + escapeHtml(n[0].toUpperCase() + n.slice(1)) + ".</p>"; }).join("") +
         (v.laws_applied.length ? "<p>Laws applied: " + lawLinks(v.laws_applied) + ".</p>" : "") + "</div>";
     }
+    if (v.events.length >= 2) html += '<p><button type="button" class="md-button dl-undo">Undo the last act</button></p>';
     html += '<details class="sb-history"><summary>What happened (' + v.log.length + (v.log.length === 1 ? " act" : " acts") +
       ", " + v.rulings.length + (v.rulings.length === 1 ? " ruling" : " rulings") + ')</summary><ol class="dl-log">' +
       v.log.map(function (e) { return "<li>" + escapeHtml(e) + "</li>"; }).join("") + '</ol><ol class="sandbox-rulings">' +
@@ -290,7 +313,7 @@ export function mountDealingSandbox(root, engine) {
           (r.chosen ? " <strong>Chosen: " + escapeHtml(chosenWords(r)) + ".</strong>" : "") + "</li>";
       }).join("") + "</ol></details>";
     panel.innerHTML = html;
-    const primary = table.querySelector(v.pending ? ".sandbox-election .sandbox-act" : ".dl-next-button");
+    const primary = table.querySelector(v.pending ? ".sandbox-election .sandbox-act" : v.outcome ? ".dl-undo" : ".dl-next-button");
     if (primary && acted) primary.focus({ preventScroll: true });
   }
 

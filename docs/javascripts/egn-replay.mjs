@@ -122,7 +122,7 @@ export function mountEgnReplay(root) {
   root.innerHTML =
     '<div class="er-open">' +
     '<p class="er-drop" tabindex="0">Drop an <code>.egn</code> file here, or ' +
-    '<label class="md-button er-file">choose a file<input type="file" accept=".egn,.json,application/json" hidden></label> ' +
+    '<label class="md-button md-button--primary er-file">choose a file<input type="file" accept=".egn,.json,application/json" hidden></label> ' +
     '<button type="button" class="md-button er-example">try an example</button></p>' +
     '<details class="er-paste"><summary>Paste a record</summary><label class="visually-hidden" for="er-text">EGN record</label>' +
     '<textarea id="er-text" rows="6" spellcheck="false" placeholder="{&quot;fileType&quot;: &quot;Euchre Game Notation&quot;, …}"></textarea>' +
@@ -136,8 +136,9 @@ export function mountEgnReplay(root) {
     '<button type="button" class="md-button" data-act="first">First</button>' +
     '<button type="button" class="md-button" data-act="prev">Previous</button>' +
     '<span class="er-pos" aria-live="off"></span>' +
-    '<button type="button" class="md-button" data-act="next">Next</button>' +
+    '<button type="button" class="md-button md-button--primary" data-act="next">Next</button>' +
     '<button type="button" class="md-button" data-act="last">Last</button></div>' +
+    '<p class="er-cue"></p>' +
     '<div class="er-table"></div>' +
     '<div class="er-side">' +
     '<div class="er-branch" hidden></div>' +
@@ -227,7 +228,7 @@ export function mountEgnReplay(root) {
     const players = SEATS.map(function (s) { return s + " = " + escapeHtml(g.players[s]); }).join(", ");
     return (g.title ? "<h2 class=\"er-title\">" + escapeHtml(g.title) + "</h2>" : "") +
       (g.description ? "<p>" + escapeHtml(g.description) + "</p>" : "") +
-      '<p class="er-meta">' + players + " · partners A–C and B–D · rules: " + escapeHtml(g.rules) +
+      '<p class="er-meta">' + players + " · partners A–C and B–D · rules: " + escapeHtml(g.rules_words || g.rules) +
       (g.winning_score ? " · game to " + g.winning_score : "") + (g.date ? " · " + escapeHtml(g.date) : "") + "</p>";
   }
 
@@ -365,7 +366,25 @@ export function mountEgnReplay(root) {
     setDisabled("next", at === total && (branch || deal === game.deals.length - 1));
     setDisabled("last", at === total);
     drawSide(s);
+    root.querySelector(".er-cue").textContent = cue(s, at, total);
     writeHash();
+  }
+
+  /* What the reader can do now, in one line (issue 26). */
+  function cue(s, at, total) {
+    if (branch) {
+      return at < total ? "Your branch: step through it with Next (or →), play another card to branch again, or go back to the record (Esc)."
+        : "Your branch is played out: play another card at an earlier step, or go back to the record (Esc).";
+    }
+    if (at === total) {
+      return deal < game.deals.length - 1 ? "Deal " + (deal + 1) + " is over: Next goes on to deal " + (deal + 2) + "."
+        : "The game is over: choose a deal above to see it again, or open another record.";
+    }
+    if (s.phase === "play") {
+      return "Step through with Next (or →); " + (s.to_move || "the player to play") +
+        "’s framed card is the record’s, and any other legal card of his opens your own branch.";
+    }
+    return "Step through the " + (s.phase === "discard" ? "dealer’s discard" : "bidding") + " with Next (or →); the play follows.";
   }
 
   function setDisabled(act, off) {
@@ -408,7 +427,7 @@ export function mountEgnReplay(root) {
         a.notes.map(function (n) { return "<br>" + (n.mark ? "<strong>" + escapeHtml(n.mark) + "</strong> " : "") + escapeHtml(n.text); }).join("") + "</p>";
     }).join("") : "";
     const dd = branch ? null : current.dd;
-    side.dd.innerHTML = dd ? "Best play from here: the makers take <strong>" + dd.makers_tricks + "</strong> tricks. Cards that keep it: " +
+    side.dd.innerHTML = dd ? "Best play from here: the makers take <strong>" + dd.makers_tricks + "</strong> " + (dd.makers_tricks === 1 ? "trick" : "tricks") + ". Cards that keep it: " +
       dd.best.map(function (c) { return cardFace(c, s.cards); }).join(" ") + "." : "";
     // in words, cards and suits with their signs ("C discards Q♣"), not the record's codes
     const said = s.said || (s.calls || []).map(function (c) { return c[0] + " " + c[1]; });

@@ -93,7 +93,7 @@ export async function gunzipped(response, type) {
 const WORDS = {
   idle: "",
   loading: "Fetching the rules engine (once per visit)…",
-  ready: "Engine ready.",
+  ready: "The rules engine is ready.",
 };
 
 /* The status line of one widget. busy(true) shows "Working…" and, after a second, a Stop button
@@ -126,7 +126,9 @@ export function statusView(element, engine) {
     if (problem) return;
     if (s.phase !== phase) {
       phase = s.phase;
-      text.textContent = s.phase === "error" ? s.message : WORDS[s.phase] || s.message;
+      // idle: nothing to say (the answers in the page need no engine; "starts when you use it" stayed on
+      // screen after the reader had used it, the reviewer's R5); fetching, ready and errors are said
+      text.textContent = s.phase === "error" ? s.message : s.phase === "idle" ? "" : WORDS[s.phase] || s.message;
     }
     progress.textContent = s.phase === "loading" && s.message ? "(" + s.message + ")" : "";
   }
@@ -166,15 +168,18 @@ export function statusView(element, engine) {
   };
 }
 
-export const START_BUTTON = '<button type="button" class="md-button sandbox-start">Try it in the sandbox</button>';
+export const START_BUTTON = '<button type="button" class="md-button md-button--primary sandbox-start">Try it in the sandbox</button>';
 
-/* The shell the sandboxes share (the play, the dealing, the tables): the start button(s), the
-   status line, the area the widget draws into, a live region, and `run(promise, onView)` which
-   marks the widget busy while the engine answers and reports a failure on the status line. */
-export function sandboxShell(root, engine, kind, buttonsHtml) {
+/* The shell the sandboxes share (the play, the dealing, the tables): one line saying what the sandbox
+   offers (`intro`, until it is started: then the sandbox's own line says what to do next), the start
+   button(s), the status line, the area the widget draws into, a live region, and `run(promise, onView)`
+   which marks the widget busy while the engine answers and reports a failure on the status line. Once
+   started, "Try it in the sandbox" is no longer the primary action: the sandbox's own next step is. */
+export function sandboxShell(root, engine, kind, buttonsHtml, intro) {
   const box = document.createElement("div");
   box.className = "sandbox" + (kind ? " " + kind : "");
   box.innerHTML =
+    (intro ? '<p class="sandbox-intro">' + escapeHtml(intro) + "</p>" : "") +
     "<p>" + buttonsHtml + "</p>" +
     '<div class="engine-status sandbox-status"></div>' +
     '<div class="sandbox-table" hidden></div>' +
@@ -188,13 +193,29 @@ export function sandboxShell(root, engine, kind, buttonsHtml) {
     live: box.querySelector(".sandbox-live"),
     isBusy: function () { return busy; },
     run: function (promise, onView) {
+      const intro = box.querySelector(".sandbox-intro");
+      if (intro) intro.hidden = true;
+      const start = box.querySelector(".sandbox-start");
+      if (start) start.classList.remove("md-button--primary");
       busy = true;
       status.busy(true);
+      // an answer that is not in the page waits for the engine (fetched once per visit): said where the
+      // reader is looking, on the sandbox's own line, not only on the status line above (reviewer R13)
+      const cue = box.querySelector(".sandbox-cue");
+      const said = cue ? cue.textContent : "";
+      const waiting = setTimeout(function () {
+        if (!cue || !cue.isConnected) return;
+        cue.textContent = engine.status().phase === "ready" ? "Working…"
+          : "Fetching the rules engine for this (once per visit): a moment…";
+      }, 400);
       return promise.then(function (v) {
+        clearTimeout(waiting);
         busy = false;
         status.busy(false);
         onView(v);
       }).catch(function (error) {
+        clearTimeout(waiting);
+        if (cue && cue.isConnected) cue.textContent = said;
         busy = false;
         status.busy(false);
         status.problem(error);

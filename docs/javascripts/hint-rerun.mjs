@@ -16,6 +16,11 @@ const SUITS = ["C", "D", "H", "S"];
 const RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"];
 const CODE = /^[789TJQKA][CDHS]$/;
 let counter = 0;
+/* what the reader can do, in one line (issue 26): before a run, and once his run is shown */
+const CUE_BEFORE = "Change the holding (type it, or click the cards below), then press Run: the engine deals the " +
+  "other hands at random and plays each choice out.";
+const CUE_AFTER = "Your run is below. Change the holding, the number of layouts or the seed (another set of " +
+  "layouts), and run it again.";
 
 function signed(x) {
   return (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2);
@@ -119,6 +124,7 @@ export function mountHintRerun(root, engine) {
   box.noValidate = true;
   box.innerHTML =
     '<p class="hint-rerun-title">Run it yourself, with your own holding</p>' +
+    '<p class="hint-rerun-cue">' + CUE_BEFORE + "</p>" +
     '<div class="hint-rerun-fields">' +
     '<label for="' + id + '-hand">Holding</label>' +
     '<input id="' + id + '-hand" class="hint-rerun-hand" type="text" spellcheck="false" autocomplete="off" ' +
@@ -135,7 +141,7 @@ export function mountHintRerun(root, engine) {
     SAMPLES.map(function (n) { return '<option value="' + n + '">' + n + "</option>"; }).join("") + "</select>" +
     '<label for="' + id + '-seed">Seed</label>' +
     '<input id="' + id + '-seed" class="hint-rerun-seed" type="text" inputmode="numeric" value="1" size="6">' +
-    '<button type="submit" class="md-button hint-rerun-run">Run</button></div>' +
+    '<button type="submit" class="md-button md-button--primary hint-rerun-run">Run</button></div>' +
     '<p id="' + id + '-read" class="hint-rerun-read" aria-live="polite"></p>' +
     '<div class="hr-picker" role="group" aria-label="Pick the cards">' +
     (turnDefault ? '<p class="hr-target" role="group" aria-label="The cards you click go to">Click a card to put it in ' +
@@ -289,6 +295,7 @@ export function mountHintRerun(root, engine) {
       run.removeAttribute("aria-disabled");
       status.busy(false);
       result.innerHTML = resultHtml(r);
+      box.querySelector(".hint-rerun-cue").textContent = CUE_AFTER;
     }).catch(function (error) {
       busy = false;
       run.removeAttribute("aria-disabled");

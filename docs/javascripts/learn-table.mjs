@@ -255,7 +255,8 @@ export function mountPlayTable(root, engine) {
   function button(label, cls, onClick) {
     const b = document.createElement("button");
     b.type = "button";
-    b.className = "md-button " + cls;
+    // going on (the next trick, the next deal, another rubber) is the one thing to do: set out as such
+    b.className = "md-button " + cls + (/^table-(next|deal-again|again)$/.test(cls) ? " md-button--primary" : "");
     b.textContent = label;
     b.addEventListener("click", onClick);
     return b;
@@ -441,7 +442,7 @@ export function mountPlayTable(root, engine) {
   sit.textContent = saved ? "Resume your rubber" : "Sit down and deal";
   actions.appendChild(sit);
   status.textContent = (message ? message + " " : "") +
-    "The engine (Python, a few MB the first time) starts when you sit down.";
+    "You play C, with A your partner: sit down and the engine deals (the first time it is fetched, a few MB).";
   let warmed = false;
   function warmUp() {
     if (warmed) return;

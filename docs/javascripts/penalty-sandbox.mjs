@@ -23,7 +23,8 @@ export function mountSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
   const shell = sandboxShell(root, engine, "",
     START_BUTTON + ' ' +
-    '<button type="button" class="md-button sandbox-own">Your own deal</button>');
+    '<button type="button" class="md-button sandbox-own">Your own deal</button>',
+    "Play this hand on at the table, make an irregularity yourself and see how the engine rules, or deal a hand of your own.");
   const box = shell.box;
   const table = shell.table;
   const live = shell.live;
@@ -87,8 +88,8 @@ export function mountSandbox(root, engine) {
   }
 
   function scoreText(score) {
-    return "Tricks: " + Object.keys(score.tricks_won).map(function (k) { return k + " " + score.tricks_won[k]; }).join(", ") +
-      ". Points: " + Object.keys(score.points).map(function (k) { return k + " " + score.points[k]; }).join(", ") + ".";
+    return "Tricks: " + Object.keys(score.tricks_won).map(function (k) { return k.split("").join("–") + " " + score.tricks_won[k]; }).join(", ") +
+      ". Points: " + Object.keys(score.points).map(function (k) { return k.split("").join("–") + " " + score.points[k]; }).join(", ") + ".";
   }
 
   /* ---------------------------------------------------------------- the table */
@@ -142,14 +143,16 @@ export function mountSandbox(root, engine) {
     closeMenu();
     if (again) return;
     const side = seat === "A" || seat === "C" ? "AC" : "BD";
+    // only what he can do now: a revoke corrected while it is his and not yet established, a claim once
+    // a card has been played (the reviewer's R11)
+    const mine = (view.revokes || []).some(function (r) { return r.seat === seat && !r.established && !r.corrected; });
     const items = [
       ["", "expose", "Expose a card…"],
       [seat + ": throw", "", "Throw down his hand"],
       [seat + ": ask", "", "Ask his partner (“Have you none?”)"],
       [seat + ": attention", "", "Call attention to the trick"],
-      ["", "correct", "Correct a revoke with…"],
-      [side + ": claim revoke", "", "Claim a revoke (" + side.split("").join(" and ") + ")"],
-    ];
+    ].concat(mine ? [["", "correct", "Correct a revoke with…"]] : [],
+      played(view) ? [[side + ": claim revoke", "", "Claim a revoke (" + side.split("").join(" and ") + ")"]] : []);
     menu = popupMenu({
       holder: tableView.element,
       opener: opener,
@@ -173,6 +176,11 @@ export function mountSandbox(root, engine) {
   }
   let pendingSeat = null;
 
+  function scoreText(score) {
+    return "Tricks: " + Object.keys(score.tricks_won).map(function (k) { return k.split("").join("–") + " " + score.tricks_won[k]; }).join(", ") +
+      ". Points: " + Object.keys(score.points).map(function (k) { return k.split("").join("–") + " " + score.points[k]; }).join(", ") + ".";
+  }
+
   /* What the reader can do now, in one line, and the one control that does it (issue 26): an election
      comes before any play, the making before the first card, a full trick is quitted, a finished hand
      is cut. */
@@ -185,18 +193,40 @@ export function mountSandbox(root, engine) {
       return { cue: "First the election: " + who + " choose one of the options below (law 85). No card can be played until then.",
         primary: ".sandbox-election .sandbox-act", choice: true };
     }
-    if (v.regular && v.regular.length) return { cue: "The making comes first: choose what the player to speak does.", primary: ".sandbox-making .sandbox-act" };
-    if (v.score.complete) return { cue: "The hand is over: cut for the next deal, or start the sandbox again.", primary: ".sandbox-act[data-event='cut']" };
-    if (v.unquitted) {
-      // Law 64: a revoke in it is established once it is turned and quitted (or the next card is led)
-      return { cue: "Trick " + v.unquitted.number + " is complete, won by " + v.unquitted.winner + ": turn and quit it, or lead to the next trick. A revoke in it is established once it is quitted (law 64).",
-        primary: ".sandbox-act[data-event='quit']" };
+    if (v.regular && v.regular.length) {
+      const discard = v.making === "discard";
+      // the making's acts are the reader's choice: focused, none set out as the one to press
+      return { cue: "The making comes first: " + (discard ? v.actor + ", the dealer, discards a card" : "choose what " + v.actor + " says") +
+        " (the buttons under the table); then the play.", primary: ".sandbox-making .sandbox-act", choice: true };
     }
-    // the irregularities are committed the way they happen at a table: a card of another player, tapped,
-    // is led or played out of turn (laws 52-55); a card of the wrong suit is a revoke (law 62)
-    return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. Tap another player’s card to play it out of turn. " : "") +
-      "To claim a revoke, use the buttons under the table; a player’s letter opens what else he can do.",
+    if (v.score.complete) return { cue: "The hand is over: cut for the next deal, or start the sandbox again.", primary: ".sandbox-act[data-event='cut']" };
+    if (v.quit_due) {
+      return { cue: "The trick is complete, still face up: turn and quit it. A revoke in it is established once it is quitted " +
+        "(law 64), and can then be claimed with the buttons below.", primary: ".sandbox-act[data-event='quit']" };
+    }
+    // the irregularities are made as at the table (the reviewer's R11: how to lead out of turn was never said)
+    const claim = played(v) ? " If a player did not follow suit though he could, his adversaries claim a revoke with the buttons under the table." : "";
+    return { cue: (v.actor ? v.actor + " to play: choose one of the outlined cards. A card of another player is played out of turn. " : "") +
+      "A player’s letter opens what else he can do (expose a card, throw down his hand …)." + claim,
       primary: v.actor ? ".sb-legal" : null };
+  }
+
+  /* The tricks already quitted, in one line (a scenario may open after them: the reviewer's R4, the
+     revoke of law 64's example was nowhere to be seen): "Trick 1: B Q♥, C 7♦ (a revoke), D 9♥, A A♥; A wins." */
+  function soFar(v) {
+    const tricks = (v.tricks || []).slice(0, v.quit_due ? -1 : undefined);
+    if (!tricks.length) return "";
+    return '<p class="sb-sofar"><strong>Played so far.</strong> ' + tricks.map(function (t, i) {
+      return "Trick " + (i + 1) + ": " + t.cards.map(function (c) {
+        const revoke = (v.revokes || []).some(function (r) { return r.seat === c[0] && r.card === c[1] && r.trick === i + 1; });
+        return c[0] + " " + cardHtml(c[1], v.cards) + (revoke ? " (a revoke)" : "");
+      }).join(", ") + "; " + t.winner + " wins.";
+    }).join(" ") + "</p>";
+  }
+
+  /* a card has been played in this hand: a revoke can be claimed */
+  function played(v) {
+    return v.trick.length > 0 || (v.tricks || []).length > 0;
   }
 
   function draw() {
@@ -217,7 +247,7 @@ export function mountSandbox(root, engine) {
       if (me) tags.push(CHAIR[(SEATS.indexOf(seat) - SEATS.indexOf(me) + 4) % 4]);
       seats[seat] = {
         tags: tags,
-        turn: v.actor === seat && !v.pending,
+        turn: v.actor === seat && !v.pending && !v.quit_due,
         out: v.out.indexOf(seat) >= 0,
         cards: (v.hands[seat] || []).map(function (code) {
           const exposed = v.exposed && v.exposed[seat] && v.exposed[seat].indexOf(code) >= 0;
@@ -225,7 +255,8 @@ export function mountSandbox(root, engine) {
           const called = (v.called || []).some(function (c) { return c[0] === seat && c[1] === code; });
           const name = v.cards[code] ? v.cards[code][1] : code;
           const what = verb === "play" ? "plays" : verb === "expose" ? "exposes" : "corrects his revoke with";
-          return { code: code, play: true, legal: true, classes: "sandbox-card" + (legal ? " legal sb-legal" : "") + (exposed ? " exposed sb-exposed" : "") + (called ? " sb-called" : ""),
+          // during an election no card can be played (the cue says so): the cards are not buttons then
+          return { code: code, play: !v.pending || verb !== "play", legal: true, classes: "sandbox-card" + (legal ? " legal sb-legal" : "") + (exposed ? " exposed sb-exposed" : "") + (called ? " sb-called" : ""),
             label: seat + " " + what + " the " + name + (exposed ? " (exposed)" : "") + (called ? " (called: to be played at the first lawful opportunity)" : "") + (legal ? " (lawful)" : "") };
         }),
       };
@@ -233,14 +264,16 @@ export function mountSandbox(root, engine) {
     const won = v.score.tricks_won;
     tableView.draw({
       seats: seats,
-      // the completed trick stays on the table until it is turned and quitted (law 64)
-      trick: v.unquitted || { number: (won.AC || 0) + (won.BD || 0) + 1, cards: v.trick, winner: null },
+      // a complete trick stays face up until it is turned and quitted (law 64)
+      trick: v.quit_due && !v.trick.length && v.tricks && v.tricks.length
+        ? { number: v.tricks.length, cards: v.tricks[v.tricks.length - 1].cards, winner: v.tricks[v.tricks.length - 1].winner }
+        : { number: (won.AC || 0) + (won.BD || 0) + 1, cards: v.trick, winner: null },
       cards: v.cards,
       bar: "<strong>Tricks</strong> A–C " + (won.AC || 0) + ", B–D " + (won.BD || 0) + " · points A–C " + (v.score.points.AC || 0) +
         ", B–D " + (v.score.points.BD || 0),
       centre: "",
     });
-    let html = '<p class="sandbox-error" role="alert" hidden></p>';
+    let html = '<p class="sandbox-error" role="alert" hidden></p>' + soFar(v);
     if (verb !== "play") {
       html += '<p class="sb-mode"><strong>Choose the card ' + escapeHtml(pendingSeat || "") + (verb === "expose" ? " exposes" : " corrects his revoke with") +
         '.</strong> <button type="button" class="md-button" data-cancel>Cancel</button></p>';
@@ -282,17 +315,18 @@ export function mountSandbox(root, engine) {
       html += '<p class="sb-force">In force: ' + v.requirements.map(escapeHtml).join("; ") + ".</p>";
     }
     if (v.regular && v.regular.length) {
-      html += '<p class="sandbox-bidding">The making:</p><div class="sb-buttons sandbox-making">' + v.regular.map(function (e) { return act(e, e); }).join("") + "</div>";
+      html += '<p class="sandbox-bidding">The making:</p><div class="sb-buttons sandbox-making">' + v.regular.map(function (e, i) { return act(e, (v.regular_words || [])[i] || e); }).join("") + "</div>";
     }
     const controls = [];
     // while an election is pending nothing else can happen (the cue says so): no quitting, no claim
-    // Law 64: the completed trick is turned and quitted; Law 60: a trick gathered with one card missing
-    if (v.unquitted && !v.pending) controls.push(act("quit", "Turn and quit trick " + v.unquitted.number));
-    else if (v.trick.length && v.trick.length === 3 - (v.out || []).length && !v.pending) {
-      controls.push(act("quit", "Gather the trick with one card missing (law 60)"));
+    if (v.quit_due && !v.pending) controls.push(act("quit", "Turn and quit the trick"));
+    const active = 4 - (v.out || []).length;
+    if (!v.pending && v.actor && v.trick.length >= 2 && v.trick.length === active - 1) {
+      // the trick gathered before the last player has played to it: law 60's irregularity
+      controls.push(act("quit", "Quit the trick without " + v.actor + "’s card (law 60)"));
     }
     if (v.score.complete) controls.push(act("cut", "Cut for the next deal"));
-    if (!v.pending && !v.score.complete && !(v.regular && v.regular.length)) {
+    if (!v.pending && !v.score.complete && !(v.regular && v.regular.length) && played(v)) {
       controls.push(act("AC: claim revoke", "A and C claim a revoke"), act("BD: claim revoke", "B and D claim a revoke"));
     }
     if (controls.length) html += '<div class="sb-buttons">' + controls.join("") + "</div>";

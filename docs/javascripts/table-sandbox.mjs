@@ -48,7 +48,8 @@ function capital(text) {
 
 export function mountTableSandbox(root, engine) {
   const law = Number(root.getAttribute("data-law"));
-  const shell = sandboxShell(root, engine, "table-sandbox", START_BUTTON);
+  const shell = sandboxShell(root, engine, "table-sandbox", START_BUTTON,
+    "Go on with this evening at the club step by step, or have a player declare, leave or cut in and see how the engine rules.");
   const box = shell.box;
   const table = shell.table;
   const live = shell.live;
@@ -58,6 +59,7 @@ export function mountTableSandbox(root, engine) {
   let picking = null;       // the club act whose candidates the reader is picking: {act, chosen: []}
   let menu = null;
   let menuOpener = null;
+  let acted = false;        // the reader has pressed something of the sandbox: its next action takes the focus
 
   function run(promise) {
     return shell.run(promise, function (v) {
@@ -78,11 +80,13 @@ export function mountTableSandbox(root, engine) {
   function send(op) {
     if (shell.isBusy() || !view) return;
     closeMenu(false);
+    acted = true;
     run(answer("euchre_core.app.sandbox.table_act", { law: law, ops: view.ops, op: op }));
   }
 
   start.addEventListener("click", function () {
     view = null;
+    acted = true;
     table.hidden = false;
     // the static example (the page without JavaScript, and print) gives way: the notes are shown once
     Array.prototype.forEach.call(root.children, function (el) { if (el !== box) el.hidden = true; });
@@ -95,6 +99,7 @@ export function mountTableSandbox(root, engine) {
 
   function undo() {
     if (shell.isBusy() || !view || view.ops.length <= baseLength) return;
+    acted = true;
     const ops = view.ops.slice(0, -2);
     const last = view.ops[view.ops.length - 2];
     const promise = view.ops.length - 1 === baseLength
@@ -195,10 +200,32 @@ export function mountTableSandbox(root, engine) {
       '<button type="button" class="md-button ts-pick-cancel">Cancel</button></p></div>';
   }
 
+  /* What the reader can do now, in one line, and the one control that does it (issue 26): picking the
+     candidates of a club's act, else the book's next step, else a person's or a table's acts. */
+  function nextStep(v) {
+    const names = "choose a name for what that person can do (a table’s own acts are under it)";
+    if (picking) {
+      const a = picking.act;
+      const n = picking.chosen.length;
+      return n >= a.least
+        ? { cue: "Press “" + a.label + " with " + n + "”, or pick more names first.", primary: ".ts-pick-go" }
+        : { cue: "Pick at least " + a.least + " names below for “" + a.label + "” (" + n + " picked so far), or cancel.",
+          primary: null };
+    }
+    const refused = v.error ? "The last act was refused: the reason is below. " : "";
+    if (v.next_step) {
+      return { cue: refused + "Follow the book with its next step, or " + names + ".", primary: ".ts-next-button" };
+    }
+    return { cue: refused + "The book’s example is played out: " + names + ", or start again.",
+      primary: "button.ts-person, .ts-acts > button[data-act]" };
+  }
+
   function draw() {
     const v = view;
     registry = {};
-    let html = '<p class="sandbox-title"><strong>' + escapeHtml(v.title || "") + "</strong></p>";
+    const next = nextStep(v);
+    let html = '<p class="sandbox-title"><strong>' + escapeHtml(v.title || "") + "</strong></p>" +
+      '<p class="sandbox-cue">' + escapeHtml(next.cue) + "</p>";
     if (v.error) html += '<p class="sandbox-error" role="alert">Not allowed: ' + escapeHtml(plain(v.error.message)) + lawsHtml(v.error.laws) + "</p>";
     if (v.next_step) {
       html += '<p class="ts-next"><button type="button" class="md-button md-button--primary ts-next-button">' +
@@ -212,7 +239,6 @@ export function mountTableSandbox(root, engine) {
     }
     const byTable = {};
     v.acts.tables.forEach(function (x) { byTable[x.table] = x.acts; });
-    html += '<p class="ts-help">Click a name for what that person can do; the table’s own acts are under it.</p>';
     html += '<div class="ts-tables">' + v.tables.map(function (t) { return tableHtml(t, byTable[t.name] || []); }).join("") + "</div>";
     const lobby = v.acts.people.filter(function (p) { return p.where === "lobby"; });
     const newcomers = v.acts.people.filter(function (p) { return p.where === "newcomer"; });
@@ -234,6 +260,8 @@ export function mountTableSandbox(root, engine) {
     }
     table.innerHTML = html;
     bind();
+    const primary = next.primary && table.querySelector(next.primary);
+    if (primary && acted && !picking) primary.focus({ preventScroll: true });
   }
 
   function noteHtml(n) {

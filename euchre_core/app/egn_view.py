@@ -37,6 +37,7 @@ from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import InputError
 from ..kernel.limits import limit
+from ..kernel.rules import RuleSet
 from ..search.completion import best_cards
 from ..search.solver import solve
 from .web import card_info, deal_outcome
@@ -117,6 +118,28 @@ def _players(game: EgnGame) -> dict[str, str]:
     return out
 
 
+_LONE_LEAD_WORDS = {
+    "eldest": "eldest hand leads against a lone hand",
+    "left_of_lone": "the lone player's left-hand adversary leads",
+    "lone_player": "the lone player leads",
+}
+_PACK_WORDS = {24: "24-card pack", 32: "32-card pack", 33: "32 cards and the Joker"}
+
+
+def rules_words(rules: RuleSet) -> str:
+    """A record's rules in a reader's words (its profile's id, ``modern24`` or ``egn``, is not for him).
+
+    >>> from euchre_core.kernel.rules import MODERN_24
+    >>> rules_words(MODERN_24)
+    'modern euchre: 24-card pack, stick the dealer, eldest hand leads against a lone hand'
+    """
+    parts = [_PACK_WORDS.get(rules.pack_size, f"{rules.pack_size} cards")]
+    if rules.stick_the_dealer:
+        parts.append("stick the dealer")
+    parts.append(_LONE_LEAD_WORDS.get(rules.lone_lead, ""))
+    return "modern euchre: " + ", ".join(p for p in parts if p)
+
+
 def egn_open(text: str) -> dict[str, Any]:
     """Check a whole EGN record and list its deals: dealer, up-card, trump, makers, alone, the result
     and the game's score after each deal, how many steps each has and where its annotations are."""
@@ -152,6 +175,7 @@ def egn_open(text: str) -> dict[str, Any]:
         "date": str(meta.get("date") or "")[:40],
         "players": _players(game),
         "rules": game.rules.name,
+        "rules_words": rules_words(game.rules),
         "winning_score": game.winning_score,
         "initial_score": _sides(game.initial_score),
         "deals": deals,

@@ -31,6 +31,7 @@ from ..kernel.limits import limit
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
 from ..laws.director import Director, Phase
 from ..laws.entry import Club, Roster, RosterPhase
+from .egn_view import action_words
 from .ruling_words import moment, plain_option
 
 __all__ = [
@@ -128,6 +129,15 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
     ('B and D', 'Call a suit from him or his partner at their next lead')
     >>> act(52, v["events"], "BD: choose call-card")["called"]
     [['C', '7D']]
+    >>> own = custom(seed=0)["base"]
+    >>> played = ["B: order", "D: stay", "A: discard TC", "B: play JC", "C: play 7D", "D: play TD"]
+    >>> act(None, played, "A: play AC", base=own)["quit_due"]  # the trick complete, face up (law 64)
+    True
+    >>> act(None, played + ["A: play AC"], "quit", base=own)["quit_due"]
+    False
+    >>> w = start(99)
+    >>> w["regular"][0], w["regular_words"][0], w["making"]
+    ('A: discard JC', 'A discards J♣', 'discard')
     """
     d = state.deal
     n = d.n
@@ -149,11 +159,16 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
     actor: str | None
     if state.phase is Phase.BIDDING:
         actor = seats[d.actor]
-        regular = [f"{actor}: {a}" for a in d.legal_actions()]
+        making = list(d.legal_actions())
+        regular = [f"{actor}: {a}" for a in making]
+        regular_words = [action_words(d, d.actor, a) for a in making]  # the buttons' words: "A discards J♣"
+        making_phase: str | None = str(d.phase)  # "bid1", "bid2", "discard": what the cue says
         legal: list[str] = []
     else:
         actor = seats[state.actor] if state.phase is Phase.PLAY else None
         regular = []
+        regular_words = []
+        making_phase = None
         legal = [str(c) for c in state.legal_plays()]
     out = state.to_json()
     out.update(
@@ -169,21 +184,14 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
             "out": [seats[s] for s in range(n) if d.out >> s & 1],
             "hands": hands,
             "trick": [[seats[s], str(c)] for s, c in state.trick],
-            # Law 64: the last completed trick lies on the table until it is turned and quitted (a revoke
-            # in it is established then): the widget shows it and offers "quit"
-            "quitted": state.quitted,
-            "unquitted": (
-                None
-                if state.quitted or state.trick or not state.tricks
-                else {
-                    "number": len(state.tricks),
-                    "cards": [[seats[s], str(c)] for s, c in state.tricks[-1].cards],
-                    "winner": seats[state.tricks[-1].winner],
-                }
-            ),
             "actor": actor,
             "legal": legal,
             "regular": regular,
+            "regular_words": regular_words,
+            "making": making_phase,
+            # Law 64: the last trick is complete and still face up, not yet turned and quitted (a revoke
+            # in it is established when it is): the table shows it and offers to quit it
+            "quit_due": bool(state.tricks) and not state.trick and not state.quitted,
             "pending": pending,
             "cards": cards,
             "error": None,
