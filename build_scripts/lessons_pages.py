@@ -261,7 +261,8 @@ class LessonRenderer:
         for i, trick in enumerate(show.get("tricks") or []):
             parts.append(f'<p class="exercise-trick">Trick {i + 1}: ' + _trick_html(trick) + "</p>")
         if show.get("events"):
-            items = "".join(f"<li>{escape(_event_words(e))}</li>" for e in show["events"])
+            dealer = show.get("dealer") or _dealer_of(show["events"])
+            items = "".join(f"<li>{escape(_event_words(e, dealer))}</li>" for e in show["events"])
             parts.append(f'<ol class="exercise-events">{items}</ol>')
         if show.get("trick") is not None and (show.get("trick") or show.get("tricks") is not None):
             label = "The trick so far" if show.get("cards") or show.get("seat") else "The trick"
@@ -436,8 +437,26 @@ _EVENT_VERBS = {
 }
 
 
-def _event_words(event: str) -> str:
-    """A director's event in words: ``C: play 7D`` → ``C plays the 7 of diamonds``."""
+def _dealer_of(events: list[str]) -> str | None:
+    """The dealer of events that begin with the making: the seat before the first to speak (the eldest).
+
+    >>> _dealer_of(["B: pass", "C: pass", "D: pass", "A: order"]), _dealer_of(["C: play 7D"])
+    ('A', None)
+    """
+    who, sep, rest = (events[0] if events else "").partition(":")
+    if not sep or (rest.split() or [""])[0] not in ("pass", "order", "assist", "call"):
+        return None
+    seats = "ABCD"
+    return seats[(seats.index(who.strip()) - 1) % 4] if who.strip() in seats else None
+
+
+def _event_words(event: str, dealer: str | None = None) -> str:
+    """A director's event in words: ``C: play 7D`` → ``C plays the 7 of diamonds``; the dealer who
+    takes the trump card "takes up" (Law 76), an adversary "orders up".
+
+    >>> _event_words("A: order", dealer="A"), _event_words("B: order", dealer="A")
+    ('A takes up.', 'B orders up.')
+    """
     who, sep, rest = event.partition(":")
     if not sep:
         return _EVENT_VERBS.get(event.strip(), event.strip()) + "."
@@ -450,7 +469,8 @@ def _event_words(event: str) -> str:
     if verb == "discard" and args:
         return f"{who} discards."
     if verb == "order":
-        return f"{who} orders up" + (" and plays alone." if "alone" in args else ".")
+        verb_words = "takes up" if dealer is not None and who == dealer else "orders up"
+        return f"{who} {verb_words}" + (" and plays alone." if "alone" in args else ".")
     if verb == "claim":
         return f"{' '.join(who)} claim a {' '.join(args)}."
     if verb == "call" and args:

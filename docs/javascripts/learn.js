@@ -190,13 +190,29 @@
       return names.some(function (n) { return n && chosen.indexOf(n) < 0 && fb.indexOf(n) >= 0; });
     }
 
+    function hintFragment(text) {
+      var frag = document.createDocumentFragment();
+      text.split("\u0001").forEach(function (piece, i) {
+        if (i % 2 === 0) { frag.appendChild(linkify(piece, links)); return; }
+        var href = links.term && links.term[piece];
+        var label = piece.replace(/-/g, " ");
+        if (!href) { frag.appendChild(document.createTextNode(label)); return; }
+        var a = document.createElement("a");
+        a.href = href;
+        a.textContent = label;
+        frag.appendChild(a);
+      });
+      return frag;
+    }
+
     function hintText(res) {
       var ans = res.answer || {};
       var parts = [];
       if (ans.laws && ans.laws.length) parts.push((ans.laws.length > 1 ? "Laws " : "Law ") + ans.laws.join(", "));
       if (ans.hints && ans.hints.length) parts.push("the book's hint " + ans.hints.join(", "));
       if (ans.cases && ans.cases.length) parts.push("Case " + ans.cases.join(", Case "));
-      (ans.terms || []).forEach(function (t) { parts.push("the term \u201c" + t.replace(/-/g, " ") + "\u201d"); });
+      // a term is marked (\u0001id\u0001) so that hintFragment makes it a link to its entry, as laws are
+      (ans.terms || []).forEach(function (t) { parts.push("the term \u201c\u0001" + t + "\u0001\u201d"); });
       var text = parts.length ? "Hint: look at " + parts.join("; ") + "."
         : "Hint: the lesson's text above this exercise has what you need.";
       if (mode === "many" && ans.answers) text += " " + ans.answers.length + " of the choices are right.";
@@ -248,7 +264,7 @@
           }
           var hint = document.createElement("span");
           hint.className = "exercise-hint";
-          hint.appendChild(linkify(hintText(res) + " Try again, or ", links));
+          hint.appendChild(hintFragment(hintText(res) + " Try again, or "));
           var show = document.createElement("button");
           show.type = "button";
           show.className = "exercise-show-answer";

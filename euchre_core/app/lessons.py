@@ -1286,7 +1286,7 @@ def _ruling_options(spec: dict[str, Any]) -> Answer:
 def _ask_ruling_score(spec: dict[str, Any]) -> dict[str, Any]:
     return {
         "prompt": f"{spec['story']} What does each side score for the hand?",
-        "choices": [_text_choice(v, v.replace("-", " ")) for v in spec["choices"]],
+        "choices": [_text_choice(v, _score_label(v)) for v in spec["choices"]],
         "show": _director_show(spec),
     }
 
@@ -1310,6 +1310,18 @@ def _make_director(entry: dict[str, Any]) -> dict[str, Any]:
             events.append(claim)
         spec["events"] = events
     return spec
+
+
+def _score_label(value: str) -> str:
+    """A score choice's value in words: ``AC-1-BD-3`` → ``A C 1, B D 3`` (as the answer says it).
+
+    >>> _score_label("AC-1-BD-3")
+    'A C 1, B D 3'
+    """
+    parts = value.split("-")
+    if len(parts) == 4 and parts[0] == "AC" and parts[2] == "BD":
+        return f"A C {parts[1]}, B D {parts[3]}"
+    return value.replace("-", " ")
 
 
 @_kind("ruling_score", _make_director)

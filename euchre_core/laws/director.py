@@ -1871,7 +1871,9 @@ class Director:
         if not open_r:
             if self.withdraw is not None and seat in self.withdraw[1]:
                 return self._substitute(ev, seat, new)
-            raise IllegalAction("there is no revoke of his to correct: it is established or there is none", (64,))
+            raise IllegalAction(
+                "he has no revoke to correct (a revoke can be corrected only until it is established)", (64,)
+            )
         rv = open_r[-1]
         if rv.trick == len(self.tricks):
             seq = list(self.trick)
