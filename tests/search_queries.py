@@ -35,6 +35,7 @@ QUERIES: list[tuple[str, tuple[int, ...]]] = [
     ("revoke penalty", (63, 62)),
     ("misdeal", (41, 42)),
     ("dealer exposed a card", (35, 39)),
+    ("dealer showed a card", (35, 39)),  # the reviewer's words (issue 26, R23)
     ("exposed card", (46, 35)),
     ("dropped a card face up", (46,)),
     ("going alone", (93, 95, 97)),
