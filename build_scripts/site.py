@@ -1311,12 +1311,17 @@ class Builder:
             nav.append({"Other Codes": codes})
         nav.append(
             {
+                # the reader's and the historian's pages first; the Python package's apart (the review's R29)
                 "This Edition": [
                     {"Notation": "notation.md"},
-                    {"The engine": "engine.md"},
-                    {"API reference": ["api/index.md"] + [{title: f"api/{layer}.md"} for title, layer in API_LAYERS]},
-                    {"The laws in the engine": ENGINE_LAWS},
                     {"Errata": ERRATA},
+                    {"The laws in the engine": ENGINE_LAWS},
+                    {
+                        "For programmers": [
+                            {"The engine (Python)": "engine.md"},
+                            {"API reference": ["api/index.md"] + [{t: f"api/{layer}.md"} for t, layer in API_LAYERS]},
+                        ]
+                    },
                 ]
             }
         )
