@@ -10,6 +10,8 @@ before the first paint).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import test_browser_smoke as smoke
 from conftest import BuiltSite
@@ -44,7 +46,7 @@ PAGES = {
     "director/": ".director-guide[data-ready]",  # Ask the director
     "engine/": ".engine-console .ec",  # the engine's console
 }
-VIEWPORTS = {
+VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {
         "viewport": {"width": 360, "height": 740},
         "device_scale_factor": 2,
