@@ -57,7 +57,14 @@ def test_the_book_works_offline_after_one_visit(browser: object, built_site: Bui
         context.set_offline(True)  # type: ignore[attr-defined]
         assert tab.evaluate("navigator.onLine") is False  # type: ignore[attr-defined]
 
-        # a law by its number: the laws' box, then the same law opened directly
+        # a law by its number: the home page's box (the page the reader visited), the laws' box, then
+        # the same law opened directly
+        tab.goto(base)  # type: ignore[attr-defined]
+        tab.fill("#home-law-input", "64")  # type: ignore[attr-defined]
+        tab.press("#home-law-input", "Enter")  # type: ignore[attr-defined]
+        tab.wait_for_url(re.compile(r"/repo/laws/the-revoke/#law-64$"))  # type: ignore[attr-defined]
+        expect(tab.locator("#law-64")).to_have_text(re.compile(r"^Law 64"))  # type: ignore[attr-defined]
+        expect(tab.locator("#law-64")).to_be_in_viewport()  # type: ignore[attr-defined]
         tab.goto(base + "laws/")  # type: ignore[attr-defined]
         tab.fill("#law-jump-input", "64")  # type: ignore[attr-defined]
         tab.press("#law-jump-input", "Enter")  # type: ignore[attr-defined]

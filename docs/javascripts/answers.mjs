@@ -19,7 +19,11 @@
    visit is kept (this module outlives Material's instant navigation): the engine is deterministic,
    so a key always has the same answer. Nothing here decides anything: it looks up and forwards. */
 
-import { gunzipped } from "./engine-ui.mjs";
+/* engine-ui.mjs (the widgets' helpers) is imported only by a page that has answers to inflate: a page
+   without widgets fetches no widget code (issue 25) */
+function gunzipped(response, type) {
+  return import("./engine-ui.mjs").then(function (ui) { return ui.gunzipped(response, type); });
+}
 
 const table = new Map();        // key → {ok, result} | {ok: false, error}
 const files = new Map();        // absolute URL of an answers.json → Promise (settled when merged)
@@ -189,10 +193,20 @@ function onPress(event) {
   document.addEventListener(type, onPress, { passive: true, capture: true });
 });
 
-/* Fetch the data as soon as the page is there (and after each instant navigation), before a widget asks. */
+/* Fetch the data once the page is there (and after each instant navigation), before a widget asks;
+   in an idle moment after the page's load, so its inflating and parsing (the director's guide: 250 kB
+   of JSON) is no long task of the first load. A widget that asks first loads it at once (answer()). */
+function whenIdle() {
+  const go = function () {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(function () { loaded(); }, { timeout: 2000 });
+    else setTimeout(loaded, 200);
+  };
+  if (document.readyState === "complete") go();
+  else window.addEventListener("load", go, { once: true });
+}
 function subscribe() {
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(loaded);
-  else loaded();
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(whenIdle);
+  else whenIdle();
 }
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
 else subscribe();

@@ -33,7 +33,39 @@
     return null;
   }
 
+  // "Who did it?" and the share link's status line, drawn when a situation opens (they need this
+  // script; the page carries neither, a hundred fewer groups of buttons to parse on a phone).
+  function furnish(target) {
+    if (!target || target.dataset.furnished) return;
+    target.dataset.furnished = "1";
+    var guide = target.closest(".director-guide");
+    var links = target.querySelector(".dg-links");
+    if (links && !links.querySelector(".dg-share-status")) {
+      var status = el("span", "dg-share-status");
+      status.setAttribute("role", "status");
+      links.appendChild(status);
+    }
+    if (!target.hasAttribute("data-who-did")) return;
+    var labels;
+    try { labels = JSON.parse(guide.getAttribute("data-who-labels")); } catch (e) { return; }
+    var group = el("div", "dg-who-did");
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "Who did it?");
+    group.appendChild(el("span", "dg-who-q", "Who did it?"));
+    labels.forEach(function (pair) {
+      var b = el("button", "dg-who", pair[1]);
+      b.type = "button";
+      b.dataset.who = pair[0];
+      b.setAttribute("aria-pressed", target.dataset.who === pair[0] ? "true" : "false");
+      group.appendChild(document.createTextNode(" "));
+      group.appendChild(b);
+    });
+    var ruling = target.querySelector(".dg-ruling");
+    if (ruling) ruling.parentNode.insertBefore(group, ruling);
+  }
+
   function openCase(guide, target, focus) {
+    furnish(target);
     for (var el = target; el && el !== guide; el = el.parentElement) {
       if (el.tagName === "DETAILS") el.open = true;
     }
@@ -138,6 +170,7 @@
   }
 
   function speakFrom(target, who) {
+    furnish(target);
     var box = target.querySelector(".dg-ruling");
     var buttons = target.querySelectorAll("button.dg-who");
     if (!box || !buttons.length) return;
@@ -172,6 +205,7 @@
   }
 
   function share(target) {
+    furnish(target);
     var url = shareUrl(target);
     var status = target.querySelector(".dg-share-status");
     var say = function (text) {
@@ -197,6 +231,7 @@
     guide.addEventListener("toggle", function (event) {
       var t = event.target;
       if (!t.classList || !t.classList.contains("dg-case") || !t.open) return;
+      furnish(t);
       setAddress(t);
     }, true);
     openFromHash(guide);
