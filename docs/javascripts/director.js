@@ -47,7 +47,7 @@
     }
     if (!target.hasAttribute("data-who-did")) return;
     var labels;
-    try { labels = JSON.parse(guide.getAttribute("data-who-labels")); } catch (e) { return; }
+    try { labels = JSON.parse(guide.getAttribute("data-who-labels")); } catch { return; }
     var group = el("div", "dg-who-did");
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", "Who did it?");

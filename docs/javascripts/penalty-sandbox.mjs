@@ -176,11 +176,6 @@ export function mountSandbox(root, engine) {
   }
   let pendingSeat = null;
 
-  function scoreText(score) {
-    return "Tricks: " + Object.keys(score.tricks_won).map(function (k) { return k.split("").join("–") + " " + score.tricks_won[k]; }).join(", ") +
-      ". Points: " + Object.keys(score.points).map(function (k) { return k.split("").join("–") + " " + score.points[k]; }).join(", ") + ".";
-  }
-
   /* What the reader can do now, in one line, and the one control that does it (issue 26): an election
      comes before any play, the making before the first card, a full trick is quitted, a finished hand
      is cut. */
