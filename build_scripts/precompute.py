@@ -310,12 +310,17 @@ def marker(page_dest: str) -> str:
     '<div class="euchre-answers" data-src="answers.json" hidden></div>'
     """
     rel = posixpath.relpath(answers_path(page_dest), posixpath.dirname(page_dest) or ".")
+    div = f'<div class="euchre-answers" data-src="{rel}" hidden></div>'
+    if page_dest.startswith(NO_PRELOAD):
+        # nothing on the page asks before the reader taps (the director's guide): the answers come in an
+        # idle moment after the load (answers.mjs), not beside the first paint's files
+        return div
     # the preload starts the download as soon as the parser sees it, before the scripts ask; of the
     # compressed copy, which answers.mjs fetches first (see compressed)
-    return (
-        f'<div class="euchre-answers" data-src="{rel}" hidden></div>'
-        f'<link rel="preload" href="{rel}.gz" as="fetch" crossorigin="anonymous">'
-    )
+    return div + f'<link rel="preload" href="{rel}.gz" as="fetch" crossorigin="anonymous">'
+
+
+NO_PRELOAD = ("director/",)  # pages whose answers are wanted only after a tap
 
 
 def index_marker(answers_uris: list[str]) -> str:

@@ -225,10 +225,12 @@ export function mountEgnReplay(root) {
   }
 
   function head(g) {
-    const players = SEATS.map(function (s) { return s + " = " + escapeHtml(g.players[s]); }).join(", ");
+    // the players' names when the record has them (the seat letters alone otherwise)
+    const named = SEATS.filter(function (s) { return g.players[s]; });
+    const players = named.length ? named.map(function (s) { return s + " = " + escapeHtml(g.players[s]); }).join(", ") + " · " : "";
     return (g.title ? "<h2 class=\"er-title\">" + escapeHtml(g.title) + "</h2>" : "") +
       (g.description ? "<p>" + escapeHtml(g.description) + "</p>" : "") +
-      '<p class="er-meta">' + players + " · partners A–C and B–D · rules: " + escapeHtml(g.rules_words || g.rules) +
+      '<p class="er-meta">' + players + "partners A–C and B–D · rules: " + escapeHtml(g.rules_words || g.rules) +
       (g.winning_score ? " · game to " + g.winning_score : "") + (g.date ? " · " + escapeHtml(g.date) : "") + "</p>";
   }
 
@@ -327,7 +329,7 @@ export function mountEgnReplay(root) {
     SEATS.forEach(function (seat) {
       const hand = s.hands[seat] || [];
       const turn = seat === s.to_move && s.phase === "play";
-      const tags = [game.players[seat]];
+      const tags = game.players[seat] ? [game.players[seat]] : [];
       if (seat === s.dealer) tags.push("dealer");
       if (seat === s.maker) tags.push("maker");
       if (s.alone === seat) tags.push("alone");

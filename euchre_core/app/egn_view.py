@@ -74,7 +74,14 @@ def example_egn(seed: int = 1888, deals: int = 3) -> str:
             plays = [a for a in actions if a.kind not in ("alone",)]
             d = d.apply(rng.choice(plays or actions))
         played.append(d)
-    record = export_egn(played, {"title": "An example: the engine against itself", "initialScore": [0, 0]})
+    record = export_egn(
+        played,
+        {
+            "title": "An example: the engine against itself",
+            "players": ["Abel", "Bess", "Cyrus", "Dora"],
+            "initialScore": [0, 0],
+        },
+    )
     return json.dumps(record, indent=1)
 
 
@@ -105,7 +112,8 @@ def _sides(scores: tuple[int, int]) -> dict[str, int]:
 
 
 def _players(game: EgnGame) -> dict[str, str]:
-    """Seat (A-D) -> how the table labels it: EGN's seat number and the player's name if recorded."""
+    """Seat (A-D) -> how the table labels it: the player's name if recorded, else nothing (the seat's
+    letter says it; EGN's seat numbers S0-S3 mean nothing to a reader)."""
     names = game.metadata.get("players")
     out = {}
     for s in range(4):
@@ -113,8 +121,7 @@ def _players(game: EgnGame) -> dict[str, str]:
         if isinstance(names, list) and s < len(names):
             raw = names[s]
             name = raw.get("name") if isinstance(raw, dict) else raw
-        label = f"S{s}"
-        out[SEAT_NAMES[s]] = f"{label} {str(name)[:40]}" if isinstance(name, str) and name.strip() else label
+        out[SEAT_NAMES[s]] = str(name).strip()[:40] if isinstance(name, str) and name.strip() else ""
     return out
 
 
