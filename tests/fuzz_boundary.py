@@ -489,13 +489,13 @@ def _browser_calls() -> list[tuple[str, dict[str, Any]]]:
         ("euchre_core.app.sandbox.dealing_start", {"law": 35}),
         ("euchre_core.app.sandbox.table_start", {"law": 18}),
         ("euchre_core.app.lessons.table_new", {"seed": 4, "strength": "easy"}),
-        ("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": 3, "seed": 1}),
+        ("euchre_core.app.hint_words.hint_rerun", {"spec_or_id": "second-3", "samples": 3, "seed": 1}),
         (
-            "euchre_core.search.simulate.simulate_hint",
+            "euchre_core.app.hint_words.hint_rerun",
             {"spec_or_id": {"base": "second-3", "others": {"A": {"min_trumps": 3}}}, "samples": 2, "seed": 3},
         ),
         (
-            "euchre_core.search.simulate.simulate_hint",
+            "euchre_core.app.hint_words.hint_rerun",
             {"spec_or_id": {"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]}, "samples": 3, "seed": 2},
         ),
     ]

@@ -167,9 +167,7 @@ def test_bounds_on_what_a_reader_can_drive() -> None:
     _refused(simulate_hint, "second-3", samples=10**9, field="samples")
     _refused(simulate_hint, "second-3", samples=True, field="samples")
     _refused(simulate_hint, "second-3", samples=3, seed=-1, field="seed")
-    too_many = json.loads(
-        web.call("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": 401})
-    )
+    too_many = json.loads(web.call("euchre_core.app.hint_words.hint_rerun", {"spec_or_id": "second-3", "samples": 401}))
     assert too_many["error"]["field"] == "samples"
     _refused(
         simulate_hint, {"base": "second-3", "others": {"A": {"min_trumps": 9}}}, samples=2, field="others.A.min_trumps"
@@ -344,7 +342,7 @@ def test_every_enforcing_site_reads_the_table() -> None:
     assert (web.MAX_SNIPPET, web.MAX_OUTPUT) == (limit("snippet"), limit("output"))
     assert web.BROWSER_TEXT["euchre_core.app.web.run_snippet"] == limit("snippet")
     assert web.BROWSER_TEXT["euchre_core.app.egn_view.egn_open"] == limit("text")
-    assert web.BROWSER_LIMITS["euchre_core.search.simulate.simulate_hint"]["samples"] == limit("samples_page")
+    assert web.BROWSER_LIMITS["euchre_core.app.hint_words.hint_rerun"]["samples"] == limit("samples_page")
     assert (cli.MAX_GAMES, scenario.MAX_EVENT, lessons.MAX_TABLE_ACTIONS) == (
         limit("bench_games"),
         limit("event"),

@@ -1,5 +1,5 @@
 """The reader's own run of a hint's simulation, in a real browser: the widget under the table of a
-tested hint (hint-rerun.mjs) runs euchre_core.search.simulate.simulate_hint under Pyodide with the holding,
+tested hint (hint-rerun.mjs) runs euchre_core.app.hint_words.hint_rerun (simulate_hint) under Pyodide with the holding,
 the number of layouts and the seed typed in, and draws the result; a bad holding gets the engine's
 message, naming the field."""
 

@@ -147,7 +147,8 @@ def test_every_situation_in_every_group_it_names_and_answered_once(built_site: B
         assert html.count(f'id="a={sid}"') == 1, sid  # answered once, in its home group
         for group in sit["groups"][1:]:
             block = html[html.index(f'id="what-{group}"') :]
-            block = block[: block.index("</details>\n</details>") if "</details>\n</details>" in block else None]
+            nxt = block.find('<details class="dg-what"', 1)  # the group's block ends where the next group begins
+            block = block[: nxt if nxt > 0 else None]
             assert f'data-open="a={sid}"' in block or f'href="#a={sid}"' in block, (sid, group)
 
 
@@ -255,7 +256,11 @@ def test_the_reader_s_chair_for_each_seat(who: str) -> None:
     assert shown["headline"].startswith(offender[:1].upper() + offender[1:] + " led the 7 of diamonds out of turn")
     chooser = "Your opponents choose" if who in ("me", "partner") else "Your side chooses"
     assert shown["who_chooses"].startswith(chooser)
-    assert shown["options"][0]["effect"][0] == f"{offender} must play the 7 of diamonds at the first lawful opportunity"
+    take = "take" if who == "me" else "takes"
+    assert shown["options"][0]["effect"][:2] == [
+        f"{offender} {take} back the 7 of diamonds",
+        f"{offender} must play the 7 of diamonds at the first lawful opportunity",
+    ]
     assert "(the dealer)" in shown["seats"]["A"]
     me = shown["me"]
     assert shown["seats"][me] in ("you", "you (the dealer)")

@@ -191,11 +191,6 @@ CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
     ),
     ("euchre_core.app.egn_view.example_egn", {"seed": 7, "deals": 1}, {"seed": (int,), "deals": (int,)}),
     (
-        "euchre_core.search.simulate.simulate_hint",
-        {"spec_or_id": "second-3", "samples": 2, "seed": 1},
-        {"spec_or_id": (str, dict), "samples": (int,), "seed": (int,)},
-    ),
-    (
         "euchre_core.app.hint_words.hint_rerun",
         {"spec_or_id": "second-3", "samples": 2, "seed": 1},
         {"spec_or_id": (str, dict), "samples": (int,), "seed": (int,)},

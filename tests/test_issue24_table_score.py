@@ -246,7 +246,7 @@ def test_simulate_hint_refuses_at_once_a_spec_whose_first_draws_show_it_too_rare
 
     spec = {"base": "second-3", "others": {"A": {"min_trumps": 5}}}  # four trumps left: none fits
     t = time.process_time()
-    out = json.loads(web.call("euchre_core.search.simulate.simulate_hint", {"spec_or_id": spec, "samples": 400}))
+    out = json.loads(web.call("euchre_core.app.hint_words.hint_rerun", {"spec_or_id": spec, "samples": 400}))
     assert out["ok"] is False and out["error"]["type"] == "InputError" and out["error"]["field"] == "others"
     assert f"of the first {simulate.PROBE_DRAWS:,} random layouts" in out["error"]["message"]
     assert time.process_time() - t < 10  # the probe's draws, not 400 x 20,000

@@ -125,13 +125,13 @@ def test_the_readers_own_holding_through_the_widgets_entry_point() -> None:
 
     out = json.loads(
         call(
-            "euchre_core.search.simulate.simulate_hint",
+            "euchre_core.app.hint_words.hint_rerun",
             {"spec_or_id": {"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]}, "samples": 10, "seed": 2},
         )
     )
     assert out["ok"], out
     assert out["result"]["samples"] == 10 and out["result"]["advised"] == "bid"
-    bad = json.loads(call("euchre_core.search.simulate.simulate_hint", {"spec_or_id": "second-3", "samples": -1}))
+    bad = json.loads(call("euchre_core.app.hint_words.hint_rerun", {"spec_or_id": "second-3", "samples": -1}))
     assert not bad["ok"] and bad["error"]["field"] == "samples"
 
 

@@ -20,7 +20,7 @@ the option ids).
 >>> m = moment(load_scenario(scenarios()[52]), 52, me=reader_seat(2, "left"))
 >>> m["status"], m["seats"]["C"], m["who_chooses"]
 ('choose', 'the player on your left', 'Your side chooses: one of you, for both, without consulting (law 85).')
->>> m["options"][0]["effect"][0]
+>>> m["options"][0]["effect"][1]
 'the player on your left must play the 7 of diamonds at the first lawful opportunity'
 """
 

@@ -14,7 +14,7 @@ show too, from the reader's chair when he says who did it.
 >>> m["headline"]
 'C led the 7 of diamonds out of turn; it was B’s lead. All three followed: the trick stands (law 53).'
 >>> m = situation("lead-out-of-turn", who="left")
->>> m["me"], m["seats"]["A"], m["options"][1]["effect"][0]
+>>> m["me"], m["seats"]["A"], m["options"][1]["effect"][1]
 ('B', 'the player on your right (the dealer)', 'the player on your left or his partner must lead the suit named at the next lead of either')
 """
 

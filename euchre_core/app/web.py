@@ -70,7 +70,6 @@ BROWSER_API = frozenset(
         "euchre_core.app.sandbox.dealing_act",
         "euchre_core.app.sandbox.table_start",
         "euchre_core.app.sandbox.table_act",
-        "euchre_core.search.simulate.simulate_hint",
         "euchre_core.app.hint_words.hint_rerun",
         "euchre_core.app.egn_view.egn_open",
         "euchre_core.app.egn_view.egn_step",
@@ -92,7 +91,6 @@ BROWSER_TEXT: dict[str, int] = {
 #: Bounds the browser adds to a function's own (work a reader may ask of the page in one call):
 #: the hint widget offers 25 to 100 layouts; 400 is what the site's own figures use (about 1 s).
 BROWSER_LIMITS: dict[str, dict[str, int]] = {
-    "euchre_core.search.simulate.simulate_hint": {"samples": limit("samples_page")},
     "euchre_core.app.hint_words.hint_rerun": {"samples": limit("samples_page")},
 }
 _SIDE_NAMES = ("A–C", "B–D")
