@@ -17,6 +17,10 @@ Each situation has a share fragment, ``#a=<situation>`` (and ``&who=left`` for t
 'a=lead-out-of-turn'
 >>> seats_words("BD", "C")
 'B or D (the adversaries of C)'
+
+The players' words are also inside each situation's <summary> (hidden, aria-hidden): Material's search
+gives a heading's entry the text of its summary only, and a player's own words must find the
+situation itself (the review's R23).
 """
 
 from __future__ import annotations
