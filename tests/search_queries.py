@@ -35,7 +35,9 @@ QUERIES: list[tuple[str, tuple[int, ...]]] = [
     ("revoke penalty", (63, 62)),
     ("misdeal", (41, 42)),
     ("dealer exposed a card", (35, 39)),
-    ("dealer showed a card", (35, 39)),  # the reviewer's words (issue 26, R23)
+    # the reviewer's words (issue 26, R23): both laws answer it, the card shown in turning the trump (39)
+    # or in the deal (35); the director's situation for 35 is also among the results
+    ("dealer showed a card", (39, 35)),
     ("exposed card", (46, 35)),
     ("dropped a card face up", (46,)),
     ("going alone", (93, 95, 97)),
