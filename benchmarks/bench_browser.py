@@ -107,12 +107,13 @@ def serve(root: Path, compress: bool = False, cache_headers: bool = True) -> tup
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def build(root: Path, base: str) -> float:
-    env = dict(os.environ, PYTHONPATH=str(REPO), SITE_URL=base + "repo/", NO_MKDOCS_2_WARNING="1")
+def build(root: Path, base: str, tree: Path = REPO, name: str = "repo") -> float:
+    """The site of the source ``tree`` built into ``root/name`` for ``base + name + "/"``: its seconds."""
+    env = dict(os.environ, PYTHONPATH=str(tree), SITE_URL=base + name + "/", NO_MKDOCS_2_WARNING="1")
     start = time.monotonic()
     subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(root / "repo")],
-        cwd=REPO,
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(root / name)],
+        cwd=tree,
         env=env,
         check=True,
         capture_output=True,

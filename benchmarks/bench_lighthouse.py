@@ -57,14 +57,7 @@ def before_site(root: Path, base: str, ref: str) -> None:
     subprocess.run(["git", "worktree", "add", "--detach", str(tree), ref], cwd=REPO, check=True, capture_output=True)
     try:
         (tree / "node_modules").symlink_to(REPO / "node_modules")
-        env = dict(os.environ, PYTHONPATH=str(tree), SITE_URL=base + "before/", NO_MKDOCS_2_WARNING="1")
-        subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(root / "before")],
-            cwd=tree,
-            env=env,
-            check=True,
-            capture_output=True,
-        )
+        build(root, base, tree, "before")
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=REPO, capture_output=True)
 
