@@ -161,6 +161,40 @@ def test_law_page_console_asks_the_director(page: tuple[object, Guard], built_si
     expect(box.locator(".ec-output")).to_contain_text("BD may choose 'call-card'")
 
 
+@pytest.mark.parametrize("width", [1280, 360])
+def test_starting_the_engine_moves_no_widget_under_the_readers_finger(
+    browser: object, built_site: BuiltSite, width: int
+) -> None:
+    """The first press on a widget starts the engine for the page, and every widget's status line says
+    so. A status line that appeared then (or wrapped) moved every widget below it between the press and
+    the release, so the press was lost: a console's Run, pressed first, did nothing (CI, stop 30)."""
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": width, "height": 740}, service_workers="block", is_mobile=width < 600
+    )
+    guard = Guard()
+    context.route("**/*", guard.route)
+    try:
+        tab = context.new_page()
+        tab.goto(built_site.base + "laws/cards-liable-to-be-called/")
+        box = tab.locator("details.engine-console-box").first
+        box.locator("summary").click()
+        run = box.get_by_role("button", name="Run")
+        run.wait_for()
+        where = "e => e.getBoundingClientRect().top + window.scrollY"
+        before = run.evaluate(where)
+        tab.evaluate("() => window.euchreEngine.ready()")
+        tab.wait_for_function(
+            "() => [...document.querySelectorAll('.engine-status')].some(e => e.dataset.phase !== 'idle')"
+        )
+        loading = run.evaluate(where)
+        tab.wait_for_function("() => window.euchreEngine.status().phase === 'ready'", timeout=BOOT)
+        ready = run.evaluate(where)
+        assert before == loading == ready, (before, loading, ready)
+        assert not guard.outside
+    finally:
+        context.close()
+
+
 def test_a_broken_runtime_leaves_the_page_and_says_why(page: tuple[object, Guard], built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
