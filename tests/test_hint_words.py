@@ -49,7 +49,7 @@ def _result(
     other_diff = diff if pts is None else pts
     return {
         "samples": n,
-        "cap": 12800,
+        "cap": 25600,
         "options": [
             {"option": "bid", "label": "order up"},
             {"option": "pass", "label": "pass", "vs_advised": {"diff": other_diff, "se": 0.05}},
@@ -70,19 +70,19 @@ def test_each_verdict_in_plain_words_with_its_unit_range_and_deals() -> None:
     better = hw.verdict_words(_result("better", 0.3, 0.05))["sentence"]
     assert better.startswith(
         "The book's choice is better: it gains 0.30 points a deal (about one euchre in 7 deals) over the best other "
-        "choice, pass; likely between +0.10 and +0.50"
+        "choice, pass; likely between +0.10 and +0.50: more than the ± 0.1 points a deal that matters"
     )
     assert "about one euchre in 7 deals" in better and "likely between +0.10 and +0.50" in better
     assert better.endswith("800 deals played (settled).")
     worse = hw.verdict_words(_result("worse", -0.3, 0.05))["sentence"]
     assert worse.startswith("The book's choice is worse: it loses 0.30 points a deal (about one euchre in 7 deals) to")
     eq = hw.verdict_words(_result("equivalent", 0.01, 0.02))["sentence"]
-    assert eq.startswith("No difference that matters:") and "within ± 0.15 points a deal of each other" in eq
-    bl = hw.verdict_words(_result("borderline", 0.07, 0.035, n=12800))["sentence"]
+    assert eq.startswith("No difference that matters:") and "within ± 0.1 points a deal of each other" in eq
+    bl = hw.verdict_words(_result("borderline", 0.07, 0.035, n=25600))["sentence"]
     assert (
         bl.startswith("Borderline:")
         and "too close to call" in bl
-        and "12,800 deals played (the most a test plays" in bl
+        and "25,600 deals played (the most a test plays" in bl
     )
     same = hw.verdict_words(_result("same", 0.0, 0.0, n=400))["sentence"]
     assert same.startswith("Cannot tell these apart:") and "every one of the 400 deals" in same
@@ -93,7 +93,7 @@ def test_each_verdict_in_plain_words_with_its_unit_range_and_deals() -> None:
 def test_a_score_test_says_the_chance_of_winning_and_the_points() -> None:
     s = hw.verdict_words(_result("better", 4.7951, 1.0, basis="win 0-0", pts=0.21))["sentence"]
     assert "at 0–0, where what counts is the game, the book's choice wins it 4.8 more times in 100 than the best" in s
-    assert "likely between +0.8 and +8.8" in s and "in points, +0.21 points a deal (about one euchre in 10 deals)" in s
+    assert "likely between +0.7 and +8.9" in s and "in points, +0.21 points a deal (about one euchre in 10 deals)" in s
     s = hw.verdict_words(_result("worse", -3.77, 0.8, basis="win 0-0"))["sentence"]
     assert "3.8 fewer times in 100" in s
 
@@ -109,7 +109,7 @@ def test_the_readers_small_run_says_it_is_an_illustration_in_the_same_words() ->
     r = hw.hint_rerun({"base": "second-13", "hand": ["R", "st", "x", "x", "x"]}, samples=20, seed=2)
     w = r["words"]
     assert w["verdict"] in simulate.VERDICTS and w["label"] == hw.LABELS[w["verdict"]]
-    assert w["sentence"].startswith("On your 20 deals (an illustration only: the verdict above rests on up to 12,800")
+    assert w["sentence"].startswith("On your 20 deals (an illustration only: the verdict above rests on up to 25,600")
     assert "points a deal" in w["sentence"] and "likely between" in w["sentence"]
     # through the browser's one door, bounded like simulate_hint
     import json

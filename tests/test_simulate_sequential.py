@@ -1,7 +1,8 @@
 """Sequential sampling and the verdicts of the hint tests (euchre_core/search/simulate.py, issues 18
 and 27): layouts from one seeded stream, looked at after 1, 2, 3, 4, 6, 8, … batches, stopping when
 the interval (± interval_z() standard errors: Bonferroni over the tests and the looks) settles the
-verdict (better, worse, equivalent within the practical margin, or the same in every layout), and at
+verdict (better or worse by more than the practical margin, equivalent within it: disjoint regions; or
+the same in every layout), and at
 the cap, where an unsettled verdict is "borderline"; the page shows the deals and the interval beside
 every verdict (build_scripts/hint_sims.py, euchre_core/app/hint_words.py)."""
 
@@ -25,21 +26,46 @@ Z = simulate.interval_z()
 @pytest.mark.parametrize(
     ("diff", "se", "basis", "expected"),
     [
-        (0.41, 0.1, "points", "better"),  # the interval (z = 4) above nought, wider than the margin
-        (0.40, 0.1, "points", "borderline"),  # touching nought: not above it
-        (-0.41, 0.1, "points", "worse"),
-        (0.05, 0.02, "points", "equivalent"),  # −0.03 to +0.13: within ±0.15
-        (0.10, 0.02, "points", "better"),  # +0.02 to +0.18: above nought, not within the margin
-        (0.08, 0.015, "points", "equivalent"),  # +0.02 to +0.14: both hold; within the margin is said
+        (0.51, 0.1, "points", "better"),  # the interval (z = 4) above the margin: +0.11 to +0.91
+        (0.50, 0.1, "points", "borderline"),  # touching the margin (+0.10): not above it
+        (-0.51, 0.1, "points", "worse"),
+        (0.02, 0.015, "points", "equivalent"),  # −0.04 to +0.08: within ±0.10
+        (0.06, 0.008, "points", "equivalent"),  # +0.028 to +0.092: above nought, but within the margin
+        (0.10, 0.02, "points", "borderline"),  # +0.02 to +0.18: across the margin, neither
+        (0.30, 0.02, "points", "better"),  # +0.22 to +0.38
         (0.0, 0.0, "points", "same"),  # the options never differ
         (0.3, 0.0, "points", "better"),  # a constant difference is not "the same"
         (0.5, 0.1, "win 4-4", "equivalent"),  # the margin for a chance of winning: 1 point of percentage
         (0.5, 0.2, "win 4-4", "borderline"),
-        (4.1, 1.0, "win 4-4", "better"),
+        (5.1, 1.0, "win 4-4", "better"),  # +1.1 to +9.1: above the margin of 1
+        (4.9, 1.0, "win 4-4", "borderline"),  # +0.9 to +8.9: reaches into the margin
     ],
 )
 def test_the_verdict_rule(diff: float, se: float, basis: str, expected: str) -> None:
     assert simulate.verdict(diff, se, basis, z=4.0) == expected
+
+
+@pytest.mark.parametrize("basis", ["points", "win 3-3"])
+def test_the_settled_verdicts_are_disjoint_regions_of_the_difference(basis: str) -> None:
+    """Issue 27: a difference between nought and the margin was "better" at one look and "equivalent" at
+    another, whichever showed first (so the seed decided). Now each settled verdict holds only on its own
+    side of the margin: an interval settled one way can never also satisfy another."""
+    m = simulate.MARGIN["win" if basis.startswith("win") else "points"]
+    seen = set()
+    for i in range(-60, 61):
+        for se in (0.0001, 0.005, 0.02, 0.05, 0.2):
+            d = i * m / 20
+            v = simulate.verdict(d, se, basis, z=4.0)
+            seen.add(v)
+            lo, hi = d - 4 * se, d + 4 * se
+            assert {
+                "better": lo > m,
+                "worse": hi < -m,
+                "equivalent": -m < lo and hi < m,
+                "borderline": lo <= m <= hi or lo <= -m <= hi,
+                "same": False,
+            }[v], (d, se, v)
+    assert seen == {"better", "worse", "equivalent", "borderline"}
 
 
 def test_the_page_interval_is_bonferroni_over_the_tests_and_the_looks() -> None:
@@ -70,20 +96,21 @@ def _settle(stream: list[float], cap: int, batch: int, basis: str = "points") ->
     raise AssertionError("the stream is shorter than the cap")
 
 
-def _stream(mean: float, spread: float, n: int = 12800) -> list[float]:
+def _stream(mean: float, spread: float, n: int = 25600) -> list[float]:
     return [mean + (spread if i % 2 else -spread) for i in range(n)]
 
 
 @pytest.mark.parametrize(
     ("mean", "spread", "basis", "expected"),
     [
-        (0.5, 1.0, "points", ("better", 400)),  # clearly better: the first look
-        (-0.5, 1.0, "points", ("worse", 400)),  # clearly worse
-        (0.0, 0.5, "points", ("equivalent", 400)),  # no difference that matters
-        (0.3, 3.0, "points", ("better", 2400)),  # better, settled at a later look
-        (0.075, 4.0, "points", ("borderline", 12800)),  # half the margin, noisy: open at the cap
+        (0.7, 1.0, "points", ("better", 400)),  # clearly better: the first look
+        (-0.7, 1.0, "points", ("worse", 400)),  # clearly worse
+        (0.0, 0.5, "points", ("equivalent", 800)),  # no difference that matters (h at 400: 0.102)
+        (0.4, 3.0, "points", ("better", 2400)),  # better, settled at a later look
+        (0.05, 1.0, "points", ("equivalent", 9600)),  # above nought, within the margin: equivalent, late
+        (0.1, 4.0, "points", ("borderline", 25600)),  # on the margin, noisy: open at the cap
         (0.0, 0.0, "points", ("same", 400)),  # the same in every layout
-        (0.0, 10.0, "win 0-0", ("equivalent", 2400)),  # the chance of winning: within ±1 point (h = 0.82)
+        (0.0, 10.0, "win 0-0", ("equivalent", 2400)),  # the chance of winning: within ±1 point (h = 0.83)
     ],
 )
 def test_the_stopping_rule_on_synthetic_streams(mean: float, spread: float, basis: str, expected: tuple) -> None:
@@ -152,12 +179,12 @@ def test_every_cached_hint_is_settled_or_borderline_at_the_cap_with_its_interval
         assert abs(lo - (s["diff"] - Z * s["se"])) < 1e-3 and abs(hi - (s["diff"] + Z * s["se"])) < 1e-3, spec_id
         m = simulate.MARGIN["win" if s["basis"].startswith("win") else "points"]
         assert s["equivalence_margin"] == m and abs(s["z"] - Z) < 1e-3, spec_id
-        holds = {
+        holds = {  # rounded to 4 places: a bound may touch the margin
             "same": s["diff"] == 0 and s["se"] == 0,
             "equivalent": -m <= lo and hi <= m,
-            "better": lo >= 0,
-            "worse": hi <= 0,
-            "borderline": lo <= 0 <= hi and (lo <= -m or hi >= m),
+            "better": lo >= m,
+            "worse": hi <= -m,
+            "borderline": lo <= m <= hi or lo <= -m <= hi,
         }
         assert holds[s["verdict"]], spec_id
         assert s["settled"] == (s["verdict"] != "borderline"), spec_id
@@ -183,6 +210,7 @@ def test_the_general_remarks_say_how_the_hints_are_tested() -> None:
     cap, seed, batch = hint_sims.build_settings()
     assert f"{cap:,}" in text and "always in the same order" in text and "borderline" in text
     assert f"± {Z:.2f} standard errors" in text and "Bonferroni" in text and "at most 5%" in text
-    assert "± 0.15 points a deal" in text and "one euchre in 13 deals" in text
+    assert "± 0.1 points a deal" in text and "one euchre in 20 deals" in text
+    assert "more than ± 0.1 points a deal" in text  # better means better by more than the margin
     assert f"seed {seed}" not in text  # issue 26: the reader is told what a seed does, not its number
     assert f"worth {simulate.RULE['threshold']:g} or more" in text and "discards by rule" in text

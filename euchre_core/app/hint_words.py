@@ -117,7 +117,7 @@ def euchre_scale(points: float) -> str:
 def interval_convention() -> str:
     """The page's one interval convention, stated once (the method note).
 
-    >>> "4.04 standard errors" in interval_convention()
+    >>> "4.08 standard errors" in interval_convention()
     True
     """
     z = simulate.interval_z()
@@ -147,13 +147,14 @@ def verdict_words(result: dict[str, Any], small_run: bool = False) -> dict[str, 
     chance of winning the game where the test names a score, the "likely between" of the interval, and
     the deals played. ``small_run``: the reader's own small run, said to be an illustration.
 
-    >>> r = {"samples": 800, "cap": 12800, "options": [{"option": "R", "label": "lead the right bower"},
+    >>> r = {"samples": 800, "cap": 25600, "options": [{"option": "R", "label": "lead the right bower"},
     ...      {"option": "A1", "label": "lead the outside ace", "vs_advised": {"diff": 0.199, "se": 0.042}}],
     ...      "summary": {"verdict": "better", "basis": "points", "diff": 0.1988, "se": 0.042,
-    ...                  "interval": [0.0291, 0.3684], "best_other": "A1", "equivalence_margin": 0.15}}
+    ...                  "interval": [0.1271, 0.3684], "best_other": "A1", "equivalence_margin": 0.1}}
     >>> verdict_words(r)["sentence"]
     "The book's choice is better: it gains 0.20 points a deal (about one euchre in 10 deals) over the best \
-other choice, lead the outside ace; likely between +0.03 and +0.37. 800 deals played (settled)."
+other choice, lead the outside ace; likely between +0.13 and +0.37: more than the ± 0.1 points a deal that \
+matters. 800 deals played (settled)."
     """
     s = result["summary"]
     v = s.get("verdict")
@@ -208,8 +209,10 @@ other choice, lead the outside ace; likely between +0.03 and +0.37. 800 deals pl
         )
     if v == "equivalent":
         body += f", within ± {margin} of each other"
+    elif v in ("better", "worse") and not by_win:
+        body += f": more than the ± {margin} that matters"
     elif v == "borderline" and not small_run:
-        body += f": too close to call, neither clearly better nor within ± {margin}"
+        body += f": too close to call, neither clearly more than ± {margin} nor clearly within it"
     if small_run:
         how = (
             f"On your {n:,} deals (an illustration only: the verdict above rests on up to "
