@@ -15,10 +15,12 @@ technical term in a paragraph becomes ``<abbr title="definition">term</abbr>``.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 LAW_COUNT = 116
@@ -62,6 +64,7 @@ def _numbers(nums: str) -> list[int]:
     return values
 
 
+@lru_cache(maxsize=65536)  # thousands of links a build, between a few hundred pages
 def relative_link(from_src: str, to_src: str, anchor: str | None = None) -> str:
     """A link from one page's source (``laws/the-deal.md``) to another's, for Markdown.
 
@@ -179,18 +182,33 @@ class TermMatcher:
             self._by_group[group] = term_id
             alternatives.append(f"(?P<{group}>{pattern})")
         self._regex = re.compile("|".join(alternatives), re.IGNORECASE) if alternatives else None
+        self._key = hashlib.sha256(self._regex.pattern.encode()).hexdigest() if self._regex else ""
         self.by_id = {t.id: t for t in self.terms}
 
     def find(self, text: str) -> list[tuple[int, int, Term]]:
-        """(start, end, term) of every occurrence, left to right, not overlapping."""
+        """(start, end, term) of every occurrence, left to right, not overlapping.
+
+        The spans are remembered by the names' expression and the text (the same law is on its
+        section's page, on the page of all the laws and in the director's guide; a regeneration under
+        ``make serve`` finds most texts unchanged), the terms looked up afresh (a definition may change).
+        """
         if self._regex is None:
             return []
-        found = []
-        for m in self._regex.finditer(text):
-            group = m.lastgroup
-            assert group is not None
-            found.append((m.start(), m.end(), self.by_id[self._by_group[group]]))
-        return found
+        key = (self._key, text)
+        spans = _FOUND.get(key)
+        if spans is None:
+            spans = []
+            for m in self._regex.finditer(text):
+                group = m.lastgroup
+                assert group is not None
+                spans.append((m.start(), m.end(), self._by_group[group]))
+            if len(_FOUND) >= 50_000:
+                _FOUND.clear()
+            _FOUND[key] = spans
+        return [(start, end, self.by_id[term_id]) for start, end, term_id in spans]
+
+
+_FOUND: dict[tuple[str, str], list[tuple[int, int, str]]] = {}  # TermMatcher.find's spans (term ids)
 
 
 # --------------------------------------------------------------------------- inline rendering
