@@ -207,8 +207,12 @@ function scan() {
     roots.forEach(function (root) { root.setAttribute("data-engine-bound", ""); });
     widget[1]().then(function (module) {
       roots.forEach(function (root) {
-        if (!root.isConnected) return;   // the reader left the page while the module came
-        mounted.push({ root: root, dispose: module[widget[2]](root, engine) });
+        // one task a widget (issue 25): a law page's four sandboxes and its console mounted in one
+        // task made a long task of the first load on a phone; each alone is short
+        setTimeout(function () {
+          if (!root.isConnected) return;   // the reader left the page while the module came
+          mounted.push({ root: root, dispose: module[widget[2]](root, engine) });
+        }, 0);
       });
     }, function (error) {
       console.error("the widget's module could not be loaded (" + widget[0] + "): " + error.message);
