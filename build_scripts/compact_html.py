@@ -33,21 +33,3 @@ def compact(html: str) -> str:
         if i + 1 < len(parts):
             out.append(parts[i + 1])
     return "".join(out)
-
-
-_THEME_BUNDLE = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
-
-
-def defer_theme_bundle(html: str) -> str:
-    """The theme's script (Material's ``bundle.*.min.js``, at the end of the body) deferred: the page
-    is painted before it runs, not after (issue 25: on a phone the bundle's first run, with its style
-    recalculations, took about 0.8 s before the first paint; deferred, the home page's first paint
-    came 0.9 s sooner in Lighthouse). Deferred scripts still run in order before ``DOMContentLoaded``,
-    so ``extra_javascript`` (deferred too, in ``mkdocs.yml``) still finds ``document$``.
-
-    >>> defer_theme_bundle('<script src="../assets/javascripts/bundle.a5f9d56c.min.js"></script>')
-    '<script src="../assets/javascripts/bundle.a5f9d56c.min.js" defer></script>'
-    >>> defer_theme_bundle('<script src="x.js"></script>')
-    '<script src="x.js"></script>'
-    """
-    return _THEME_BUNDLE.sub(r'<script src="\1" defer></script>', html, count=1)

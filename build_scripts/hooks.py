@@ -11,9 +11,8 @@ MkDocs renders that tree. The hooks:
   It also tells the pages (``overrides/main.html``) whether the built site has an offline copy.
 * ``on_env`` (serve only) keeps the compiled theme templates across rebuilds (Jinja's documented
   ``BytecodeCache``): MkDocs makes a new environment per build.
-* ``on_post_page`` / ``on_post_template`` work on MkDocs' HTML: the theme's script deferred and the
-  page without the template's indentation (:mod:`build_scripts.compact_html`) and, in a built site,
-  one minified stylesheet.
+* ``on_post_page`` / ``on_post_template`` work on MkDocs' HTML: the page without the template's
+  indentation (:mod:`build_scripts.compact_html`) and, in a built site, one minified stylesheet.
 * ``on_post_build`` works on the built site: minified scripts (:mod:`build_scripts.minify`, esbuild)
   and the service worker that precaches it (:mod:`build_scripts.offline`, Workbox), which need the
   site's final files. ``mkdocs serve`` keeps the sources and has no offline copy.
@@ -97,26 +96,22 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
 
 def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
     """The page without the template's indentation (:func:`build_scripts.compact_html.compact`)."""
-    from build_scripts.compact_html import compact, defer_theme_bundle
+    from build_scripts.compact_html import compact
 
     if not _serving:  # a built site links one minified stylesheet (build_scripts/minify.py)
         from build_scripts.minify import one_stylesheet
 
         output = one_stylesheet(output, [str(s) for s in config.extra_css])
-    return compact(defer_theme_bundle(output))
+    return compact(output)
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
     """``404.html`` (a page of the theme, not of the docs) also links the one stylesheet."""
-    if template_name != "404.html":
+    if _serving or template_name != "404.html":
         return output_content
-    from build_scripts.compact_html import defer_theme_bundle
-
-    if _serving:
-        return defer_theme_bundle(output_content)
     from build_scripts.minify import one_stylesheet
 
-    return defer_theme_bundle(one_stylesheet(output_content, [str(s) for s in config.extra_css]))
+    return one_stylesheet(output_content, [str(s) for s in config.extra_css])
 
 
 def on_post_build(config: MkDocsConfig) -> None:
