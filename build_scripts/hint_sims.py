@@ -309,9 +309,13 @@ def table_html(result: dict[str, Any]) -> str:
         rows.append(f"{tr}{''.join(cells)}</tr>")
     s = result["summary"]
     cap = result.get("cap")
-    drawn = f"{result['samples']:,} deals (random draw no. {result['seed']}" + (
-        f", drawn until the verdict was settled, at most {cap:,})" if cap else ")"
-    )
+    if not cap:
+        until = ""
+    elif s.get("settled"):
+        until = f", drawn until the verdict was settled, at most {cap:,}"
+    else:  # borderline: the run went to the cap without settling
+        until = f", the most a test draws: the verdict did not settle within {cap:,}"
+    drawn = f"{result['samples']:,} deals (random draw no. {result['seed']}{until})"
     note = (
         f"Double dummy (every hand seen), {drawn}. "
         f"The book's choice averages {_signed(s['advised_points'])} points a deal for the player's side "
