@@ -181,7 +181,15 @@ def test_starting_the_engine_moves_no_widget_under_the_readers_finger(
         run = box.get_by_role("button", name="Run")
         run.wait_for()
         where = "e => e.getBoundingClientRect().top + window.scrollY"
-        before = run.evaluate(where)
+        # the page's other widgets mount one task each (engine.mjs): wait until the page stands still
+        before, settled = run.evaluate(where), 0
+        for _ in range(80):
+            tab.wait_for_timeout(250)
+            now = run.evaluate(where)
+            settled = settled + 1 if now == before else 0
+            before = now
+            if settled >= 4:
+                break
         tab.evaluate("() => window.euchreEngine.ready()")
         tab.wait_for_function(
             "() => [...document.querySelectorAll('.engine-status')].some(e => e.dataset.phase !== 'idle')"
