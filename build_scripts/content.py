@@ -249,17 +249,22 @@ def validate_errata(errata: Any, laws: Any = None, terms: Any = None, hints: Any
     )
 
 
+_VALIDATED = (
+    ("laws", load_laws),
+    ("terms", load_terms),
+    ("hints", load_hints),
+    ("errata", load_errata),
+    ("preface", load_preface),
+)
+VALIDATED_FILES = tuple(f"{name}.yaml" for name, _ in _VALIDATED)
+"""The files :func:`validate_all` reads (in ``content/``)."""
+
+
 def validate_all() -> list[str]:
     """Load and validate every content file; return the problems found (empty = valid)."""
     problems: list[str] = []
     loaded: dict[str, Any] = {}
-    for name, loader in (
-        ("laws", load_laws),
-        ("terms", load_terms),
-        ("hints", load_hints),
-        ("errata", load_errata),
-        ("preface", load_preface),
-    ):
+    for name, loader in _VALIDATED:
         try:
             loaded[name] = loader()
         except (OSError, yaml.YAMLError) as error:

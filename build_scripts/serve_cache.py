@@ -20,10 +20,18 @@ _memo: dict[str, tuple[str, Any]] = {}
 
 
 def signature(roots: Iterable[Path], skip: Iterable[Path] = (), extra: str = "") -> str:
-    """A digest of every file under ``roots`` (but ``skip``) by path, size and mtime, plus ``extra``."""
+    """A digest of every file under ``roots`` (but ``skip``) by path, size and mtime, plus ``extra``;
+    a root may be a file (a missing one counts as missing)."""
     skipped = {Path(p).resolve() for p in skip}
     h = hashlib.sha256(extra.encode())
     for root in roots:
+        if not Path(root).is_dir():
+            try:
+                st = Path(root).stat()
+                h.update(f"{root}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+            except OSError:
+                h.update(f"{root}\0missing\n".encode())
+            continue
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for name in sorted(filenames):

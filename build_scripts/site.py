@@ -395,20 +395,6 @@ def printed_view(data: Mapping[str, Any], inline: Inline) -> list[dict[str, Any]
     return out
 
 
-def _content_stamp() -> str:
-    """The files :func:`build_scripts.content.validate_all` reads, by path, size and modification time."""
-    out = []
-    for name in ("laws.yaml", "terms.yaml", "hints.yaml", "errata.yaml", "preface.yaml"):
-        path = content.CONTENT_DIR / name
-        try:
-            st = path.stat()
-        except OSError:
-            out.append(f"{name}:missing")
-            continue
-        out.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
-    return "|".join(out)
-
-
 class Builder:
     """Holds the loaded data and renders every page."""
 
@@ -416,7 +402,11 @@ class Builder:
         """Load and validate the content, replay the cases, index the laws, terms, hints and citations."""
         # serving: the schema check of the five content files again only when one of them changed
         # (a schema edit restarts the generator); a third of a warm regeneration's time
-        problems = serve_cache.memo("content-problems", _content_stamp(), content.validate_all)
+        problems = serve_cache.memo(
+            "content-problems",
+            serve_cache.signature(content.CONTENT_DIR / name for name in content.VALIDATED_FILES),
+            content.validate_all,
+        )
         if problems:
             raise BuildError("content/ is not valid:\n  " + "\n  ".join(problems))
         self.laws_doc = content.load_laws()

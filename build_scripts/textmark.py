@@ -15,7 +15,6 @@ technical term in a paragraph becomes ``<abbr title="definition">term</abbr>``.
 
 from __future__ import annotations
 
-import hashlib
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -182,33 +181,30 @@ class TermMatcher:
             self._by_group[group] = term_id
             alternatives.append(f"(?P<{group}>{pattern})")
         self._regex = re.compile("|".join(alternatives), re.IGNORECASE) if alternatives else None
-        self._key = hashlib.sha256(self._regex.pattern.encode()).hexdigest() if self._regex else ""
         self.by_id = {t.id: t for t in self.terms}
 
     def find(self, text: str) -> list[tuple[int, int, Term]]:
         """(start, end, term) of every occurrence, left to right, not overlapping.
 
-        The spans are remembered by the names' expression and the text (the same law is on its
-        section's page, on the page of all the laws and in the director's guide; a regeneration under
-        ``make serve`` finds most texts unchanged), the terms looked up afresh (a definition may change).
+        The spans are remembered by the names' expression and the text (:func:`_spans`: the same law is
+        on its section's page, on the page of all the laws and in the director's guide; a regeneration
+        under ``make serve`` finds most texts unchanged), the terms looked up afresh (a definition may
+        change).
         """
         if self._regex is None:
             return []
-        key = (self._key, text)
-        spans = _FOUND.get(key)
-        if spans is None:
-            spans = []
-            for m in self._regex.finditer(text):
-                group = m.lastgroup
-                assert group is not None
-                spans.append((m.start(), m.end(), self._by_group[group]))
-            if len(_FOUND) >= 50_000:
-                _FOUND.clear()
-            _FOUND[key] = spans
-        return [(start, end, self.by_id[term_id]) for start, end, term_id in spans]
+        return [(start, end, self.by_id[self._by_group[group]]) for start, end, group in _spans(self._regex, text)]
 
 
-_FOUND: dict[tuple[str, str], list[tuple[int, int, str]]] = {}  # TermMatcher.find's spans (term ids)
+@lru_cache(maxsize=50_000)
+def _spans(regex: re.Pattern[str], text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, group name) of every match of ``regex`` in ``text`` (a compiled pattern hashes by its
+    expression and flags)."""
+    out = []
+    for m in regex.finditer(text):
+        assert m.lastgroup is not None
+        out.append((m.start(), m.end(), m.lastgroup))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- inline rendering
