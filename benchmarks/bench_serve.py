@@ -6,7 +6,8 @@
 Copies the repository's tracked files to a temporary folder (the working tree is never edited), starts
 serve there on a free port, then for each kind of edit (``tests/serve_edits.py``: a law's text, a
 template, a hand-written page, a docstring, an engine message) makes the edit ``--runs`` times, polls
-the served page every 50 ms until it shows the edit, undoes it and waits until the page is back.
+the served page every 50 ms until it shows the edit (then each other page that shows it: for a law's
+text, the director's guide and all the laws on one page), undoes it and waits until the pages are back.
 Prints the startup time and, per kind, the median and the spread (min-max) of edit-to-page; asserts nothing.
 """
 
@@ -43,25 +44,28 @@ def main() -> None:
                 raise SystemExit("serve did not start:\n" + log.read_text()[-3000:])
             print(f"serve ready after {time.monotonic() - t0:.1f} s (generate the whole tree, then one full build)")
             for edit in kinds:
-                times = []
+                times: dict[str, list[float]] = {page: [] for page in (edit.page, *edit.also)}
                 for i in range(a.runs):
                     marker = f"BENCHMARK{i}X"
-                    url = base + edit.page
                     time.sleep(1.0)
                     original = apply(root, edit, marker)
-                    shown = wait_for(url, lambda h, m=marker: m in h, 600, proc=proc)
+                    t_edit = time.monotonic()
+                    for page in times:  # the edit's own page first, then the pages that gather every law
+                        if wait_for(base + page, lambda h, m=marker: m in h, 600, proc=proc) is None:
+                            print(f"{edit.kind}: run {i} never showed the edit on {page}")
+                        else:
+                            times[page].append(time.monotonic() - t_edit)
                     restore(root, edit, original)
-                    wait_for(url, lambda h, m=marker: bool(h) and m not in h, 600, proc=proc)
-                    if shown is None:
-                        print(f"{edit.kind}: run {i} never showed the edit")
-                        continue
-                    times.append(shown)
-                if times:
-                    print(
-                        f"{edit.kind}: median {statistics.median(times):.2f} s, spread {min(times):.2f}-{max(times):.2f} s "
-                        f"over {len(times)} runs: {[round(t, 2) for t in times]}",
-                        flush=True,
-                    )
+                    for page in times:
+                        wait_for(base + page, lambda h, m=marker: bool(h) and m not in h, 600, proc=proc)
+                for page, secs in times.items():
+                    if secs:
+                        where = "" if page == edit.page else f", on /{page}"
+                        print(
+                            f"{edit.kind}{where}: median {statistics.median(secs):.2f} s, spread "
+                            f"{min(secs):.2f}-{max(secs):.2f} s over {len(secs)} runs: {[round(t, 2) for t in secs]}",
+                            flush=True,
+                        )
         finally:
             stop(proc)
 

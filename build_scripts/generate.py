@@ -220,9 +220,23 @@ def outputs(serve: bool = False, warnings: list[str] | None = None) -> dict[str,
     return files
 
 
-def write_tree(out: Path, files: dict[str, Path | bytes], report: Report) -> None:
+# a page this large takes MkDocs most of a second to render (the director's guide, all the laws on one
+# page): under --watch it is written after the small pages, so that an edit reaches its own page first
+LARGE_PAGE = 60_000
+# the pause between the two: twice the polling interval of ``mkdocs serve``'s watcher (0.5 s), so that
+# MkDocs has begun rendering the small pages before the large ones change
+STAGGER_SECONDS = 1.0
+
+
+def write_tree(out: Path, files: dict[str, Path | bytes], report: Report, stagger: float = 0.0) -> None:
     """Write ``files`` into ``out``: only what changed; remove what is no longer there (listed in
-    ``out/.generated.json``); renew every page's time when the navigation or the theme changed."""
+    ``out/.generated.json``); renew every page's time when the navigation or the theme changed.
+
+    ``stagger`` (``--watch``): when an edit changes both small pages and pages of over
+    :data:`LARGE_PAGE` bytes, the large ones are written ``stagger`` seconds after the rest, so that the
+    renderer shows the small pages (a law's own section) without waiting for the large ones (the
+    pages that gather every law): two quick renders instead of one slow one.
+    """
     out.mkdir(parents=True, exist_ok=True)
     manifest_path = out / MANIFEST
     try:
@@ -231,35 +245,41 @@ def write_tree(out: Path, files: dict[str, Path | bytes], report: Report) -> Non
         manifest = {"files": {}, "theme": ""}
     old: dict[str, str] = manifest.get("files", {})
     new: dict[str, str] = {}
+    pending: list[tuple[str, Path | bytes]] = []
     for rel, source in files.items():
         target = out / rel
         if isinstance(source, Path):
             st = source.stat()
             key = f"copy:{source}:{st.st_size}:{st.st_mtime_ns}"
-            if old.get(rel) == key and target.is_file():
-                report.unchanged += 1
-            else:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                tmp = target.with_name(target.name + ".tmp-generate")
-                shutil.copyfile(source, tmp)
-                os.replace(tmp, target)
-                report.written.append(rel)
+            same = old.get(rel) == key and target.is_file()
         else:
             key = "sha256:" + hashlib.sha256(source).hexdigest()
-            if old.get(rel) == key and target.is_file() and target.stat().st_size == len(source):
-                report.unchanged += 1
-            else:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                tmp = target.with_name(target.name + ".tmp-generate")
-                tmp.write_bytes(source)
-                os.replace(tmp, target)  # atomic: a renderer never reads half a page
-                report.written.append(rel)
+            same = old.get(rel) == key and target.is_file() and target.stat().st_size == len(source)
+        if same:
+            report.unchanged += 1
+        else:
+            pending.append((rel, source))
         new[rel] = key
+    theme = tree_digest(THEME_INPUTS) + ":" + new[NAV_FILE]
+    full = bool(manifest.get("theme")) and manifest.get("theme") != theme
+
+    def large(item: tuple[str, Path | bytes]) -> bool:
+        rel, source = item
+        return rel.endswith(".md") and isinstance(source, bytes) and len(source) > LARGE_PAGE
+
+    later = [item for item in pending if large(item)] if stagger > 0 and not full else []
+    first = [item for item in pending if not later or not large(item)]
+    for rel, source in first:
+        _write_file(out / rel, source)
     for rel in sorted(set(old) - set(new)):
         (out / rel).unlink(missing_ok=True)
         report.removed.append(rel)
-    theme = tree_digest(THEME_INPUTS) + ":" + new[NAV_FILE]
-    if manifest.get("theme") and manifest.get("theme") != theme:
+    if later and first:
+        time.sleep(stagger)
+    for rel, source in later:
+        _write_file(out / rel, source)
+    report.written.extend(rel for rel, _ in first + later)
+    if full:
         report.full = True
         now = time.time()
         for rel in new:
@@ -268,12 +288,23 @@ def write_tree(out: Path, files: dict[str, Path | bytes], report: Report) -> Non
     manifest_path.write_text(json.dumps({"theme": theme, "files": new}, indent=0, sort_keys=True), encoding="utf-8")
 
 
-def generate(out: Path = DEFAULT_OUT, serve: bool = False) -> Report:
+def _write_file(target: Path, source: Path | bytes) -> None:
+    """Write one file atomically (a renderer never reads half a page)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + ".tmp-generate")
+    if isinstance(source, Path):
+        shutil.copyfile(source, tmp)
+    else:
+        tmp.write_bytes(source)
+    os.replace(tmp, target)
+
+
+def generate(out: Path = DEFAULT_OUT, serve: bool = False, stagger: float = 0.0) -> Report:
     """Write the docs tree into ``out`` (see the module's docstring). Raises :class:`GenerateError`."""
     t0, c0 = time.perf_counter(), time.process_time()
     report = Report()
     files = outputs(serve, report.warnings)
-    write_tree(out, files, report)
+    write_tree(out, files, report, stagger)
     report.seconds, report.cpu_seconds = time.perf_counter() - t0, time.process_time() - c0
     return report
 
@@ -302,9 +333,9 @@ def _restart_stamp() -> dict[str, int]:
     return {k: v for k, v in _stamp(RESTART_ROOTS).items() if not k.startswith(templates)}
 
 
-def _run_once(out: Path, serve: bool) -> bool:
+def _run_once(out: Path, serve: bool, stagger: float = 0.0) -> bool:
     try:
-        report = generate(out, serve=serve)
+        report = generate(out, serve=serve, stagger=stagger)
     except GenerateError as error:
         print(f"generate: error: {error}", file=sys.stderr, flush=True)
         return False
@@ -332,7 +363,7 @@ def watch(out: Path, serve: bool = True, interval: float = 0.1) -> int:
         now = _stamp(CONTENT_ROOTS)
         if now != content:
             content = now
-            _run_once(out, serve)
+            _run_once(out, serve, stagger=STAGGER_SECONDS)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,13 +20,16 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class Edit:
-    """An edit of one kind: the file, the text replaced (once) by ``new(marker)``, and the page."""
+    """An edit of one kind: the file, the text replaced (once) by ``new(marker)``, the page, and the
+    other pages that show it too (``also``: the large pages that gather every law, which the generator
+    writes a moment after the law's own page)."""
 
     kind: str
     file: str
     old: str
     new: Callable[[str], str]
     page: str
+    also: tuple[str, ...] = ()
 
 
 EDITS = (
@@ -36,6 +39,7 @@ EDITS = (
         "The rubber is the best of three games.",
         lambda m: f"The rubber is the best of three games {m}.",
         "laws/the-rubber/",
+        ("director/", "laws/print/"),
     ),
     Edit(
         "template (build_scripts/templates)",

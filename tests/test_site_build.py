@@ -510,6 +510,34 @@ def test_the_generator_writes_only_what_changed_and_removes_what_is_gone(
     assert (out / "a.md").stat().st_mtime_ns > times["a.md"]
 
 
+def test_under_watch_the_large_pages_are_written_after_the_small_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit that changes a law's section and the pages that gather every law: the section is on disk
+    before the large pages change (so `mkdocs serve` renders it without them), the large ones follow
+    after the pause; without the pause (a build), or when only large pages changed, nothing waits."""
+    out = tmp_path / "tree"
+    big = b"x" * (generate.LARGE_PAGE + 1)
+    files: dict[str, Path | bytes] = {"law.md": b"# L\n", "print.md": big, generate.NAV_FILE: b"[1]"}
+    generate.write_tree(out, files, generate.Report())
+    pauses: list[float] = []
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        assert (out / "law.md").read_bytes() == b"# L, edited\n"  # the small page is written first
+        assert (out / "print.md").read_bytes() == big  # the large one not yet
+
+    monkeypatch.setattr(generate.time, "sleep", pause)
+    report = generate.Report()
+    edited = {**files, "law.md": b"# L, edited\n", "print.md": big + b"y"}
+    generate.write_tree(out, edited, report, stagger=1.0)
+    assert pauses == [1.0] and (out / "print.md").read_bytes() == big + b"y"
+    assert sorted(report.written) == ["law.md", "print.md"]
+    generate.write_tree(out, {**edited, "print.md": big + b"z"}, generate.Report(), stagger=1.0)  # only large
+    generate.write_tree(out, {**edited, "law.md": b"# L\n", "print.md": big}, generate.Report())  # no stagger
+    assert pauses == [1.0] and (out / "print.md").read_bytes() == big
+
+
 def _modules() -> Iterator[object]:
     yield from (cards_html, card_markdown, textmark, site, generate)
 
