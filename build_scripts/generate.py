@@ -24,7 +24,9 @@ service worker left by a built site. ``--watch`` (used by ``make serve``, :mod:`
 after the first run, regenerate whenever ``content/``, ``docs/``, ``overrides/``, ``schemas/``,
 ``euchre_core/`` or ``build_scripts/`` change. An edit to Python (or the engine's data) restarts the
 process, so the engine is always the one on disk; other edits regenerate in this process, reusing
-the parts whose inputs did not change (:mod:`build_scripts.serve_cache`).
+the parts whose inputs did not change (:mod:`build_scripts.serve_cache`). Under ``--watch`` an edit's
+pages of over :data:`LARGE_PAGE` bytes (the director's guide, all the laws on one page) are written
+:data:`STAGGER_SECONDS` after its small ones, so that ``mkdocs serve`` shows a law's own page first.
 
 The hint simulations are never run here: their committed cache must be current
 (``make sims`` runs them); a stale cache stops the build with a message, and under ``--watch``
