@@ -49,7 +49,7 @@ def _result(
     other_diff = diff if pts is None else pts
     return {
         "samples": n,
-        "cap": 25600,
+        "cap": 51200,
         "options": [
             {"option": "bid", "label": "order up"},
             {"option": "pass", "label": "pass", "vs_advised": {"diff": other_diff, "se": 0.05}},
@@ -67,22 +67,25 @@ def _result(
 
 
 def test_each_verdict_in_plain_words_with_its_unit_range_and_deals() -> None:
-    better = hw.verdict_words(_result("better", 0.3, 0.05))["sentence"]
+    better = hw.verdict_words(_result("better", 0.3, 0.04))["sentence"]
+    h = simulate.interval_z() * 0.04  # the interval's half-width: its lower end above the margin
+    span = f"likely between {0.3 - h:+.2f} and {0.3 + h:+.2f}"
+    assert 0.3 - h > simulate.MARGIN["points"]
     assert better.startswith(
         "The book's choice is better: it gains 0.30 points a deal (about one euchre in 7 deals) over the best other "
-        "choice, pass; likely between +0.10 and +0.50: more than the ± 0.1 points a deal that matters"
+        f"choice, pass; {span}: more than the ± 0.1 points a deal that matters"
     )
-    assert "about one euchre in 7 deals" in better and "likely between +0.10 and +0.50" in better
+    assert "about one euchre in 7 deals" in better and span in better
     assert better.endswith("800 deals played (settled).")
     worse = hw.verdict_words(_result("worse", -0.3, 0.05))["sentence"]
     assert worse.startswith("The book's choice is worse: it loses 0.30 points a deal (about one euchre in 7 deals) to")
     eq = hw.verdict_words(_result("equivalent", 0.01, 0.02))["sentence"]
     assert eq.startswith("No difference that matters:") and "within ± 0.1 points a deal of each other" in eq
-    bl = hw.verdict_words(_result("borderline", 0.07, 0.035, n=25600))["sentence"]
+    bl = hw.verdict_words(_result("borderline", 0.07, 0.035, n=51200))["sentence"]
     assert (
         bl.startswith("Borderline:")
         and "too close to call" in bl
-        and "25,600 deals played (the most a test plays" in bl
+        and "51,200 deals played (the most a test plays" in bl
     )
     same = hw.verdict_words(_result("same", 0.0, 0.0, n=400))["sentence"]
     assert same.startswith("Cannot tell these apart:") and "every one of the 400 deals" in same
@@ -109,7 +112,7 @@ def test_the_readers_small_run_says_it_is_an_illustration_in_the_same_words() ->
     r = hw.hint_rerun({"base": "second-13", "hand": ["R", "st", "x", "x", "x"]}, samples=20, seed=2)
     w = r["words"]
     assert w["verdict"] in simulate.VERDICTS and w["label"] == hw.LABELS[w["verdict"]]
-    assert w["sentence"].startswith("On your 20 deals (an illustration only: the verdict above rests on up to 25,600")
+    assert w["sentence"].startswith("On your 20 deals (an illustration only: the verdict above rests on up to 51,200")
     assert "points a deal" in w["sentence"] and "likely between" in w["sentence"]
     # through the browser's one door, bounded like simulate_hint
     import json

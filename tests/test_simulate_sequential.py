@@ -96,7 +96,7 @@ def _settle(stream: list[float], cap: int, batch: int, basis: str = "points") ->
     raise AssertionError("the stream is shorter than the cap")
 
 
-def _stream(mean: float, spread: float, n: int = 25600) -> list[float]:
+def _stream(mean: float, spread: float, n: int = 51200) -> list[float]:
     return [mean + (spread if i % 2 else -spread) for i in range(n)]
 
 
@@ -108,7 +108,7 @@ def _stream(mean: float, spread: float, n: int = 25600) -> list[float]:
         (0.0, 0.5, "points", ("equivalent", 800)),  # no difference that matters (h at 400: 0.102)
         (0.4, 3.0, "points", ("better", 2400)),  # better, settled at a later look
         (0.05, 1.0, "points", ("equivalent", 9600)),  # above nought, within the margin: equivalent, late
-        (0.1, 4.0, "points", ("borderline", 25600)),  # on the margin, noisy: open at the cap
+        (0.1, 4.0, "points", ("borderline", 51200)),  # on the margin, noisy: open at the cap
         (0.0, 0.0, "points", ("same", 400)),  # the same in every layout
         (0.0, 10.0, "win 0-0", ("equivalent", 2400)),  # the chance of winning: within ±1 point (h = 0.83)
     ],

@@ -117,7 +117,7 @@ def euchre_scale(points: float) -> str:
 def interval_convention() -> str:
     """The page's one interval convention, stated once (the method note).
 
-    >>> "4.08 standard errors" in interval_convention()
+    >>> "4.11 standard errors" in interval_convention()
     True
     """
     z = simulate.interval_z()

@@ -85,10 +85,10 @@ LIMITS: Mapping[str, Limit] = MappingProxyType(
         "answer": Limit(40, "characters", "an exercise's answer (each value)"),
         "reader_cards": Limit(20, "cards", "a case's what-if line: the reader's cards"),
         "strength": Limit(1_000, "samples", "the engine player's strength, as a number of samples"),
-        "samples": Limit(25_600, "layouts", "`simulate_hint`: `samples` (from 1)"),
+        "samples": Limit(51_200, "layouts", "`simulate_hint`: `samples` (from 1)"),
         "samples_page": Limit(400, "layouts", "`simulate_hint` through the page (`web.call`)"),
         "draws": Limit(
-            3_000_000,
+            6_000_000,
             "draws",
             "`simulate_hint`: layouts drawn in one call, kept or thrown back (at most 250 a layout asked); a "
             "spec whose first 2,000 draws show its layouts too rare for that is refused at once",
