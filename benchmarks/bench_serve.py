@@ -44,7 +44,7 @@ def main() -> None:
                 raise SystemExit("serve did not start:\n" + log.read_text()[-3000:])
             print(f"serve ready after {time.monotonic() - t0:.1f} s (generate the whole tree, then one full build)")
             for edit in kinds:
-                times: dict[str, list[float]] = {page: [] for page in (edit.page, *edit.also)}
+                times: dict[str, list[float]] = {page: [] for page in edit.pages}
                 for i in range(a.runs):
                     marker = f"BENCHMARK{i}X"
                     time.sleep(1.0)

@@ -31,6 +31,11 @@ class Edit:
     page: str
     also: tuple[str, ...] = ()
 
+    @property
+    def pages(self) -> tuple[str, ...]:
+        """Every page that shows the edit: its own first, then ``also``."""
+        return (self.page, *self.also)
+
 
 EDITS = (
     Edit(

@@ -28,21 +28,16 @@ def test_every_kind_of_edit_shows_on_the_served_page(tmp_path: Path) -> None:
         )
         for i, edit in enumerate(EDITS):
             marker = f"SERVEMARK{i}X"
-            url = base + edit.page
             original = apply(root, edit, marker)
             try:
-                shown = wait_for(url, lambda html, m=marker: m in html, 600, proc=proc)
-                assert shown is not None, f"{edit.kind}: {url} never showed the edit\n{log.read_text()[-3000:]}"
-                for page in edit.also:  # the pages that gather every law follow
-                    also = wait_for(base + page, lambda html, m=marker: m in html, 600, proc=proc)
-                    assert also is not None, f"{edit.kind}: {base + page} never showed the edit"
+                for url in (base + page for page in edit.pages):  # its own page, then those that gather every law
+                    shown = wait_for(url, lambda html, m=marker: m in html, 600, proc=proc)
+                    assert shown is not None, f"{edit.kind}: {url} never showed the edit\n{log.read_text()[-3000:]}"
             finally:
                 restore(root, edit, original)
-            gone = wait_for(url, lambda html, m=marker: bool(html) and m not in html, 600, proc=proc)
-            assert gone is not None, f"{edit.kind}: {url} still shows the undone edit"
-            for page in edit.also:
-                gone = wait_for(base + page, lambda html, m=marker: bool(html) and m not in html, 600, proc=proc)
-                assert gone is not None, f"{edit.kind}: {base + page} still shows the undone edit"
+            for url in (base + page for page in edit.pages):
+                gone = wait_for(url, lambda html, m=marker: bool(html) and m not in html, 600, proc=proc)
+                assert gone is not None, f"{edit.kind}: {url} still shows the undone edit"
     finally:
         stop(proc)
     output = log.read_text()
