@@ -269,14 +269,17 @@ def write_tree(out: Path, files: dict[str, Path | bytes], report: Report, stagge
         rel, source = item
         return rel.endswith(".md") and isinstance(source, bytes) and len(source) > LARGE_PAGE
 
-    later = [item for item in pending if large(item)] if stagger > 0 and not full else []
-    first = [item for item in pending if not later or not large(item)]
+    first, later = pending, []
+    if stagger > 0 and not full:
+        small = [item for item in pending if not large(item)]
+        if small:  # the large pages wait only behind small ones
+            first, later = small, [item for item in pending if large(item)]
     for rel, source in first:
         _write_file(out / rel, source)
     for rel in sorted(set(old) - set(new)):
         (out / rel).unlink(missing_ok=True)
         report.removed.append(rel)
-    if later and first:
+    if later:
         time.sleep(stagger)
     for rel, source in later:
         _write_file(out / rel, source)
