@@ -8,7 +8,9 @@ MkDocs renders that tree. The hooks:
   ``EUCHRE_GENERATED=1`` says that the caller already did (``make build``, ``make serve``, whose
   watcher regenerates on every edit), and sets the navigation from the tree's ``.nav.json``. A
   refused case, bad content or a stale simulation cache stops the build with the generator's message.
-  It also tells the pages (``overrides/main.html``) whether the built site has an offline copy.
+  It also tells the pages (``overrides/main.html``) whether the built site has an offline copy, and
+  which file is the theme's script (:func:`theme_script`), which ``docs/javascripts/theme.js`` loads
+  when the reader first reaches for the page.
 * ``on_env`` (serve only) keeps the compiled theme templates across rebuilds (Jinja's documented
   ``BytecodeCache``): MkDocs makes a new environment per build.
 * ``on_post_page`` / ``on_post_template`` work on MkDocs' HTML: the page without the template's
@@ -51,6 +53,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     from build_scripts import offline
 
     config.extra["euchre_offline"] = not _serving and offline.enabled()
+    config.extra["theme_script"] = theme_script([Path(d) for d in config.theme.dirs])
     docs_dir = Path(config.docs_dir)
     if os.environ.get("EUCHRE_GENERATED") != "1":
         env = dict(os.environ)
@@ -70,6 +73,23 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(f"euchre: {nav} is missing: run `python -m build_scripts.generate --out {docs_dir}`")
     config.nav = json.loads(nav.read_text(encoding="utf-8"))
     return config
+
+
+def theme_script(theme_dirs: list[Path]) -> str:
+    """The theme's own script, relative to the site: the one file the pages load on demand.
+
+    Material names it ``assets/javascripts/bundle.<hash>.min.js``; the first theme directory that
+    has one wins (an override would come first). Another theme would name its own here.
+
+    >>> theme_script([Path("/nowhere")])
+    Traceback (most recent call last):
+    mkdocs.exceptions.PluginError: euchre: the theme has no script (assets/javascripts/bundle.*.min.js)
+    """
+    for directory in theme_dirs:
+        found = sorted((directory / "assets" / "javascripts").glob("bundle.*.min.js"))
+        if found:
+            return found[0].relative_to(directory).as_posix()
+    raise PluginError("euchre: the theme has no script (assets/javascripts/bundle.*.min.js)")
 
 
 class _MemoryBytecodeCache(BytecodeCache):

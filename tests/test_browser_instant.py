@@ -82,6 +82,7 @@ def test_instant_navigation_to_the_next_case_is_live_without_python(
     tab, guard = page
     tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
     expect(tab.locator(".case-player .et-board")).to_be_visible(timeout=10_000)  # type: ignore[attr-defined]
+    tab.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]  # the theme's script runs once the reader touches the page (theme.js)
     tab.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
     tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first.click()  # type: ignore[attr-defined]
     tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]

@@ -392,6 +392,7 @@ def test_the_play_table_after_instant_navigation(browser: object, learn_site: Bu
     for page in _tab(browser, 1280, stored=SEED_3):
         page.goto(learn_site.base + "learn/coups/")  # type: ignore[attr-defined]
         nav = page.locator("nav.md-nav--primary")  # type: ignore[attr-defined]
+        page.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]  # the theme's script runs once the reader touches the page (theme.js)
         page.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
         nav.get_by_role("link", name=re.compile(r"Play a rubber against the engine")).first.click()
         table = page.locator(T)  # type: ignore[attr-defined]

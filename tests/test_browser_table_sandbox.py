@@ -65,7 +65,10 @@ def test_law_15_cut_out_by_click(tab: object, built_site: BuiltSite) -> None:
     expect(low.locator(".card")).to_have_text(v["cards"][card][0])
     expect(low.locator(".card")).to_have_attribute("aria-label", v["cards"][card][1])
     expect(box.locator(".ts-decided")).to_contain_text("law 15")
-    expect(box.locator(".ts-decided a", has_text="law 15")).to_have_attribute("href", "#law-15")
+    # this page's law 15 (Material's script, if it runs after the table is drawn, makes the link absolute)
+    expect(box.locator(".ts-decided a", has_text="law 15")).to_have_attribute(
+        "href", re.compile(r"^(?:https?://[^/]+/repo/laws/cutting-out/)?#law-15$")
+    )
     no_free_text(box)
     no_overflow(tab)
     # the book's next step, prominent, then the one after it

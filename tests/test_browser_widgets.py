@@ -108,6 +108,7 @@ def test_instant_navigation_reuses_the_running_engine(page: tuple[object, Guard]
     live_player(tab, built_site.base + "cases/i/")
     tab.evaluate("euchreEngine.ready().then(() => true)")  # type: ignore[attr-defined]  # Python up, off the book
     assert tab.evaluate("euchreEngine.stats().starts") == 1  # type: ignore[attr-defined]
+    tab.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]  # the theme's script runs once the reader touches the page (theme.js)
     tab.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
     tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first.click()  # type: ignore[attr-defined]
     tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]

@@ -204,9 +204,4 @@ function whenIdle() {
   if (document.readyState === "complete") go();
   else window.addEventListener("load", go, { once: true });
 }
-function subscribe() {
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(whenIdle);
-  else whenIdle();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
-else subscribe();
+window.euchrePage.onPage(whenIdle);  /* each page, also after instant navigation (theme.js) */

@@ -4,7 +4,7 @@
 // in another group where it is answered, keeps the address in step with what the reader opens, speaks
 // from the reader's chair when he says who did it (the engine's answer, precomputed in the page's
 // answers: euchre_core.app.situations.situation), and copies the share link, saying so.
-// Material's instant navigation swaps the page, so it runs on each page (document$).
+// Material's instant navigation swaps the page, so it runs on each page (window.euchrePage, theme.js).
 (function () {
   "use strict";
 
@@ -272,7 +272,5 @@
     var guide = document.querySelector(".director-guide");
     if (guide) openFromHash(guide);
   });
-  if (window.document$ && window.document$.subscribe) window.document$.subscribe(setup);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
-  else setup();
+  window.euchrePage.onPage(setup);  /* on each page, also after instant navigation (theme.js) */
 })();

@@ -1,6 +1,6 @@
 /* The engine in the page: one Web Worker running euchre_core under Pyodide, shared by every widget,
    and kept across Material's instant navigation (this module is loaded once per visit; the worker is
-   a module-level singleton, and the widgets are found again on each `document$` emission).
+   a module-level singleton, and the widgets are found again on each page (window.euchrePage.onPage, theme.js)).
 
    window.euchreEngine = {
      ready()            → Promise: resolves when Python and the engine are up (starts them if needed)
@@ -223,11 +223,6 @@ function scan() {
 
 /* This module runs as soon as it arrives (async); it never starts Python by itself: a page that is
    only read, or stepped through the book's line and its first branches, fetches no wasm. The widgets
-   are mounted when Material announces the page (document$, also after instant navigation). */
+   are mounted on each page (window.euchrePage, theme.js: also after instant navigation). */
 
-function subscribe() {
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(scan);
-  else scan();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
-else subscribe();
+window.euchrePage.onPage(scan);  /* each page, also after instant navigation (theme.js) */

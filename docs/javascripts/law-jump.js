@@ -49,11 +49,5 @@
     });
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(bind);  /* runs on every page, also after instant navigation */
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", bind);
-  } else {
-    bind();
-  }
+  window.euchrePage.onPage(bind);  /* on each page, also after instant navigation (theme.js) */
 })();

@@ -422,11 +422,5 @@
        table (learn-table.mjs, mounted by engine.mjs) starts it (ARCHITECTURE.md, "When Python starts") */
   }
 
-  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
-    window.document$.subscribe(bind);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", bind);
-  } else {
-    bind();
-  }
+  window.euchrePage.onPage(bind);  /* on each page, also after instant navigation (theme.js) */
 })();

@@ -278,9 +278,4 @@ window.euchreOffline = {
 };
 
 start();
-function subscribe() {
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-  else onPage();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
-else subscribe();
+window.euchrePage.onPage(onPage);  /* each page, also after instant navigation (theme.js) */

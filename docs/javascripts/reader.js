@@ -43,11 +43,6 @@
     scrollable();
     showLaw();
   }
-  function subscribe() {
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-    else onPage();
-  }
   window.addEventListener("hashchange", showLaw);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
-  else subscribe();
+  window.euchrePage.onPage(onPage);  /* on each page, also after instant navigation (theme.js) */
 })();
