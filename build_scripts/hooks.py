@@ -14,7 +14,8 @@ MkDocs renders that tree. The hooks:
 * ``on_env`` (serve only) keeps the compiled theme templates across rebuilds (Jinja's documented
   ``BytecodeCache``): MkDocs makes a new environment per build.
 * ``on_post_page`` / ``on_post_template`` work on MkDocs' HTML: the page without the template's
-  indentation (:mod:`build_scripts.compact_html`) and, in a built site, one minified stylesheet.
+  indentation (:mod:`build_scripts.compact_html`), the modules its widgets import preloaded
+  (:mod:`build_scripts.preload`) and, in a built site, one minified stylesheet.
 * ``on_post_build`` works on the built site: minified scripts (:mod:`build_scripts.minify`, esbuild)
   and the service worker that precaches it (:mod:`build_scripts.offline`, Workbox), which need the
   site's final files. ``mkdocs serve`` keeps the sources and has no offline copy.
@@ -115,8 +116,15 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
 
 
 def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
-    """The page without the template's indentation (:func:`build_scripts.compact_html.compact`)."""
+    """The page without the template's indentation (:func:`build_scripts.compact_html.compact`),
+    with the script modules its widgets will import announced in its head (:mod:`build_scripts.preload`)."""
     from build_scripts.compact_html import compact
+    from build_scripts.preload import PreloadError, preload_links
+
+    try:
+        output = preload_links(output)
+    except PreloadError as error:
+        raise PluginError(f"euchre: {error}") from None
 
     if not _serving:  # a built site links one minified stylesheet (build_scripts/minify.py)
         from build_scripts.minify import one_stylesheet
