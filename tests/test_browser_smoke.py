@@ -133,7 +133,7 @@ def test_case_i_shows_the_winners(page: tuple[object, Guard], built_site: BuiltS
     engine = [SEATS[t.winner] for t in replay_case("I").deal.tricks]
     expect(winners).to_have_count(len(engine))
     for index, seat in enumerate(engine):
-        winners.nth(index).scroll_into_view_if_needed()  # as the reader reaches it (tricks are laid out on the way: euchre.css)
+        winners.nth(index).scroll_into_view_if_needed()  # as the reader reaches it (laid out on the way)
         expect(winners.nth(index)).to_be_visible()
         expect(winners.nth(index)).to_have_text(re.compile(rf"^\s*{seat}"), use_inner_text=True)  # as drawn
     expect(tab.locator(".deal-a .deal-cards")).to_be_visible()  # type: ignore[attr-defined]
