@@ -76,9 +76,18 @@ def static_imports(source: str) -> list[str]:
     return _IMPORT.findall(source)
 
 
-@lru_cache(maxsize=4)
 def _tables(scripts: Path) -> tuple[tuple[Widget, ...], dict[str, tuple[str, ...]]]:
-    """The widgets, and each module's static imports, read from ``scripts`` (cached per build)."""
+    """The widgets, and each module's static imports, read from ``scripts``: read again when a
+    module changes (``mkdocs serve`` keeps this process across rebuilds), else from the cache."""
+    stamp = tuple((p.name, p.stat().st_mtime_ns) for p in sorted(scripts.glob("*.mjs")))
+    return _read_tables(scripts, stamp)
+
+
+@lru_cache(maxsize=4)
+def _read_tables(
+    scripts: Path, stamp: tuple[tuple[str, int], ...]
+) -> tuple[tuple[Widget, ...], dict[str, tuple[str, ...]]]:
+    """:func:`_tables` for one state of the files (``stamp``: each module's name and time)."""
     engine = scripts / ENGINE
     if not engine.is_file():
         raise PreloadError(f"{engine} is missing")

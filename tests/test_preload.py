@@ -70,10 +70,22 @@ def test_a_broken_widget_table_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "engine.mjs").write_text(
         'const WIDGETS = [\n  [".x", function () { return import("./missing.mjs"); }, "m"],\n];'
     )
-    preload._tables.cache_clear()
     with pytest.raises(preload.PreloadError, match="missing.mjs"):
         preload.page_modules("<article></article>", tmp_path)
-    preload._tables.cache_clear()
+
+
+def test_an_edited_module_is_read_again(tmp_path: Path) -> None:
+    """Under ``mkdocs serve`` the hooks' process lives across rebuilds: an edit to a module's imports
+    changes the next page's preloads."""
+    (tmp_path / "engine.mjs").write_text(
+        'const WIDGETS = [\n  [".x", function () { return import("./x.mjs"); }, "m"],\n];'
+    )
+    (tmp_path / "x.mjs").write_text("")
+    page = '<article><div class="x"></div></article>'
+    assert preload.page_modules(page, tmp_path) == ["x.mjs"]
+    (tmp_path / "y.mjs").write_text("")
+    (tmp_path / "x.mjs").write_text('import { a } from "./y.mjs";\n')
+    assert preload.page_modules(page, tmp_path) == ["x.mjs", "y.mjs"]
 
 
 def test_our_scripts_use_the_page_signal_and_theme_js_comes_first() -> None:
