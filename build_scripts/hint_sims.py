@@ -372,9 +372,46 @@ def tables_by_hint(results: dict[str, dict[str, Any]]) -> dict[str, str]:
     return {k: "\n".join(v) for k, v in out.items()}
 
 
+def rekey(verify: int, log: Any = print) -> bool:
+    """Re-key the cache and the game model to the current engine without re-running every simulation, for a
+    change of the engine's code that changes no figure (code moved between modules, an input check): the
+    ``verify`` specs that draw the fewest layouts are run again under the current engine and must give the
+    same result, to the last digit, as the cache holds; only then is every entry written under its new hash.
+    Returns False (and writes nothing) when an entry was not current for the recorded engine or a figure
+    differs: then the simulations must be run (``python -m build_scripts.hint_sims``)."""
+    samples, seed, batch = build_settings()
+    doc = _load_cache()
+    model = simulate.stored_game_model()
+    old = (model or {}).get("engine")  # the engine the figures were computed by (the model records it)
+    results = doc.get("results", {})
+    specs = simulate.load_specs()
+    if not old or any(
+        (results.get(s["id"]) or {}).get("hash") != simulate.spec_hash(s, samples, seed, old, batch) for s in specs
+    ):
+        log("the cache and the game model were not computed by one engine: run the simulations")
+        return False
+    for spec in sorted(specs, key=lambda s: results[s["id"]]["result"]["samples"])[:verify]:
+        spec_id, result, secs = _run(spec)
+        same = json.loads(json.dumps(result)) == results[spec_id]["result"]
+        log(f"verified {spec_id} ({result['samples']} layouts, {secs:.1f} s): {'same' if same else 'DIFFERENT'}")
+        if not same:
+            return False
+    engine = simulate.engine_fingerprint()
+    for spec in specs:
+        results[spec["id"]]["hash"] = simulate.spec_hash(spec, samples, seed, engine, batch)
+    doc["engine"] = {"sources": simulate.engine_sources_hash(), "fingerprint": engine}
+    CACHE.write_text(_dump(doc), encoding="utf-8")
+    text = GAME_MODEL.read_text(encoding="utf-8")
+    GAME_MODEL.write_text(text.replace(f'"engine": "{old}"', f'"engine": "{engine}"', 1), encoding="utf-8")
+    log(f"re-keyed {len(specs)} simulations and the game model: engine {old} -> {engine}")
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m build_scripts.hint_sims [--check] [--processes N]``."""
+    """``python -m build_scripts.hint_sims [--check] [--processes N] [--rekey N]``."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if "--rekey" in args:
+        return 0 if rekey(int(args[args.index("--rekey") + 1])) else 1
     if "--check" in args:
         stale = stale_specs()
         current = game_model_current()

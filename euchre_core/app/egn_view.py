@@ -419,10 +419,10 @@ def egn_export(text: str, branches: list[dict[str, Any]] | None = None) -> str:
     game = _game(_text(text))
     if branches is not None and not isinstance(branches, list):
         raise InputError("a list of branches, each {deal, step, moves}", "branches")
+    if branches is not None and len(branches) > MAX_BRANCHES:  # checked before any work
+        raise InputError(f"at most {MAX_BRANCHES} branches", "branches")
     data = export_egn(game)
     for i, b in enumerate(branches or []):
-        if i >= MAX_BRANCHES:
-            raise InputError(f"at most {MAX_BRANCHES} branches", "branches")
         if not isinstance(b, dict):
             raise InputError("a branch is {deal, step, moves}", f"branches[{i}]")
         answer = egn_branch(
@@ -433,33 +433,55 @@ def egn_export(text: str, branches: list[dict[str, Any]] | None = None) -> str:
         decisions = calls + plays
         step = answer["step"]
         index = sum(1 for k in decisions if k < step)
-        played = [m for m in answer["moves"]] + [c for _, c in answer["solver_moves"]]
-        cards = [_egn_move(m) for m in played]
-        phase = {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": _chunk(cards, answer["steps"])}
-        line = {"branchIndex": index, "phases": [phase]}
+        played = list(answer["moves"]) + [c for _, c in answer["solver_moves"]]
+        line = {"branchIndex": index, "phases": _branch_phases(_states(text, answer["deal"])[step], played, i)}
         data["deals"][answer["deal"]].setdefault("alternativeLines", []).append(copy.deepcopy(line))
     return json.dumps(data, indent=1, ensure_ascii=False)
 
 
-def _egn_move(move: str) -> str:
+def _branch_phases(state: Deal, moves: list[str], i: int) -> list[dict[str, Any]]:
+    """A branch's actions from ``state`` as EGN phases: its calls (and the dealer's discard) in a bidding
+    phase, its cards in a play phase grouped into tricks as the engine closes them. Every move was already
+    checked by :func:`egn_branch`; a move EGN cannot record (another profile's act) is refused by field."""
     from ..formats.egn import egn_card
 
-    code = move.split()[-1]
-    return egn_card(Card.parse(code))
-
-
-def _chunk(cards: list[str], steps: list[dict[str, Any]]) -> list[list[str]]:
-    """Group a branch's cards into tricks as the engine closed them."""
-    out: list[list[str]] = []
+    call_words: list[str] = []
+    is_alone = False
+    discard: str | None = None
+    tricks: list[list[str]] = []
     current: list[str] = []
-    for card, after in zip(cards, steps[1:], strict=False):
-        current.append(card)
-        if after["trick"]["winner"] is not None:
-            out.append(current)
+    for k, move in enumerate(moves):
+        action = Action.parse(move) if " " in move or not _looks_like_card(move) else Action.play(Card.parse(move))
+        kind = action.kind
+        if kind == "play" and action.card is not None:
+            current.append(egn_card(action.card))
+        elif kind == "discard" and action.card is not None:
+            discard = egn_card(action.card)
+        elif kind == "pass":
+            call_words.append("Pass")
+        elif kind == "order":
+            call_words.append("Order")
+        elif kind == "call" and action.suit is not None:
+            call_words.append(action.suit.letter.lower())
+        elif kind not in ("alone", "stay") or action.alone > 1:
+            raise InputError(f"EGN cannot record {move!r} in an alternative line", f"branches[{i}].moves[{k}]")
+        is_alone = is_alone or kind == "alone" or action.alone == 1
+        before = len(state.tricks)
+        state = state.apply(action)
+        if len(state.tricks) > before:  # the trick this card completed
+            tricks.append(current)
             current = []
     if current:
-        out.append(current)
-    return out
+        tricks.append(current)
+    phases: list[dict[str, Any]] = []
+    if call_words or discard is not None or is_alone:
+        bid: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": call_words, "isAlone": is_alone}
+        if discard is not None:
+            bid["discard"] = discard
+        phases.append(bid)
+    if tricks:
+        phases.append({"phaseNumber": len(phases), "type": "TRICK_PLAY", "tricks": tricks})
+    return phases
 
 
 __all__ += ["EgnError"]

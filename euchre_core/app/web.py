@@ -149,7 +149,20 @@ def deal_outcome(deal: Deal) -> dict[str, Any]:
 def _outcome(deal: Deal) -> dict[str, Any]:
     """A finished deal's result in words and numbers (Laws 2, 3)."""
     res = deal.result
-    assert res is not None and res.makers is not None
+    if res is None:
+        raise InputError("a finished deal (this one is still being played)", "deal")
+    if res.makers is None:  # Law 77: every player passed twice; the deal passes to the next player, no score
+        return {
+            "makers": None,
+            "makers_tricks": 0,
+            "tricks_won": {_side(deal, i): 0 for i in range(len(res.tricks_won))},
+            "points": {_side(deal, i): p for i, p in enumerate(res.points)},
+            "euchred": False,
+            "march": False,
+            "passed_out": True,
+            "text": "Every player passed: the deal passes to the next player (Law 77)",
+            "points_text": "no score",
+        }
     makers, other = res.makers, 1 - res.makers
     won = res.tricks_won
     if res.euchred:
@@ -167,6 +180,7 @@ def _outcome(deal: Deal) -> dict[str, Any]:
         "points": {_side(deal, i): p for i, p in enumerate(res.points)},
         "euchred": res.euchred,
         "march": res.march,
+        "passed_out": False,
         "text": text,
         "points_text": points,
     }
@@ -461,7 +475,8 @@ def run_snippet(code: str) -> dict[str, Any]:
                 if value is not None:
                     print(repr(value))
         except (EuchreError, CardError) as e:
-            answer.update(ok=False, error=str(e), laws=list(getattr(e, "laws", ())), field=getattr(e, "field", None))
+            told = _engine_error(e)
+            answer.update(ok=False, error=told["message"], laws=told["laws"], field=told["field"])
         except BaseException as e:  # noqa: BLE001 (shown to the reader, never re-raised)
             # any BaseException: SystemExit, KeyboardInterrupt, GeneratorExit, an exception group
             # wrapping one, a snippet's own subclass: the snippet's error, never the caller's
@@ -479,14 +494,37 @@ def _short_error(e: BaseException) -> str:
     for frame in traceback.extract_tb(e.__traceback__):
         if frame.filename == "<snippet>":
             line = frame.lineno
-    try:
-        said = str(e)
-    except BaseException:  # noqa: BLE001 (a snippet's own exception whose __str__ fails)
-        said = "(its message cannot be shown)"
+    said = _said(e)
     message = f"{type(e).__name__}: {said}" if said else type(e).__name__
     if len(message) > 300:
         message = message[:300] + "…"
     return message + (f" (line {line})" if line else "")
+
+
+def _said(e: BaseException) -> str:
+    """``str(e)``, or a placeholder when the exception's own ``__str__`` fails (a snippet can subclass an
+    engine error and make ``__str__`` raise anything, ``GeneratorExit`` included)."""
+    try:
+        said = str(e)
+    except BaseException:  # noqa: BLE001 (a snippet's own exception whose __str__ fails)
+        return "(its message cannot be shown)"
+    return said if isinstance(said, str) else "(its message cannot be shown)"
+
+
+def _engine_error(e: BaseException) -> dict[str, Any]:
+    """An engine error as the reader is told it: its message, laws and field, each read so that an
+    exception whose attributes or ``__str__`` misbehave (a snippet's subclass) still gives a clean answer.
+
+    >>> _engine_error(InputError("a seed from 0 to 9", "seed"))["field"]
+    'seed'
+    """
+    try:
+        laws = [int(n) for n in getattr(e, "laws", ())][:20]
+        field = getattr(e, "field", None)
+        field = field if field is None or isinstance(field, str) else None
+    except BaseException:  # noqa: BLE001 (a snippet's own subclass)
+        laws, field = [], None
+    return {"message": _said(e), "type": type(e).__name__, "laws": laws, "field": field}
 
 
 # --------------------------------------------------------------------------- the worker's entry point
@@ -567,12 +605,7 @@ def call(name: str, kwargs: str | dict[str, Any] | None = None) -> str:
         result = function(**kwargs)
         return json.dumps({"ok": True, "result": _jsonable(result)}, ensure_ascii=False)
     except (EuchreError, CardError) as e:
-        error = {
-            "message": str(e),
-            "type": type(e).__name__,
-            "laws": list(getattr(e, "laws", ())),
-            "field": getattr(e, "field", None),
-        }
-    except (Exception, SystemExit, KeyboardInterrupt) as e:  # noqa: BLE001 (one line, never a traceback)
+        error = _engine_error(e)
+    except BaseException as e:  # noqa: BLE001 (GeneratorExit and the rest of BaseException too)  # noqa: BLE001 (one line, never a traceback)
         error = {"message": _short_error(e), "type": type(e).__name__, "laws": [], "field": None}
     return json.dumps({"ok": False, "error": error}, ensure_ascii=False)

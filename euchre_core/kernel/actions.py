@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import decode
 from .cards import Card, CardError, Suit
 from .errors import InputError
 
@@ -58,7 +59,9 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str) or not text.strip():
-            raise InputError(f"not an action: {text!r}", "action")
+            raise InputError(f"not an action: {decode.excerpt(text)}", "action")
+        if not text.isascii():  # str.lower() would read look-alikes (the Kelvin sign in 'taKe') as letters
+            raise InputError(f"not an action: {decode.excerpt(text)} (plain letters, e.g. 'play QS', 'pass')", "action")
         words = text.strip().lower().split()
         kind = words[0]
         rest = words[1:]
@@ -84,7 +87,7 @@ class Action:
         except CardError as e:
             raise InputError(str(e), "action") from None
         raise InputError(
-            f"not an action: {text!r} (e.g. 'pass', 'order', 'order alone', 'call H', "
+            f"not an action: {decode.excerpt(text)} (e.g. 'pass', 'order', 'order alone', 'call H', "
             "'take alone', 'discard 8S', 'play JC')",
             "action",
         )

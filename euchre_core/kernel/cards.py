@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 
 from .errors import InputError
+from .limits import limit
 
 __all__ = [
     "Suit",
@@ -52,6 +53,18 @@ class CardError(InputError):
     ...     print(type(e).__name__, e)
     CardError not a card: '1Z' (write rank then suit, e.g. JC, TD, 7S; JK for the Joker)
     """
+
+
+def _shown(text: object) -> str:
+    """A bad value as an error message echoes it: its ``repr``, cut to 40 characters (the limits table's
+    ``excerpt``; :mod:`euchre_core.kernel.decode` imports this module, so its ``excerpt`` cannot be used here).
+
+    >>> _shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    """
+    most = limit("excerpt")
+    r = repr(text[: most + 1] if isinstance(text, str) else text)
+    return r if len(r) <= most else r[: most - 1] + "…"
 
 
 class Suit(IntEnum):
@@ -98,10 +111,11 @@ class Suit(IntEnum):
         >>> Suit.parse("spades")
         Suit.SPADES
         """
-        key = text.strip().lower()
-        found = _SUIT_WORDS.get(key)
+        key = text.strip()
+        # letters are read as ASCII only: str.lower() would read look-alikes (the Kelvin sign as k)
+        found = _SUIT_WORDS.get(key.lower() if key.isascii() else key)
         if found is None:
-            raise CardError(f"not a suit: {text!r} (use C, D, H or S)")
+            raise CardError(f"not a suit: {_shown(text)} (use C, D, H or S)")
         return found
 
     def __str__(self) -> str:
@@ -206,14 +220,17 @@ class Card(int):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"not a card: {text!r}")
-        t = text.strip().upper().replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
+            raise CardError(f"not a card: {_shown(text)}")
+        t = text.strip().replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
+        if not t.isascii():  # str.upper() would read look-alikes as letters ('ſ' as S, the Kelvin sign as K)
+            raise CardError(f"not a card: {_shown(text)} (write rank then suit in plain letters, e.g. JC, TD, 7S)")
+        t = t.upper()
         if t in ("JK", "JOKER", "BB"):
             return JOKER
         if len(t) == 3 and t.startswith("10"):
             t = "T" + t[2]
         if len(t) != 2 or t[0] not in "789TJQKA" or t[1] not in "CDHS":
-            raise CardError(f"not a card: {text!r} (write rank then suit, e.g. JC, TD, 7S; JK for the Joker)")
+            raise CardError(f"not a card: {_shown(text)} (write rank then suit, e.g. JC, TD, 7S; JK for the Joker)")
         return _CARD_CACHE["CDHS".index(t[1]) * 8 + "789TJQKA".index(t[0])]
 
     @property
@@ -337,19 +354,19 @@ def parse_book_card(text: str, trump: Suit | None = None) -> Card:
         "the left bower",
     ):
         if trump is None:
-            raise CardError(f"{text!r} needs the trump suit to name a card")
+            raise CardError(f"{_shown(text)} needs the trump suit to name a card")
         suit = trump if "right" in t else trump.partner
         return Card.of(Rank.KNAVE, suit)
     m = _BOOK_RE.match(t)
     if not m:
-        raise CardError(f"not a card in the book's words: {text!r} (e.g. 'knave of clubs', '9 of hearts')")
+        raise CardError(f"not a card in the book's words: {_shown(text)} (e.g. 'knave of clubs', '9 of hearts')")
     rank = _RANK_WORDS.get(m.group(1))
     if rank is None:
-        raise CardError(f"not a rank: {m.group(1)!r} in {text!r}")
+        raise CardError(f"not a rank: {_shown(m.group(1))} in {_shown(text)}")
     suit_word = m.group(2)
     if suit_word in ("trump", "trumps"):
         if trump is None:
-            raise CardError(f"{text!r} needs the trump suit to name a card")
+            raise CardError(f"{_shown(text)} needs the trump suit to name a card")
         suit = trump
     else:
         suit = Suit.parse(suit_word)

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
+from ..kernel import decode
 from ..kernel.errors import InputError
 
 __all__ = ["Chain", "Event", "VERBS"]
@@ -89,17 +90,22 @@ class Event:
         if isinstance(text, Event):
             text = str(text)
         if not isinstance(text, str) or not text.strip():
-            raise InputError(f"not an event: {text!r}", "event")
+            raise InputError(f"not an event: {decode.excerpt(text)}", "event")
         who, sep, rest = text.partition(":")
         if not sep:
             who, rest = "", text
-        who = who.strip().upper()
         words = rest.split()
+        if not who.isascii() or (words and not words[0].isascii()):
+            # str.upper()/lower() would read look-alikes ('ſ', the Kelvin sign) as the seat or the verb
+            raise InputError(f"not an event: {decode.excerpt(text)} (seats and verbs in plain letters)", "event")
+        who = who.strip().upper()
         if not words:
-            raise InputError(f"no verb in {text!r}", "event")
+            raise InputError(f"no verb in {decode.excerpt(text)}", "event")
         verb = words[0].lower()
         if verb not in verbs:
-            raise InputError(f"unknown verb {verb!r} in {text!r}; known: {', '.join(verbs)}", "event")
+            raise InputError(
+                f"unknown verb {decode.excerpt(verb)} in {decode.excerpt(text)}; known: {', '.join(verbs)}", "event"
+            )
         kind = verbs[verb][0]
         sides = [seats[i] + seats[i + 2] for i in range(2)] if len(seats) == 4 else list(seats)
         if kind == "seat" and who not in list(seats):
