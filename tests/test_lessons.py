@@ -16,6 +16,7 @@ from conftest import BuiltSite
 
 from build_scripts import lessons_pages
 from euchre_core.app import lessons, web
+from euchre_core.app.lessons import scoring as scoring_lesson
 from euchre_core.kernel import deal as deal_mod
 from euchre_core.kernel import play, tables
 from euchre_core.kernel.actions import Action
@@ -204,16 +205,16 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
         mp.setattr(scoring.Rubber, "record", fake_rec)
     elif kind == "rubber_over":
         mp.setattr(
-            lessons,
+            scoring_lesson,
             "SOMERSET_1888",
-            dataclasses.replace(lessons.SOMERSET_1888, fourth_game_after_lap=False)
+            dataclasses.replace(scoring_lesson.SOMERSET_1888, fourth_game_after_lap=False)
             if variant == 0
-            else dataclasses.replace(lessons.SOMERSET_1888, rubber_games=2),
+            else dataclasses.replace(scoring_lesson.SOMERSET_1888, rubber_games=2),
         )
     elif kind == "rubber_points":
         mp.setattr(scoring.Rubber, "points", property(lambda self: (0, 0)))
     elif kind == "counters":
-        mp.setattr(lessons, "read_counters", lambda layout: 0 if variant == 0 else 4)
+        mp.setattr(scoring_lesson, "read_counters", lambda layout: 0 if variant == 0 else 4)
     elif kind == "alone_leader":
         mp.setattr(
             Deal,
