@@ -6,9 +6,9 @@ writes into ``--out`` (default ``build/docs``, the ``docs_dir`` of ``mkdocs.yml`
 
 * the hand-written pages and assets of ``docs/`` (the home page with its law-number box filled in,
   the API pages with a digest of the engine's sources, so that a docstring edit changes their bytes);
-* every page generated from ``content/`` and the engine (:func:`build_scripts.site.generate`), each
-  with the element that points ``answers.mjs`` at its precomputed answers, and those answers
-  (``answers.json`` and ``.gz``, :mod:`build_scripts.precompute`);
+* every page generated from ``content/`` and the engine (:func:`build_scripts.site.generate`, over the
+  page modules of :mod:`build_scripts.pages`), each with the element that points ``answers.mjs`` at
+  its precomputed answers, and those answers (``answers.json`` and ``.gz``, :mod:`build_scripts.precompute`);
 * the browser's Python under ``pyodide/`` (:mod:`build_scripts.pyodide_runtime`: the Pyodide runtime,
   the engine's wheel and the lock file);
 * ``.nav.json``, the navigation (read by ``build_scripts/hooks.py``; a dot-file, so not a page).

@@ -1,7 +1,8 @@
 """The Learn pages: one page per lesson of ``content/lessons/*.yaml``, with its exercises, and an index.
 
 Called from :meth:`build_scripts.site.Builder.pages` (:func:`lesson_pages`) and
-:meth:`~build_scripts.site.Builder.nav` (:func:`lesson_nav`).
+:meth:`~build_scripts.site.Builder.nav` (:func:`lesson_nav`); the page modules of the other tabs are
+:mod:`build_scripts.pages`.
 
 A lesson file holds the lesson's text (Markdown) in sections, and the exercises of each section
 as entries for :func:`euchre_core.app.lessons.make_exercise`. Every exercise is rendered complete on

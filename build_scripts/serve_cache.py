@@ -1,8 +1,9 @@
-"""A memo for ``mkdocs serve``: a rebuild reuses the parts of the site whose inputs did not change.
+"""A memo for ``make serve``: a regeneration reuses the parts of the docs tree whose inputs did not change.
 
-Only the serving process sets :data:`enabled` (``hooks.on_startup``); ``mkdocs build`` computes
-everything every time. A part's key is a signature of its input files (path, size, modification
-time) and any extra text that it depends on.
+Only the generator's watcher sets :data:`enabled` (:func:`build_scripts.generate.watch`, ``--watch``);
+a single run (``make build``) computes everything. A part's key is a signature of its input files
+(path, size, modification time) and any extra text that it depends on; the case and Learn pages'
+signature covers all of ``build_scripts/`` (the page modules of :mod:`build_scripts.pages` included).
 """
 
 from __future__ import annotations

@@ -182,6 +182,18 @@ def test_no_import_cycle_in_the_engine_or_the_generator() -> None:
     )
 
 
+def test_the_page_modules_import_only_the_bottom_module() -> None:
+    """``build_scripts/pages/``: each page module imports ``pages.base`` and lower modules, never another
+    page module or ``build_scripts.site`` (which imports them all); ``pages.base`` imports none of them."""
+    graph = import_graph(ROOT)
+    upper = {m for m in graph if m.startswith("build_scripts.pages.")} | {"build_scripts.site", "build_scripts.pages"}
+    upper |= {"build_scripts.lessons_pages"}
+    assert "build_scripts.pages.base" in upper and "build_scripts.pages.cases" in graph["build_scripts.site"]
+    for module in sorted(upper - {"build_scripts.site"}):
+        allowed = set() if module == "build_scripts.pages.base" else {"build_scripts.pages.base"}
+        assert graph[module] & upper <= allowed, f"{module} imports {sorted(graph[module] & upper - allowed)}"
+
+
 def test_the_cycle_check_finds_a_circle(tmp_path: Path) -> None:
     pkg = tmp_path / "euchre_core"
     (pkg / "kernel").mkdir(parents=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import doctest
 import functools
+import importlib
 import json
 import logging
 import re
@@ -540,6 +541,8 @@ def test_under_watch_the_large_pages_are_written_after_the_small_ones(
 
 def _modules() -> Iterator[object]:
     yield from (cards_html, card_markdown, textmark, site, generate)
+    for name in ("base", "laws", "remarks", "cases", "codes", "edition", "director"):  # site.Builder's pages
+        yield importlib.import_module(f"build_scripts.pages.{name}")
 
 
 @pytest.mark.parametrize("module", list(_modules()), ids=lambda m: m.__name__)
