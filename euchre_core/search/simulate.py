@@ -85,50 +85,40 @@ from typing import Any
 from ..kernel import decode
 from ..kernel.cards import CardError
 from ..kernel.errors import InputError
-from .game_model import (
-    GAME_MODEL_DEALS,
-    GAME_MODEL_SEED,
-    default_win_table,
-    game_model,
-    stored_game_model,
-    win_probability,
-)
+
+# the names this module offered before it was split by job (each is documented in its own module)
+from .game_model import GAME_MODEL_DEALS as GAME_MODEL_DEALS
+from .game_model import GAME_MODEL_SEED as GAME_MODEL_SEED
+from .game_model import default_win_table
+from .game_model import game_model as game_model
+from .game_model import stored_game_model as stored_game_model
+from .game_model import win_probability as win_probability
 from .hint_fingerprint import FINGERPRINTS as FINGERPRINTS
-from .hint_fingerprint import engine_fingerprint, spec_hash
+from .hint_fingerprint import engine_fingerprint as engine_fingerprint
 from .hint_fingerprint import engine_sources_hash as engine_sources_hash
+from .hint_fingerprint import spec_hash as spec_hash
 from .hint_layouts import Retry
 from .hint_players import ROUND1 as ROUND1
-from .hint_players import RULE, SEATS, dealer_takes, hand_strength, round1_bid, rule_discard
+from .hint_players import RULE as RULE
+from .hint_players import SEATS, dealer_takes, round1_bid
+from .hint_players import hand_strength as hand_strength
+from .hint_players import rule_discard as rule_discard
 from .hint_sim import MAX_TRIES, HintSim, Outcome
-from .hint_specs import KINDS, decode_spec, load_specs, spec_by_id, specs_text, token_words
-from .hint_verdicts import FAMILY_ERROR, MARGIN, VERDICTS, interval_z, look_points, stderr, verdict, z_for
+from .hint_specs import KINDS as KINDS
+from .hint_specs import decode_spec, specs_text
+from .hint_specs import load_specs as load_specs
+from .hint_specs import spec_by_id as spec_by_id
+from .hint_specs import token_words as token_words
+from .hint_verdicts import FAMILY_ERROR as FAMILY_ERROR
+from .hint_verdicts import MARGIN as MARGIN
+from .hint_verdicts import VERDICTS as VERDICTS
+from .hint_verdicts import interval_z as interval_z
+from .hint_verdicts import look_points as look_points
+from .hint_verdicts import stderr
+from .hint_verdicts import verdict as verdict
+from .hint_verdicts import z_for as z_for
 
-__all__ = [
-    "RULE",
-    "KINDS",
-    "load_specs",
-    "spec_by_id",
-    "simulate_hint",
-    "hand_strength",
-    "rule_discard",
-    "game_model",
-    "stored_game_model",
-    "win_probability",
-    "spec_hash",
-    "engine_fingerprint",
-    "token_words",
-    "MAX_SAMPLES",
-    "MAX_DRAWS",
-    "GAME_MODEL_DEALS",
-    "GAME_MODEL_SEED",
-    "MARGIN",
-    "FAMILY_ERROR",
-    "look_points",
-    "z_for",
-    "interval_z",
-    "VERDICTS",
-    "verdict",
-]
+__all__ = ["simulate_hint", "MAX_SAMPLES", "MAX_DRAWS", "DRAWS_PER_LAYOUT", "PROBE_DRAWS"]
 
 # the names the tests, the build and the benchmarks reach under their old private spelling (the module
 # was one file before it was split by job)
