@@ -19,6 +19,9 @@ all: build
 SITE_STAMP := $(VENV)/.installed-site
 DEV_STAMP := $(VENV)/.installed-dev
 PIP_INSTALL = $(BIN)/python -m pip install --quiet --require-hashes --no-deps --only-binary :all:
+# --no-deps installs only what the lock lists: pip check then fails if a lock misses a requirement
+# (tests/test_locks.py checks the locks against pyproject.toml's pins)
+PIP_CHECK = $(BIN)/python -m pip check
 
 venv: $(SITE_STAMP)
 
@@ -30,11 +33,13 @@ $(BIN)/python:
 $(SITE_STAMP): requirements/pip.txt requirements/site.txt | $(BIN)/python
 	$(PIP_INSTALL) -r requirements/pip.txt
 	$(PIP_INSTALL) -r requirements/site.txt
+	$(PIP_CHECK)
 	touch $@
 
 $(DEV_STAMP): requirements/pip.txt requirements/dev.txt | $(BIN)/python
 	$(PIP_INSTALL) -r requirements/pip.txt
 	$(PIP_INSTALL) -r requirements/dev.txt
+	$(PIP_CHECK)
 	touch $@ $(SITE_STAMP)
 
 # The engine alone on any Python it supports (3.10+), as CI's matrix runs it: its tests (tests/engine_tests.txt)
@@ -44,6 +49,7 @@ ENGINE_STAMP := $(VENV)/.installed-engine-test
 $(ENGINE_STAMP): requirements/pip.txt requirements/engine-test.txt | $(BIN)/python
 	$(PIP_INSTALL) -r requirements/pip.txt
 	$(PIP_INSTALL) -r requirements/engine-test.txt
+	$(PIP_CHECK)
 	touch $@
 
 engine-test: $(ENGINE_STAMP)
