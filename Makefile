@@ -6,6 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 # build_scripts (hooks, the Markdown extension) and euchre_core import from the repository root.
+# NO_MKDOCS_2_WARNING=1 silences Material's end-of-life banner, deliberately (ARCHITECTURE.md, "Other renderers").
 RUN := PYTHONPATH=. NO_MKDOCS_2_WARNING=1
 
 .PHONY: all venv venv-dev engine-test lock node-deps build serve sims preview test lint dist chromium clean
