@@ -6,6 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 # build_scripts (hooks, the Markdown extension) and euchre_core import from the repository root.
+# NO_MKDOCS_2_WARNING=1 silences Material's end-of-life banner, deliberately (ARCHITECTURE.md, "Other renderers").
 RUN := PYTHONPATH=. NO_MKDOCS_2_WARNING=1
 
 .PHONY: all venv venv-dev engine-test lock node-deps build serve sims preview test lint dist chromium clean
@@ -19,6 +20,9 @@ all: build
 SITE_STAMP := $(VENV)/.installed-site
 DEV_STAMP := $(VENV)/.installed-dev
 PIP_INSTALL = $(BIN)/python -m pip install --quiet --require-hashes --no-deps --only-binary :all:
+# --no-deps installs only what the lock lists: pip check then fails if a lock misses a requirement
+# (tests/test_locks.py checks the locks against pyproject.toml's pins)
+PIP_CHECK = $(BIN)/python -m pip check
 
 venv: $(SITE_STAMP)
 
@@ -30,11 +34,13 @@ $(BIN)/python:
 $(SITE_STAMP): requirements/pip.txt requirements/site.txt | $(BIN)/python
 	$(PIP_INSTALL) -r requirements/pip.txt
 	$(PIP_INSTALL) -r requirements/site.txt
+	$(PIP_CHECK)
 	touch $@
 
 $(DEV_STAMP): requirements/pip.txt requirements/dev.txt | $(BIN)/python
 	$(PIP_INSTALL) -r requirements/pip.txt
 	$(PIP_INSTALL) -r requirements/dev.txt
+	$(PIP_CHECK)
 	touch $@ $(SITE_STAMP)
 
 # The engine alone on any Python it supports (3.10+), as CI's matrix runs it: its tests (tests/engine_tests.txt)
@@ -44,6 +50,7 @@ ENGINE_STAMP := $(VENV)/.installed-engine-test
 $(ENGINE_STAMP): requirements/pip.txt requirements/engine-test.txt | $(BIN)/python
 	$(PIP_INSTALL) -r requirements/pip.txt
 	$(PIP_INSTALL) -r requirements/engine-test.txt
+	$(PIP_CHECK)
 	touch $@
 
 engine-test: $(ENGINE_STAMP)
