@@ -35,12 +35,10 @@ at fault by its number in the message and by its index (``err.index``, from 0) a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from .events import Event
-from .rulings import Ruling
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self from Python 3.11; the engine supports 3.10
@@ -134,8 +132,3 @@ class Procedure:
                 text = self._input_text(err)
                 raise numbered(InputError(f"event {i + 1} ({self._shown(e)}): {text}", err.field), i) from None
         return st
-
-    @staticmethod
-    def _stamp(ruling: Ruling, log_length: int) -> Ruling:
-        """The ruling on the event just logged (its index in a log of ``log_length`` events)."""
-        return replace(ruling, event=log_length - 1)
