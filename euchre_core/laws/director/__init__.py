@@ -23,7 +23,7 @@ whether the partners consulted) enters as an event too.
 (<Irregularity.LEAD_OUT_OF_TURN: 'lead-out-of-turn'>, (52, 53), ['call-card', 'call-suit', 'waive'])
 >>> t = t.act("BD: choose call-card")
 >>> t.actor_name, t.requirements[0].kind, t.phase
-('B', <Call.PLAY_CARD: 'play-card'>, <Phase.PLAY: 'play'>)
+('B', Call.PLAY_CARD, Phase.PLAY)
 
 The director is written in chapters, one module each (``grep "Law 64"`` or a verb finds its
 code): :mod:`~euchre_core.laws.director.state` (the fields, the queries, the helpers they share),

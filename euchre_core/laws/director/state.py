@@ -11,11 +11,11 @@ is the state with every chapter.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.cards import Card, CardError, Suit, cards_of_mask
 from ...kernel.deal import SEAT_NAMES, Deal, Trick
+from ...kernel.enums import TextEnum
 from ...kernel.errors import IllegalAction, InputError
 from ..events import Chain, Event
 from ..lawbook import READINGS
@@ -56,20 +56,20 @@ def ruling(kind: Irregularity, laws: tuple[int, ...], text: str, **kw: Any) -> R
     return Ruling(kind.label, laws, text, kind=kind, **kw)
 
 
-class Phase(str, Enum):
+class Phase(TextEnum):
     """The director's state machine: the bidding and the discard (through :class:`Deal`), the
-    play, the claims after the last trick, done (the next deal is cut, or the deal annulled)."""
+    play, the claims after the last trick, done (the next deal is cut, or the deal annulled). Its
+    stages are not the :class:`~euchre_core.kernel.deal.Phase` of the regular deal (which the
+    director's ``deal`` keeps), hence a :class:`~euchre_core.kernel.enums.TextEnum` of its own.
+
+    >>> Phase("claims") is Phase.CLAIMS, str(Phase.PLAY), f"{Phase.DONE}", Phase.BIDDING == "bidding"
+    (True, 'play', 'done', True)
+    """
 
     BIDDING = "bidding"
     PLAY = "play"
     CLAIMS = "claims"
     DONE = "done"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class Revoke:
     kind: str = "revoke"  # "revoke" (62) | "call" (54)
 
 
-class Call(str, Enum):
+class Call(TextEnum):
     """What a call requires (the value is the option id that elects it where there is one)."""
 
     PLAY_CARD = "play-card"  # Laws 46, 52, 56: a called card
@@ -94,12 +94,6 @@ class Call(str, Enum):
     LOWEST = "lowest"
     WIN = "win"  # Laws 47, 59, 83, 89
     LOSE = "lose"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
 
 @dataclass(frozen=True)
