@@ -619,7 +619,8 @@ def test_every_director_verb_and_option_is_documented_with_an_example():
         assert any(re.match(rf"\| `((SEAT|SIDE): )?{verb}\b", row) for row in rows), verb
     for form in ("SEAT: answer yes", "SEAT: answer no", "SIDE: consult", "SIDE: choose play-out", "SIDE: mix"):
         assert f"`{form}`" in doc, form
-    src = (Path(__file__).resolve().parents[1] / "euchre_core" / "laws" / "director.py").read_text(encoding="utf-8")
+    package = Path(__file__).resolve().parents[1] / "euchre_core" / "laws" / "director"
+    src = "\n".join(p.read_text(encoding="utf-8") for p in sorted(package.glob("*.py")))
     offered = set(re.findall(r'Option\(\s*(?:f?)"([a-z-]+)"', src)) | {"highest", "lowest", "win", "lose", "waive"}
     for opt in offered:
         assert any(f"`{opt}" in row.split("|")[1] or f"`{opt}`" in row.split("|")[1] for row in rows), opt

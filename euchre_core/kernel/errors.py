@@ -15,6 +15,8 @@ __all__ = ["EuchreError", "IllegalAction", "InputError"]
 class EuchreError(ValueError):
     """Base class of the engine's errors: the message is for a player, never a traceback."""
 
+    index: int | None = None  # set by a replay (laws.procedure): the index, from 0, of the event at fault
+
 
 def _cite(laws: tuple[int, ...]) -> str:
     if not laws:

@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -46,6 +46,7 @@ from ..kernel.errors import IllegalAction, InputError
 from ..kernel.play import speaking_order
 from ..kernel.rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
 from .events import Event
+from .procedure import Procedure, VerbTable
 from .rulings import Option, Ruling
 
 __all__ = ["DEALING_VERBS", "OUTCOMES", "DealingPhase", "DealingProcedure", "Outcome", "parse_dealing_event"]
@@ -103,6 +104,10 @@ _NEW_PACKS = "new cards called"
 _MARKED = "card torn or marked"
 
 _SIDES = ("AC", "BD")
+
+# verb -> its handler: each @_verb("...") below (the verbs: DEALING_VERBS)
+_HANDLERS = VerbTable()
+_verb = _HANDLERS.verb
 
 
 def parse_dealing_event(text: str | Event) -> Event:
@@ -181,7 +186,7 @@ def _int(text: str, field_name: str, lo: int = -decode.MAX_SEED, hi: int = decod
 
 
 @dataclass(frozen=True)
-class DealingProcedure:
+class DealingProcedure(Procedure):
     """The shuffle, the cut and the deal for one deal. Immutable: :meth:`act` returns the next state.
 
     Seats 0–3 are A–D clockwise; the eldest hand is on the dealer's left, the cutter on his
@@ -326,8 +331,14 @@ class DealingProcedure:
         }
 
     # ------------------------------------------------------------------ the fold
-    def act(self, event: Event | str) -> DealingProcedure:
-        """Apply one physical event (see :data:`DEALING_VERBS`).
+    handlers = _HANDLERS
+
+    def _parse(self, event: Event | str) -> Event:
+        return parse_dealing_event(event)
+
+    def _admit(self, ev: Event) -> DealingProcedure:
+        """Refuse an event after the outcome, or before a pending election; else log it (see
+        :data:`DEALING_VERBS`).
 
         >>> p = DealingProcedure.start("A", seed=2).act("C: shuffle 7")
         >>> p.act("C: shuffle")
@@ -335,7 +346,6 @@ class DealingProcedure:
         ...
         euchre_core.kernel.errors.IllegalAction: C has shuffled: each player shuffles once only (law 24)
         """
-        ev = parse_dealing_event(event)
         if self.phase is DealingPhase.OVER:
             assert self.result is not None
             raise IllegalAction(f"the dealing is over ({self.result.kind}): {self.result.text}", self.result.laws)
@@ -347,12 +357,22 @@ class DealingProcedure:
                     raise IllegalAction(
                         f"{who} must first elect on the {r.irregularity} ({', '.join(o.id for o in r.options)})", r.laws
                     )
-        st = replace(self, log=self.log + (ev,), fresh_cut=False)
-        handler: Callable[[Event], DealingProcedure] = getattr(st, "_ev_" + ev.verb)
-        return handler(ev)
+        return replace(self, log=self.log + (ev,), fresh_cut=False)
 
-    def replay(self, events: list[str] | tuple[str, ...]) -> DealingProcedure:
-        """Fold a list of events from this state; an error names the event at fault.
+    @staticmethod
+    def _shown(event: object) -> str:
+        return _shown(event)
+
+    @staticmethod
+    def _input_text(err: InputError) -> str:
+        msg = str(err)
+        if err.field and msg.startswith(err.field + ": "):
+            msg = msg[len(err.field) + 2 :]
+        return msg
+
+    def replay(self, events: Sequence[Any], first: int = 1) -> DealingProcedure:
+        """Fold a list of events from this state; an error names the event at fault (its number in
+        the message, its index as ``err.index``).
 
         >>> DealingProcedure.start("A").replay(None)
         Traceback (most recent call last):
@@ -361,18 +381,7 @@ class DealingProcedure:
         """
         if not isinstance(events, (list, tuple)):
             raise InputError(f"a list of events, not {decode.excerpt(events)}", "events")
-        st = self
-        for i, e in enumerate(events):
-            try:
-                st = st.act(e)
-            except IllegalAction as err:
-                raise IllegalAction(f"event {i + 1} ({_shown(e)}): {err.reason}", err.laws) from None
-            except InputError as err:
-                msg = str(err)
-                if err.field and msg.startswith(err.field + ": "):
-                    msg = msg[len(err.field) + 2 :]
-                raise InputError(f"event {i + 1} ({_shown(e)}): {msg}", err.field) from None
-        return st
+        return super().replay(events, first)
 
     def to_record(self) -> dict[str, Any]:
         """The start and the log: enough to replay the procedure anywhere."""
@@ -563,6 +572,7 @@ class DealingProcedure:
         return next((s for s in self.touches if s != dl), None)
 
     # ------------------------------------------------------------------ shuffling (Laws 22-27, 31)
+    @_verb("shuffle")
     def _ev_shuffle(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         seed = (
@@ -619,6 +629,7 @@ class DealingProcedure:
             must_reshuffle=False,
         )
 
+    @_verb("decline")
     def _ev_decline(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         partner = (self.dealer + 2) % 4
@@ -631,6 +642,7 @@ class DealingProcedure:
         return replace(self, declined=True)
 
     # ------------------------------------------------------------------ new cards (Laws 72, 73)
+    @_verb("newcards")
     def _ev_newcards(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         if self.phase is not DealingPhase.SHUFFLE:
@@ -656,6 +668,7 @@ class DealingProcedure:
             effects=(payer,),
         )
 
+    @_verb("marked")
     def _ev_marked(self, ev: Event) -> DealingProcedure:
         if not ev.args:
             raise InputError("which card? 'marked CARD'", "card")
@@ -682,6 +695,7 @@ class DealingProcedure:
         )
 
     # ------------------------------------------------------------------ the cut (Laws 29, 30)
+    @_verb("cut")
     def _ev_cut(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         size = len(self.order)
@@ -714,9 +728,11 @@ class DealingProcedure:
         cut_pack = self.order[n:] + self.order[:n]
         return replace(self, phase=DealingPhase.CUT, uncut=self.order, order=cut_pack, cut=n, cutter=seat)
 
+    @_verb("confusion")
     def _ev_confusion(self, ev: Event) -> DealingProcedure:
         return self._law_29_event("confusion of the cards in cutting")
 
+    @_verb("doubt")
     def _ev_doubt(self, ev: Event) -> DealingProcedure:
         return self._law_29_event("doubt as to where the pack was divided")
 
@@ -733,6 +749,7 @@ class DealingProcedure:
         )
 
     # ------------------------------------------------------------------ the deal (Laws 40-45)
+    @_verb("give")
     def _ev_give(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         if not ev.args:
@@ -752,6 +769,7 @@ class DealingProcedure:
             raise IllegalAction(f"{SEAT_NAMES[self.dealing]} is dealing")
         return self._give(seat, n, target)
 
+    @_verb("deal")
     def _ev_deal(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         spec = ev.args[0] if ev.args else "2-3"
@@ -875,6 +893,7 @@ class DealingProcedure:
             base = base + (43,)
         return self._lose_deal("misdeal", base, text, seat)
 
+    @_verb("turn")
     def _ev_turn(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         if self.phase in (DealingPhase.SHUFFLE, DealingPhase.CUT):
@@ -949,6 +968,7 @@ class DealingProcedure:
         )
 
     # ------------------------------------------------------------------ exposed and faced cards
+    @_verb("expose")
     def _ev_expose(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         card = self._card(ev.args[0]) if ev.args else None
@@ -1085,6 +1105,7 @@ class DealingProcedure:
         )
         return replace(st, claims=st.claims + ((len(st.rulings) - 1, len(self.log) - 1),))
 
+    @_verb("touch")
     def _ev_touch(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         if self.phase is DealingPhase.TURNED:
@@ -1133,6 +1154,7 @@ class DealingProcedure:
                 st = st._lapse(ri, f"{name} touched the cards before the claim was made")
         return st
 
+    @_verb("faced")
     def _ev_faced(self, ev: Event) -> DealingProcedure:
         card = self._card(ev.args[0]) if ev.args else None
         what = f"the {card.long_name()}" if card is not None else "a card"
@@ -1154,6 +1176,7 @@ class DealingProcedure:
             "there must be a new deal.",
         )
 
+    @_verb("imperfect")
     def _ev_imperfect(self, ev: Event) -> DealingProcedure:
         what = " ".join(ev.args)
         # Law 33: a new deal by the same dealer; all points scored on previous hands stand.
@@ -1167,6 +1190,7 @@ class DealingProcedure:
             effects=(f"a new deal by {SEAT_NAMES[self.dealer]}", "the points scored on previous hands stand"),
         )
 
+    @_verb("wrongpack")
     def _ev_wrongpack(self, ev: Event) -> DealingProcedure:
         dl = self.acting
         adv = 1 - self._side_of(dl)
@@ -1213,6 +1237,7 @@ class DealingProcedure:
             )
         )
 
+    @_verb("lead")
     def _ev_lead(self, ev: Event) -> DealingProcedure:
         if self.phase is not DealingPhase.TURNED:
             raise IllegalAction("the trump card is not turned")
@@ -1221,6 +1246,7 @@ class DealingProcedure:
         return replace(self, led=True)
 
     # ------------------------------------------------------------------ claims (Laws 40, 44; Law 5)
+    @_verb("question")
     def _ev_question(self, ev: Event) -> DealingProcedure:
         seat = self._seat(ev)
         if not ev.args or ev.args[0].lower() not in ("deal", "score"):
@@ -1300,6 +1326,7 @@ class DealingProcedure:
         )
 
     # ------------------------------------------------------------------ elections (Law 85)
+    @_verb("choose")
     def _ev_choose(self, ev: Event) -> DealingProcedure:
         side = _SIDES.index(ev.who)
         if not ev.args:
@@ -1380,3 +1407,6 @@ class DealingProcedure:
                 )
             )
         return self
+
+
+_HANDLERS.check(DEALING_VERBS)  # every verb of the dealing has its handler, and only those
