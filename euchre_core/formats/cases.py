@@ -68,8 +68,13 @@ def load_case(case_id: str) -> dict[str, Any]:
             raise InputError(f"no case {decode.excerpt(case_id)}; the cases are {', '.join(list_cases())}", "case")
         case_id = str(case_id)
     key = decode.text(case_id, "case", max_len=limit("case_id")).strip().upper()
-    if key.isdigit() and 1 <= int(key) <= len(ROMAN):
-        key = ROMAN[int(key) - 1]
+    if key.isascii() and key.isdigit():  # a case number: ASCII digits only ("²" and "٣" are not numbers)
+        try:
+            key = ROMAN[decode.integer_text(key, "case", 1, len(ROMAN), signed=False) - 1]
+        except InputError:
+            raise InputError(
+                f"no case {decode.excerpt(case_id)}; the cases are {', '.join(list_cases())}", "case"
+            ) from None
     if key not in list_cases():  # never a path: only the ids of the shipped cases
         raise InputError(f"no case {decode.excerpt(case_id)}; the cases are {', '.join(list_cases())}", "case")
     path = _data_dir() / f"{key}.json"

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..kernel import decode
 from ..kernel.cards import Card, Suit
 from ..kernel.deal import Deal, DealResult
 from ..kernel.errors import EuchreError, InputError
@@ -194,8 +195,8 @@ def _merge_annotations(annotations: Mapping[str, Mapping[str, list[str]]], keys:
     out: dict[int, list[str]] = {}
     for key in keys:
         for idx, notes in annotations.get(key, {}).items():
-            try:
-                out.setdefault(int(idx), []).extend(notes)
-            except ValueError:
+            try:  # an index in ASCII digits ("٣" is not call 3)
+                out.setdefault(decode.integer_text(idx, key, 0, decode.MAX_SEED, signed=False), []).extend(notes)
+            except InputError:
                 continue
     return out

@@ -44,6 +44,10 @@ __all__ = ["load_scenario", "rule_scenario", "main_rule"]
 
 
 MAX_EVENT = limit("event")  # characters of one event ("B: play JC" is 10)
+# The members of a scenario; a ready scenario (euchre_core/data/scenarios.json) adds its own, which are read
+# elsewhere (the sandbox). Any other member is refused by name: "hand" for "hands" is not a seeded deal.
+KEYS = ("title", "rules", "dealer", "hands", "turn_up", "stock", "seed", "events")
+READY_KEYS = ("law", "note", "then", "refused")
 
 
 def load_scenario(data: dict[str, Any]) -> Director:
@@ -56,8 +60,15 @@ def load_scenario(data: dict[str, Any]) -> Director:
     Traceback (most recent call last):
     ...
     euchre_core.kernel.errors.InputError: dealer: no seat 'CD' (choose from A, B, C, D)
+    >>> load_scenario({"seed": 5, "hand": {}})
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: hand: unknown member of a scenario (expected title, rules, dealer, hands, turn_up, stock, seed, events)
     """
     decode.mapping(data, "scenario")
+    for k in data:
+        if k not in KEYS and k not in READY_KEYS:
+            raise InputError(f"unknown member of a scenario (expected {', '.join(KEYS)})", decode.excerpt(k)[1:-1])
     decode.check_tree(data, "scenario", top=True)
     try:
         rules = rules_by_name(decode.text(data.get("rules", "somerset1888"), "rules", max_len=limit("rules_name")))

@@ -119,10 +119,12 @@ def _digits(value: int) -> int:
 MAX_DIGITS = limit("digits")  # a number given as text: at most 30 digits (every bound of the engine is below 10**20)
 
 
-def integer_text(value: Any, path: str, lo: int, hi: int) -> int:
+def integer_text(value: Any, path: str, lo: int, hi: int, *, signed: bool = True) -> int:
     """A whole number written as decimal text (a command-line argument, a word of an event), from ``lo``
-    to ``hi``. The digits are counted before they are converted, so no length of text escapes as Python's
-    own ``ValueError`` (its limit of 4,300 digits).
+    to ``hi``. The one reader of numbers written as text: only the ASCII digits 0-9 are digits (``int`` and
+    ``str.isdigit`` also take "²" or "٣"); every digit is counted, leading zeros too, before anything is
+    converted, so no length of text escapes as Python's own ``ValueError`` (its limit of 4,300 digits).
+    ``signed=False``: digits only, no ``+`` or ``-``.
 
     >>> integer_text(" 12", "cut", 0, 32)
     12
@@ -134,16 +136,24 @@ def integer_text(value: Any, path: str, lo: int, hi: int) -> int:
     Traceback (most recent call last):
     ...
     euchre_core.kernel.errors.InputError: cut: not a whole number: '12x'
+    >>> integer_text("\u0663", "holds", 0, 32)
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: holds: not a whole number: '٣'
+    >>> integer_text("0" * 40 + "1", "cut", 0, 32)
+    Traceback (most recent call last):
+    ...
+    euchre_core.kernel.errors.InputError: cut: a number of 41 digits is out of range (0 to 32)
     """
     if isinstance(value, int) and not isinstance(value, bool):
         return integer(value, path, lo, hi)
     if not isinstance(value, str):
         raise InputError(f"a whole number is expected, not {_kind(value)} ({excerpt(value)})", path)
     t = value.strip()
-    digits = t[1:] if t[:1] in "+-" else t
+    digits = t[1:] if signed and t[:1] in "+-" else t
     if not digits or not (digits.isascii() and digits.isdigit()):
         raise InputError(f"not a whole number: {excerpt(value)}", path)
-    if len(digits.lstrip("0")) > MAX_DIGITS:
+    if len(digits) > MAX_DIGITS:  # leading zeros counted: a huge text is refused before any conversion
         raise InputError(f"a number of {len(digits)} digits is out of range ({lo} to {hi})", path)
     return integer(int(t), path, lo, hi)
 

@@ -339,7 +339,9 @@ _ENTRIES = [
         60,
         "a card omitted from a trick: new deal, or the surplus card counts to the imperfect trick",
         R + "._ev_quit",
+        R + "._gather_aside",
         R + "._omission_discovered",
+        R + "._omission_counted",
         R + "._omitted_from_last_trick",
     ),
     _e(
@@ -503,6 +505,7 @@ _ENTRIES = [
         105,
         "an adversary plays out of turn to the lone lead: both opposing hands exposed, callable",
         R + "._play_out_of_turn",
+        R + "._left_in_trick",
     ),
 ]
 _ETIQ = {
@@ -538,8 +541,12 @@ READINGS: dict[int, str] = {
     56: "the director repeats the call itself: each time the player could have played the card and did not, it "
     "says so, and the call stands; an adversary's explicit repeat ('callcard') is ruled, one call still, and it "
     "may repeat the call of a card led out of turn (Law 52) though that card went back to the hand",
-    60: "the last trick quitted without a player's card: he cannot have played to a next trick, so no new deal "
-    "can be claimed; his last card is the surplus card, played to that trick, and decides it with the others",
+    60: "'any one': the leader, the second, third or fourth hand; a trick quitted ('quit') without his card is "
+    "imperfect, a card played out of turn to it and left on the table being quitted with it. Discovered when he "
+    "plays to the next trick, the adversaries elect; found earlier (he holds a card too many: 'holds N'), no new "
+    "deal can be claimed and his surplus card counts at the end. The last trick quitted without a player's card: "
+    "he cannot have played to a next trick, so no new deal can be claimed; his last card is the surplus card, "
+    "played to that trick, and decides it with the others",
     61: "a card mixed with a trick is entered as 'quit SEAT CARD' (the trick quitted with it); the error is "
     "detected when he is found short ('holds N'): the tricks are counted and searched at once and the card "
     "restored, with no forfeit under Law 90; while it is mixed, a card of another suit played when the mixed card "
@@ -568,8 +575,10 @@ READINGS: dict[int, str] = {
     "the trump card out of turn binds his partner in the first round only",
     85: "consulting loses the right to the penalty: the ruling's option without a penalty stands (the lead "
     "stands, the deal stands, the partner passes, the lone hand or the partnership as the law leaves it)",
-    90: "'holds N' is compared with the cards he should hold at that moment (five, fewer by the tricks "
-    "played); one offence forfeits once for the side on the hand",
+    90: "'holds N' is compared with the cards the play leaves in his hand at that moment (five, fewer by the "
+    "cards he played, less a card of his mixed with a trick (Law 61), more the card he omitted to play (Law 60)): "
+    "a count that differs is a card more or less than the deal gave him; one offence forfeits once for the side "
+    "on the hand",
     95: "the declaration stands without the lone hand (as Law 98 says of a double declaration)",
     99: "any expression of the offer counts ('take', 'alone', 'order alone'); the hand is then played with partners. "
     "Made once a trick has been played without the partner, the offer cannot bring him back into the play (his "
@@ -580,7 +589,9 @@ READINGS: dict[int, str] = {
     "played out of turn that is not a lead, his hand shown or thrown face up: none is liable to be called, and he "
     "plays on; only his lead out of turn is an exposed card. A detached card named by an adversary (Law 51) is "
     "that law's, not an exposure",
-    105: "the card played out of turn stays on the table with the rest of both hands, callable like them",
+    105: "the card played out of turn stays on the table with the rest of both hands, callable like them; "
+    "if the table leaves it in the trick (the others play on in order and the trick is quitted or the next card "
+    "led), it is his card played to that trick; if he takes it back, he plays in his turn",
 }
 
 

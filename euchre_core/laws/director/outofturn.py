@@ -116,6 +116,7 @@ class OutOfTurn(DirectorState):
                     effects=("both adversaries' hands exposed",),
                 ),
                 exposed=exposed,
+                aside=self._put_aside(seat, card),  # left in the trick unless taken back
             )
         if self.free_order == len(self.tricks):
             # Law 58: after the third hand played before the second, the fourth may play before his partner.
@@ -172,6 +173,7 @@ class OutOfTurn(DirectorState):
                 effects=("the card is exposed",),
             ),
             exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
+            aside=self.aside if self._played_this_trick(seat) else self._put_aside(seat, card),
         )
 
     def _lone_exposed(self, seat: int, what: str) -> Self:
@@ -297,3 +299,42 @@ class OutOfTurn(DirectorState):
         seq = order[i:] + order[:i]
         by_seat = dict(self.trick)
         return self._with(trick=tuple((s, by_seat[s]) for s in seq))._complete_trick()
+
+    def _gather_aside(self) -> Self:
+        """Laws 46, 60, 105: the cards played out of turn to the trick in play and still on the table (not taken
+        back and played) are in the trick when it is quitted: each is his card played to it. The trick stays
+        in the order of play from the leader; it is not completed here."""
+        st = self
+        idx = len(st.tricks)
+        for t, s, c in self.aside:
+            if t == idx and not st._played_this_trick(s) and st.hands[s] >> c & 1 and st.exposed[s] >> c & 1:
+                st = st._with(
+                    hands=_set(st.hands, s, st.hands[s] & ~(1 << c)),
+                    exposed=_set(st.exposed, s, st.exposed[s] & ~(1 << c)),
+                    trick=st.trick + ((s, c),),
+                )
+        if st is self:
+            return self
+        order = [s for s in st.active() if st._played_this_trick(s)]
+        lead = st.trick[0][0]
+        by_seat = dict(st.trick)
+        i = order.index(lead)
+        return st._with(trick=tuple((s, by_seat[s]) for s in order[i:] + order[:i]), aside=())
+
+    def _put_aside(self, seat: int, card: Card) -> tuple[tuple[int, int, Card], ...]:
+        """Laws 46, 105: the cards played out of turn to the trick in play, with ``card`` (those of former tricks
+        are dropped)."""
+        idx = len(self.tricks)
+        return tuple(a for a in self.aside if a[0] == idx) + ((idx, seat, card),)
+
+    def _left_in_trick(self) -> Self:
+        """Laws 46, 105: a player who has played to the trick plays again while only the player whose card was
+        played out of turn to it has not played in his turn: the table left that card in the trick, and the
+        trick is complete with it; the play goes on from there."""
+        missing = [s for s in self.active() if not self._played_this_trick(s)]
+        if missing != [self.actor]:
+            return self
+        st = self._gather_aside()
+        if len(st.trick) != len(st.active()):
+            return self
+        return st._complete_trick_unordered()

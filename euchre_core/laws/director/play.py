@@ -105,6 +105,8 @@ class Play(DirectorState):
         # an exposed card played leaves the table
         if st.exposed[seat] >> card & 1:
             st = st._with(exposed=_set(st.exposed, seat, st.exposed[seat] & ~(1 << card)))
+        if st.trick and seat != st.actor and st._played_this_trick(seat):
+            st = st._left_in_trick()  # Laws 46, 105: the card played out of turn stays in the trick: it is complete
         if not st.trick and seat != st.actor:
             return st._establish_by_play(seat)._lead_out_of_turn(seat, card)
         if st.trick and seat != st.actor:
@@ -211,6 +213,10 @@ class Play(DirectorState):
         st = self._with(withdraw=None) if self.withdraw is not None else self  # Law 69: no withdrawal after it
         if ev.args:
             return st._gather(ev)
+        if st.trick:
+            st = st._gather_aside()  # Laws 46, 60, 105: the cards played out of turn to it are quitted with it
+            if len(st.trick) == len(st.active()):
+                return st._complete_trick_unordered()._quit()
         if st.trick and len(st.trick) >= 2 and len(st.trick) == len(st.active()) - 1:
             # the trick is gathered although one player has not played to it: Law 60 when discovered
             missing = next(s for s in st.active() if not st._played_this_trick(s))
@@ -333,6 +339,28 @@ class Play(DirectorState):
                 offender=seat,
                 chooser=1 - self.side_of(seat),
                 options=(Option("new-deal", "A new deal", (60,)), Option("deal-stands", "The deal stands", (60,))),
+            ),
+            omission_ruled=True,
+        )
+
+    def _omitted(self, seat: int) -> bool:
+        """Law 60: he omitted to play to a former trick, not yet ruled (he has a card too many)."""
+        return self.imperfect is not None and self.imperfect[1] == seat and not self.omission_ruled
+
+    def _omission_counted(self, seat: int, n: int) -> Self:
+        """Law 60: the omission is discovered (he is found with a card too many) before he has played to the next
+        trick: the law gives the adversaries a new deal only when it is "not discovered till he has played to the
+        next"; the deal stands, and his surplus card at the end is played to the imperfect trick, no revoke."""
+        return self._rule(
+            _r(
+                K.CARD_OMITTED,
+                (60,),
+                f"{SEAT_NAMES[seat]} holds {n} cards, one too many: he omitted to play to trick "
+                f"{(self.imperfect or (0, 0))[0] + 1}, and it is discovered before he has played to the next: no new "
+                "deal can be claimed (law 60); his surplus card at the end counts as played to the imperfect trick, "
+                "without a revoke.",
+                offender=seat,
+                effects=("the deal stands", "his surplus card is played to the imperfect trick"),
             ),
             omission_ruled=True,
         )

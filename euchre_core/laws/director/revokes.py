@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ...kernel import decode
 from ...kernel.cards import Card
 from ...kernel.deal import SEAT_NAMES, legal_play_mask
 from ...kernel.errors import IllegalAction, InputError
@@ -320,20 +321,23 @@ class Revokes(DirectorState):
 
     @verb("holds")
     def _ev_holds(self, ev: Event) -> Self:
-        """Laws 90, 103: a player is found to hold N cards. The right number (five before the
-        play, fewer by the tricks played) is no offence; more or fewer: the deal holds good, the
-        offending side forfeits two (four in a lone hand) and scores nothing on the hand. One
-        offence forfeits once."""
+        """Laws 90, 103: a player is found to hold N cards. The right number (the cards the play
+        leaves in his hand: five before the play, fewer by the cards he played, less one mixed with a
+        trick, Law 61, more one he omitted to play, Law 60) is no offence; more or fewer: the deal
+        holds good, the offending side forfeits two (four in a lone hand) and scores nothing on the
+        hand. One offence forfeits once."""
         seat = self._seat(ev)
         # a player can hold at most the cards of the pack not yet played to a trick
         in_play = self.deal.rules.pack_size - sum(len(t.cards) for t in self.tricks) - len(self.trick)
-        if len(ev.args) != 1 or not ev.args[0].isdigit() or len(ev.args[0]) > 2 or int(ev.args[0]) > in_play:
-            raise InputError(f"write 'holds N' with N the number of cards, 0 to {in_play} (the cards in play)", "holds")
-        n = int(ev.args[0])
+        n = self._count(ev, in_play)
         short = sum(1 for _, s, _ in self.gathered if s == seat)  # Law 61: cards of his mixed with a trick
-        expected = bin(self.hands[seat]).count("1") + short - sum(1 for s, _ in self.early if s == seat)
-        if short and n == expected - short:
+        # the cards the state after the quits and omissions leaves in his hand (Laws 60, 61): a count that differs
+        # is a card more or less than the deal gave him (Law 90)
+        expected = bin(self.hands[seat]).count("1") - sum(1 for s, _ in self.early if s == seat)
+        if short and n == expected:
             return self._restore_gathered(seat, n)
+        if n == expected and self._omitted(seat):
+            return self._omission_counted(seat, n)
         side = self.side_of(seat)
         d = self.deal
         laws: tuple[int, ...] = (90, 103) if d.alone is not None and d.out >> seat & 1 else (90,)
@@ -370,6 +374,18 @@ class Revokes(DirectorState):
             ),
             forfeit=self.forfeit + (side,),
         )
+
+    @staticmethod
+    def _count(ev: Event, in_play: int) -> int:
+        """Laws 90, 103: the N of 'holds N', in ASCII digits (decode.integer_text), 0 to the cards in play."""
+        try:
+            if len(ev.args) != 1:
+                raise InputError("one number", "holds")
+            return decode.integer_text(ev.args[0], "holds", 0, in_play, signed=False)
+        except InputError:
+            raise InputError(
+                f"write 'holds N' with N the number of cards, 0 to {in_play} (the cards in play)", "holds"
+            ) from None
 
     @verb("cut")
     def _ev_cut(self, ev: Event) -> Self:
