@@ -64,7 +64,7 @@ def test_a_reader_sees_the_old_file_or_the_new_one(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(Path, "write_bytes", write_and_look)
     docs_tree.write_file(page, b"new")
     assert page.read_bytes() == b"new"
-    (old, others), = seen
+    ((old, others),) = seen
     assert old == b"old" and len(others) == 1 and others[0].startswith(docs_tree.TMP_PREFIX)
 
 
