@@ -10,8 +10,9 @@ B and D. Baselines:
   of which it holds three or more in the second round, never plays alone, and discards its lowest card.
 
 Printed: the points per deal (A C's less B D's) with the standard deviation and a 95% interval,
-each side's points, how often the opponent's side made the trump and was euchred, the time per
-decision by phase, and how the opponent's first-round bids agree with the book's lists
+each side's points, how often the opponent's side made the trump and was euchred, the CPU time per
+decision by phase (``time.process_time``: other processes on a loaded machine do not count) with the
+positions the solver searched for it, and how the opponent's first-round bids agree with the book's lists
 (``book_bid``: Assist with / Order with / Take up; the eldest hand's two rules).
 
     python benchmarks/bench_opponent.py                       # 1,000 deals each, default strength
@@ -37,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from euchre_core.kernel.actions import Action  # noqa: E402
 from euchre_core.kernel.deal import Deal  # noqa: E402
 from euchre_core.kernel.tables import TRUMP_POWER  # noqa: E402
+from euchre_core.search import opponent  # noqa: E402
 from euchre_core.search.opponent import STRENGTHS, book_bid, choose, trumps_in  # noqa: E402
 
 ROLES = ("dealer", "eldest", "second", "third")
@@ -82,18 +84,45 @@ def random_player(deal: Deal, rng: random.Random) -> Action:
 BASELINES = {"random": random_player, "highest": highest_player}
 
 
+_POSITIONS = [0]  # positions the solver searched for the opponent since the last reset
+_real_solve, _real_dd = opponent.solve, opponent._dd
+
+
+def _counted_solve(deal: Deal):  # type: ignore[no-untyped-def]
+    """The solver, its positions counted."""
+    res = _real_solve(deal)
+    _POSITIONS[0] += res.nodes
+    return res
+
+
+def _dd_positions(deal: Deal) -> tuple[int, int]:
+    """The double-dummy value: its solver calls are counted by :func:`_counted_solve`, or else its
+    boundary search's positions here."""
+    before = _POSITIONS[0]
+    tricks, nodes = _real_dd(deal)
+    if _POSITIONS[0] == before:  # not through solve: the boundary search's own positions
+        _POSITIONS[0] += nodes
+    return tricks, nodes
+
+
+opponent.solve, opponent._dd = _counted_solve, _dd_positions  # type: ignore[assignment]
+
+
 def play_deal(k: int, baseline: str, strength: str | int) -> dict:
     """Deal ``k``: the opponent at A and C, the baseline at B and D. Returns the facts of the deal."""
     rng = random.Random(f"baseline-{baseline}-{k}")
     deal = Deal.shuffled(k, dealer=k % 4)
     times: dict[str, list[float]] = defaultdict(list)
+    positions: dict[str, list[int]] = defaultdict(list)
     bids: list[tuple[str, tuple[str, ...], bool, bool]] = []  # role, hints, book acts, opponent acts
     while not deal.is_over:
         seat = deal.actor
         if seat % 2 == 0:
-            t0 = time.perf_counter()
+            _POSITIONS[0] = 0
+            t0 = time.process_time()
             action = choose(deal, strength=strength, seed=k)
-            times[deal.phase].append(time.perf_counter() - t0)
+            times[deal.phase].append(time.process_time() - t0)
+            positions[deal.phase].append(_POSITIONS[0])
             if deal.phase == "bid1":
                 role = ROLES[(seat - deal.dealer) % 4]
                 advice = book_bid(deal.hand(seat), deal.turn_up, role, deal.turn_suit)
@@ -111,6 +140,7 @@ def play_deal(k: int, baseline: str, strength: str | int) -> dict:
         "alone": res.alone,
         "passed_out": res.passed_out,
         "times": dict(times),
+        "positions": dict(positions),
         "bids": bids,
     }
 
@@ -145,15 +175,20 @@ def report(baseline: str, results: list[dict], strength: str | int, seconds: flo
         f"passed out {sum(r['passed_out'] for r in results)}"
     )
     times: dict[str, list[float]] = defaultdict(list)
+    positions: dict[str, list[int]] = defaultdict(list)
     for r in results:
         for phase, ts in r["times"].items():
             times[phase].extend(ts)
+        for phase, ns in r["positions"].items():
+            positions[phase].extend(ns)
     for phase in ("bid1", "bid2", "take", "discard", "play"):
         ts = sorted(times.get(phase, []))
+        ns = sorted(positions.get(phase, []))
         if ts:
             print(
-                f"  time per decision, {phase:7s}: n {len(ts):5d}, mean {1000 * statistics.fmean(ts):6.1f} ms, "
-                f"95th {1000 * ts[int(0.95 * (len(ts) - 1))]:6.1f} ms, max {1000 * ts[-1]:6.1f} ms"
+                f"  CPU time per decision, {phase:7s}: n {len(ts):5d}, mean {1000 * statistics.fmean(ts):6.1f} ms, "
+                f"95th {1000 * ts[int(0.95 * (len(ts) - 1))]:6.1f} ms, max {1000 * ts[-1]:6.1f} ms; "
+                f"positions mean {statistics.fmean(ns):,.0f}, max {ns[-1]:,}"
             )
     bids = [b for r in results for b in r["bids"]]
     if bids:

@@ -41,13 +41,14 @@ import hashlib
 import json
 import os
 import posixpath
-import shutil
 import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from build_scripts import docs_tree
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DOCS_DIR = REPO_ROOT / "docs"
@@ -274,34 +275,34 @@ def write_tree(out: Path, files: dict[str, Path | bytes], report: Report, stagge
         small = [item for item in pending if not large(item)]
         if small:  # the large pages wait only behind small ones
             first, later = small, [item for item in pending if large(item)]
-    for rel, source in first:
-        _write_file(out / rel, source)
-    for rel in sorted(set(old) - set(new)):
-        (out / rel).unlink(missing_ok=True)
-        report.removed.append(rel)
+
+    def finish() -> None:
+        report.written.extend(rel for rel, _ in first + later)
+        if full:
+            report.full = True
+            now = time.time()
+            for rel in new:
+                if rel.endswith(".md"):
+                    os.utime(out / rel, (now, now))
+        manifest = {"theme": theme, "files": new}
+        docs_tree.write_file(manifest_path, json.dumps(manifest, indent=0, sort_keys=True).encode())
+
+    # each batch under the tree's lock (build_scripts/docs_tree.py): a build of `mkdocs serve` sees the
+    # tree before the batch or after it, never in between; the pause lets it build the small pages
+    with docs_tree.locked(out):
+        for rel, source in first:
+            docs_tree.write_file(out / rel, source)
+        for rel in sorted(set(old) - set(new)):
+            (out / rel).unlink(missing_ok=True)
+            report.removed.append(rel)
+        if not later:
+            finish()
     if later:
         time.sleep(stagger)
-    for rel, source in later:
-        _write_file(out / rel, source)
-    report.written.extend(rel for rel, _ in first + later)
-    if full:
-        report.full = True
-        now = time.time()
-        for rel in new:
-            if rel.endswith(".md"):
-                os.utime(out / rel, (now, now))
-    manifest_path.write_text(json.dumps({"theme": theme, "files": new}, indent=0, sort_keys=True), encoding="utf-8")
-
-
-def _write_file(target: Path, source: Path | bytes) -> None:
-    """Write one file atomically (a renderer never reads half a page)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(target.name + ".tmp-generate")
-    if isinstance(source, Path):
-        shutil.copyfile(source, tmp)
-    else:
-        tmp.write_bytes(source)
-    os.replace(tmp, target)
+        with docs_tree.locked(out):
+            for rel, source in later:
+                docs_tree.write_file(out / rel, source)
+            finish()
 
 
 def generate(out: Path = DEFAULT_OUT, serve: bool = False, stagger: float = 0.0) -> Report:

@@ -8,6 +8,9 @@ MkDocs renders that tree. The hooks:
   ``EUCHRE_GENERATED=1`` says that the caller already did (``make build``, ``make serve``, whose
   watcher regenerates on every edit), and sets the navigation from the tree's ``.nav.json``. A
   refused case, bad content or a stale simulation cache stops the build with the generator's message.
+  From then to the end of the build (``on_post_build``, or ``on_build_error``) it holds the docs
+  tree's lock (:mod:`build_scripts.docs_tree`), so that the generator of ``make serve`` does not
+  change the tree under a build.
   It also tells the pages (``overrides/main.html``) whether the built site has an offline copy, and
   which file is the theme's script (:func:`theme_script`), which ``docs/javascripts/theme.js`` loads
   when the reader first reaches for the page.
@@ -28,7 +31,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
@@ -41,6 +44,26 @@ if str(REPO_ROOT) not in sys.path:  # `mkdocs` run without PYTHONPATH=.: still f
     sys.path.insert(0, str(REPO_ROOT))
 
 _serving = False
+_tree_lock: IO[bytes] | None = None  # the docs tree's lock, held from on_config to the build's end
+
+
+def _hold_tree(docs_dir: Path) -> None:
+    """Take the docs tree's lock for this build (waiting while the generator writes a batch)."""
+    global _tree_lock
+    from build_scripts import docs_tree
+
+    if _tree_lock is None:
+        _tree_lock = docs_tree.acquire(docs_dir)
+
+
+def _let_tree_go() -> None:
+    """Give the docs tree's lock back (the build has read every page it renders)."""
+    global _tree_lock
+    from build_scripts import docs_tree
+
+    if _tree_lock is not None:
+        handle, _tree_lock = _tree_lock, None
+        docs_tree.release(handle)
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -69,8 +92,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
                 or f"the generator stopped (exit {proc.returncode})"
             )
             raise PluginError(f"euchre: {message}")
+    _hold_tree(docs_dir)  # the navigation and every page this build reads: one state of the tree
     nav = docs_dir / ".nav.json"
     if not nav.is_file():
+        _let_tree_go()
         raise PluginError(f"euchre: {nav} is missing: run `python -m build_scripts.generate --out {docs_dir}`")
     config.nav = json.loads(nav.read_text(encoding="utf-8"))
     return config
@@ -146,6 +171,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     """A built site's scripts minified, then its service worker (:func:`build_scripts.offline.write_service_worker`)."""
     from build_scripts import minify, offline
 
+    _let_tree_go()  # the pages are rendered: the generator may write the tree again
     site_dir = Path(config.site_dir)
     if not _serving:
         try:
@@ -157,3 +183,8 @@ def on_post_build(config: MkDocsConfig) -> None:
             offline.write_service_worker(site_dir)
         except offline.OfflineError as error:
             raise PluginError(f"euchre: {error}") from None
+
+
+def on_build_error(error: Exception) -> None:
+    """A build that stopped gives the docs tree's lock back too."""
+    _let_tree_go()

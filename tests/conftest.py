@@ -3,11 +3,13 @@
 ``site_server`` serves a temporary folder on 127.0.0.1 with a small threaded ``http.server``;
 ``built_site`` runs ``mkdocs build --strict`` into its ``repo/`` sub-folder with
 ``SITE_URL=http://127.0.0.1:PORT/repo/``, as GitHub Pages serves a project site. Both the build
-tests and the browser tests use the same build.
+tests and the browser tests use the same build. The browser's fixtures (``browser``, ``page``, ``tab``,
+``open_tab``) open guarded tabs of Debian's Chromium (``tests/browser_support.py``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -15,11 +17,12 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import browser_support
 import pytest
 from hypothesis import settings
 
@@ -136,3 +139,38 @@ def built_site(site_server: SiteServer) -> BuiltSite:
     if warnings:
         pytest.fail("mkdocs build printed warnings:\n" + "\n".join(warnings), pytrace=False)
     return BuiltSite(dir=site_dir, base=site_server.base, output=output, seconds=seconds)
+
+
+# ----------------------------------------------------------------------------- the browser (tests/browser_support.py)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Debian's Chromium, launched once per test module (:func:`browser_support.launch`)."""
+    with browser_support.launch() as launched:
+        yield launched
+
+
+@pytest.fixture()
+def page(browser: object, built_site: BuiltSite) -> Iterator[tuple[object, browser_support.Guard]]:
+    """``(tab, guard)``: a guarded desktop tab (1280 x 900, service workers blocked); the test fails
+    on a JavaScript error or a request for another host."""
+    with browser_support.guarded_tab(browser) as tab:
+        yield tab, tab.guard
+
+
+@pytest.fixture(params=[browser_support.DESKTOP, browser_support.PHONE], ids=["desktop", "phone"])
+def tab(request: pytest.FixtureRequest, browser: object, built_site: BuiltSite) -> Iterator[object]:
+    """A guarded tab at a desktop's and at a phone's width (each test that asks for it runs at both);
+    ``tab.width`` is the width, ``tab.guard`` the :class:`browser_support.Guard` of its requests and errors."""
+    with browser_support.guarded_tab(browser, request.param) as guarded:
+        yield guarded
+
+
+@pytest.fixture()
+def open_tab(browser: object, built_site: BuiltSite) -> Iterator[Callable[..., object]]:
+    """``open_tab(viewport=None, color_scheme=None, *, phone=False, service_workers="block",
+    block_python=False, **context_options)``: a guarded tab (:func:`browser_support.guarded_tab`),
+    as many as the test wants; each is closed and checked when the test ends."""
+    with contextlib.ExitStack() as stack:
+        yield lambda *args, **kwargs: stack.enter_context(browser_support.guarded_tab(browser, *args, **kwargs))

@@ -20,6 +20,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from browser_support import WAIT_MS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # (what a player types, the laws that answer it: the first must be in the top 3)
@@ -101,7 +103,9 @@ def search(tab: Any, query: str, laws: dict[str, int], settle_ms: int = 400) -> 
     box.fill("")
     box.press_sequentially(query, delay=10)
     last: list[list[str]] | None = None
-    for _ in range(40):
+    # until the list stands still, for as long as any wait of the guarded tab (tests/browser_support.py):
+    # on a loaded machine the search worker may take many seconds to build its index
+    for _ in range(WAIT_MS // (settle_ms // 2)):
         tab.wait_for_timeout(settle_ms // 2)
         now = tab.evaluate(READ)
         if now and now == last:

@@ -7,15 +7,11 @@ rules (euchre_core.app.sandbox.dealing_*); the page only draws."""
 from __future__ import annotations
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import Guard, guarded_tab
 from conftest import BuiltSite
-from test_browser_smoke import Guard
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser
-page = smoke.page
 
-BOOT = 90_000
 PAGES = {
     44: "laws/a-misdeal/#law-44",
     30: "laws/the-deal/#law-30",
@@ -31,7 +27,7 @@ def open_sandbox(tab: object, built_site: BuiltSite, law: int, width: int = 1280
     tab.goto(built_site.base + PAGES[law])  # type: ignore[attr-defined]
     box = tab.locator(f'.dealing-example[data-law="{law}"]')  # type: ignore[attr-defined]
     box.get_by_role("button", name="Try it in the sandbox").click()
-    expect(box.locator(".et-board")).to_be_visible(timeout=BOOT)
+    expect(box.locator(".et-board")).to_be_visible()
     return box
 
 
@@ -76,7 +72,7 @@ def test_law_44_dealing_sandbox_draws_the_deal_and_elects_by_click(
     no_form_and_no_overflow(tab, box)
     election.get_by_role("button", name="A deals again").click()
     summary = box.locator(".dl-summary")
-    expect(summary).to_contain_text("A new deal: A deals again", timeout=BOOT)
+    expect(summary).to_contain_text("A new deal: A deals again")
     expect(summary).to_contain_text("Laws applied: law 41, law 42, law 44")
     expect(summary.get_by_role("link", name="law 44")).to_have_attribute("href", "#law-44")  # on this page
     expect(box.locator(".sandbox-election")).to_have_count(0)
@@ -97,7 +93,7 @@ def test_law_44_dealing_sandbox_the_other_option_by_keyboard(page: tuple[object,
     other = box.locator(".sandbox-election").get_by_role("button", name="The deal passes to B")
     other.focus()
     tab.keyboard.press("Enter")  # type: ignore[attr-defined]
-    expect(box.locator(".dl-summary")).to_contain_text("The deal is lost: it passes to B", timeout=BOOT)
+    expect(box.locator(".dl-summary")).to_contain_text("The deal is lost: it passes to B")
     expect(box.locator(".dl-summary")).to_contain_text("law 41")
 
 
@@ -137,13 +133,13 @@ def test_law_30_dealing_sandbox_seat_menu_and_next_step_by_keyboard(
     expect(item).to_be_focused()
     tab.keyboard.press("Enter")  # type: ignore[attr-defined]
     for seat in "ABCD":
-        expect(box.locator(f'.et-seat[data-seat="{seat}"] .et-back')).to_have_count(5, timeout=BOOT)
+        expect(box.locator(f'.et-seat[data-seat="{seat}"] .et-back')).to_have_count(5)
     expect(box.locator(".et-bar")).to_contain_text("Every packet is dealt; the trump card is not turned")
     expect(box.get_by_role("button", name="Next in the book", exact=False)).to_have_count(0)  # off the book's line
     tab.keyboard.press("a")  # type: ignore[attr-defined]
     box.get_by_role("menu", name="What A does").get_by_role("menuitem", name="Turn up the trump card").click()
     summary = box.locator(".dl-summary")
-    expect(summary).to_contain_text("The deal stands", timeout=BOOT)
+    expect(summary).to_contain_text("The deal stands")
     expect(summary).to_contain_text("is turned")
     expect(box.locator(".dl-stacks .et-card:not(.et-back)")).to_have_count(1)  # the turn-up, face up
     expect(box.get_by_role("img", name="the pack: 11 cards, face down")).to_be_visible()
@@ -158,15 +154,15 @@ def test_law_30_dealing_sandbox_steps_through_the_book_and_the_pack_menu(
     tab, _ = page
     box = open_sandbox(tab, built_site, 30, 360)
     box.get_by_role("button", name="Next in the book: A deals every packet: two, then three").click()
-    expect(box.locator('.et-seat[data-seat="B"] .et-back')).to_have_count(5, timeout=BOOT)
+    expect(box.locator('.et-seat[data-seat="B"] .et-back')).to_have_count(5)
     box.locator(".et-board").focus()
     tab.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
-    expect(box.locator(".dl-summary")).to_contain_text("The deal stands", timeout=BOOT)
+    expect(box.locator(".dl-summary")).to_contain_text("The deal stands")
     box.get_by_role("button", name="The pack…").click()
     table = box.get_by_role("menu", name="What is found at the table")
     table.get_by_role("menuitem", name="A card is found faced in the pack").click()
     summary = box.locator(".dl-summary")
-    expect(summary).to_contain_text("A new deal: A deals again", timeout=BOOT)
+    expect(summary).to_contain_text("A new deal: A deals again")
     expect(summary).to_contain_text("law 34")
     expect(box.locator(".sb-ruling")).to_contain_text("card faced in the pack")
     expect(box.locator("[data-seat-menu]")).to_have_count(0)  # the dealing is over: no act is usable
@@ -182,13 +178,13 @@ def test_law_24_dealing_sandbox_refusal_then_a_false_cut_from_the_cutters_menu(
     box = open_sandbox(tab, built_site, 24, 360)
     expect(box.locator(".sandbox-error")).to_contain_text("(law 24)")
     box.get_by_role("button", name="Next in the book: A shuffles").click()
-    expect(box.locator(".dl-facts")).to_contain_text("shuffled by C, then B, then A", timeout=BOOT)
+    expect(box.locator(".dl-facts")).to_contain_text("shuffled by C, then B, then A")
     expect(box.locator(".sandbox-error")).to_be_hidden()
     box.locator('[data-seat-menu="D"]').click()
     cut = box.get_by_role("menu", name="What D does").get_by_role("group", name="Cut, lifting")
     cut.get_by_role("menuitem", name="Cut the pack, lifting 2 cards").click()
     ruling = box.locator(".sb-ruling")
-    expect(ruling).to_contain_text("false cut", timeout=BOOT)
+    expect(ruling).to_contain_text("false cut")
     expect(ruling).to_contain_text("law 29")
     expect(box.locator(".dl-summary")).to_contain_text("A fresh cut")
     expect(box.locator(".dl-facts")).to_contain_text("not shuffled yet")
@@ -204,9 +200,7 @@ def test_axe_on_the_dealing_sandbox_with_a_menu_open_and_after_an_election(
     from test_browser_director import AXE, run_axe
 
     assert AXE.is_file(), "make node-deps (npm ci) installs axe-core"
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, color_scheme=scheme, service_workers="allow") as tab:
         box = open_sandbox(tab, built_site, 30)
         expect(tab.locator("body")).to_have_attribute(
             "data-md-color-scheme", "slate" if scheme == "dark" else "default"
@@ -216,10 +210,8 @@ def test_axe_on_the_dealing_sandbox_with_a_menu_open_and_after_an_election(
         assert run_axe(tab) == []
         box = open_sandbox(tab, built_site, 44)  # after the election: the ruling, the summary, the laws
         box.locator(".sandbox-election").get_by_role("button", name="A deals again").click()  # type: ignore[attr-defined]
-        expect(box.locator(".dl-summary")).to_be_visible(timeout=BOOT)  # type: ignore[attr-defined]
+        expect(box.locator(".dl-summary")).to_be_visible()  # type: ignore[attr-defined]
         assert run_axe(tab) == []
-    finally:
-        context.close()
 
 
 def test_law_35_the_exposed_card_face_up_and_a_touch_from_the_seat_menu(
@@ -235,7 +227,7 @@ def test_law_35_the_exposed_card_face_up_and_a_touch_from_the_seat_menu(
     expect(box.locator(".sandbox-election")).to_contain_text("B and D choose")
     box.locator('[data-seat-menu="B"]').click()
     box.get_by_role("menu", name="What B does").get_by_role("menuitem", name="Touch the cards during the deal").click()
-    expect(box.locator(".sandbox-election")).to_have_count(0, timeout=BOOT)
+    expect(box.locator(".sandbox-election")).to_have_count(0)
     expect(box.locator(".sb-ruling")).to_contain_text("can no longer claim a new deal")
     expect(box.locator(".sb-ruling").get_by_role("link", name="law 35")).to_have_attribute("href", "#law-35")
     no_form_and_no_overflow(tab, box)
@@ -258,7 +250,7 @@ def test_the_books_line_needs_no_python_and_an_act_off_it_starts_python(
     assert not python_fetched(guard)
     box.locator('[data-seat-menu="B"]').click()
     box.get_by_role("menu", name="What B does").get_by_role("menuitem", name="Say it is not A's deal").click()
-    expect(box.locator(".sb-ruling")).to_contain_text("claim failed", timeout=BOOT)
+    expect(box.locator(".sb-ruling")).to_contain_text("claim failed")
     assert python_fetched(guard)
 
 
@@ -281,13 +273,13 @@ def test_a_settled_example_can_be_undone_and_an_old_ruling_is_not_shown_again(
     box = tab.locator('.dealing-example[data-law="41"]')  # type: ignore[attr-defined]
     box.get_by_role("button", name="Try it in the sandbox").click()
     cue = box.locator(".sandbox-cue")
-    expect(cue).to_have_text("The deal is settled: undo the last act to try another way, or start again.", timeout=BOOT)
+    expect(cue).to_have_text("The deal is settled: undo the last act to try another way, or start again.")
     undo = box.get_by_role("button", name="Undo the last act")
     expect(undo).to_be_focused()
     undo.click()
     before = sandbox.dealing_act(41, v["events"][:-2], v["events"][-2])
     assert not before["outcome"]
-    expect(box.locator(".dl-summary")).to_have_count(0, timeout=BOOT)
+    expect(box.locator(".dl-summary")).to_have_count(0)
     expect(cue).not_to_contain_text("The deal is settled")
     expect(box.locator(".sb-history summary")).to_contain_text(
         re.compile(rf"^What happened \({len(before['log'])} act")

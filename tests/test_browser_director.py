@@ -6,18 +6,16 @@ overflow at 360 px on the pages issue 12's reading fixes changed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import guarded_tab
 from conftest import BuiltSite
-from test_browser_smoke import Guard
 
 from euchre_core.app import situations
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 NARROW = {"width": 360, "height": 780}
@@ -40,31 +38,12 @@ CHANGED_PAGES = [
 
 
 @pytest.fixture()
-def open_tab(browser: object, built_site: BuiltSite) -> Iterator[object]:
-    """``open_tab(viewport, scheme="light", js=True)``: a fresh tab; other hosts and the engine's Python
-    (not needed here) are refused; a JavaScript error fails the test."""
-    contexts: list[tuple[object, Guard]] = []
-
-    def make(viewport: dict[str, int], scheme: str = "light", js: bool = True) -> object:
-        guard = Guard()
-        context = browser.new_context(
-            viewport=viewport,
-            color_scheme=scheme,  # type: ignore[attr-defined]
-            java_script_enabled=js,
-            service_workers="block",
-        )
-        context.route("**/*", guard.route)
-        context.route("**/pyodide/**", lambda route: route.abort())
-        tab = context.new_page()
-        tab.on("pageerror", lambda error: guard.errors.append(str(error)))
-        contexts.append((context, guard))
-        return tab
-
-    yield make
-    for context, guard in contexts:
-        context.close()  # type: ignore[attr-defined]
-        assert not guard.outside, f"requests to other hosts: {guard.outside}"
-        assert not guard.errors, f"JavaScript errors: {guard.errors}"
+def open_tab(open_tab: Callable[..., object]) -> Callable[..., object]:
+    """``open_tab(viewport, scheme="light", js=True)``: a fresh guarded tab (tests/conftest.py): other
+    hosts and the engine's Python (not needed here) are refused; a JavaScript error fails the test."""
+    return lambda viewport, scheme="light", js=True: open_tab(
+        viewport, scheme, block_python=True, java_script_enabled=js
+    )
 
 
 def overflow(tab: object) -> int:
@@ -160,10 +139,8 @@ def test_share_says_the_link_is_copied_and_carries_the_chair(browser: object, bu
     reader's chair when he said who did it."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport=WIDE, service_workers="block")  # type: ignore[attr-defined]
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, WIDE) as tab:
+        tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
         tab.goto(built_site.base + "director/#a=lead-out-of-turn")
         case = tab.locator('[id="a=lead-out-of-turn"]')
         case.locator('button[data-who="left"]').click()
@@ -172,7 +149,7 @@ def test_share_says_the_link_is_copied_and_carries_the_chair(browser: object, bu
         expect(case.locator(".dg-share-status")).to_contain_text("Link copied")
         url = tab.evaluate("navigator.clipboard.readText()")
         assert url.endswith("/director/#a=lead-out-of-turn&who=left"), url
-        other = context.new_page()
+        other = tab.context.new_page()
         other.set_viewport_size(NARROW)
         other.goto(url)
         again = other.locator('[id="a=lead-out-of-turn"]')
@@ -180,8 +157,6 @@ def test_share_says_the_link_is_copied_and_carries_the_chair(browser: object, bu
         expect(again.locator("> summary")).to_be_in_viewport()
         expect(again.locator('button[data-who="left"]')).to_have_attribute("aria-pressed", "true")
         expect(again.locator(".dg-ruling")).to_contain_text("Your side chooses")
-    finally:
-        context.close()  # type: ignore[attr-defined]
 
 
 WORDS = {

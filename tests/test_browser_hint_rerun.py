@@ -8,16 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import Guard
 from conftest import BuiltSite
-from test_browser_smoke import Guard
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser
-page = smoke.page
-tab = smoke.tab
 
-BOOT = 120_000
 HINT_PAGE = "hints/second/#test-second-3"
 
 
@@ -45,7 +40,7 @@ def test_hint_rerun_own_holding(page: tuple[object, Guard], built_site: BuiltSit
     box.get_by_label("Seed").fill("7")
     box.get_by_role("button", name="Run").click()
     table = box.locator(".hint-rerun-result table")
-    expect(table).to_be_visible(timeout=BOOT)
+    expect(table).to_be_visible()
     expect(table.locator("caption")).to_contain_text("25 deals, seed 7")
     expect(table.locator("tbody tr")).to_have_count(3)  # assist, pass, pass valued 0
     # issue 27: the verdict in the page's words, rounded, with its unit, said to be an illustration
@@ -67,7 +62,7 @@ def test_hint_rerun_invalid_holding(page: tuple[object, Guard], built_site: Buil
     box.get_by_label("Layouts").select_option("25")
     box.get_by_label("Holding").press("Enter")  # the keyboard submits the form
     status = box.get_by_role("status")
-    expect(status).to_contain_text("Holding (hand)", timeout=BOOT)
+    expect(status).to_contain_text("Holding (hand)")
     expect(box.get_by_label("Holding")).to_have_attribute("aria-invalid", "true")
     expect(box.locator(".hint-rerun-result table")).to_have_count(0)
 
@@ -148,13 +143,13 @@ def test_hint_picker_by_keyboard_then_run(page: tuple[object, Guard], built_site
     box.get_by_label("Layouts").select_option("25")
     box.get_by_role("button", name="Run").press("Enter")
     table = box.locator(".hint-rerun-result table")
-    expect(table).to_be_visible(timeout=BOOT)
+    expect(table).to_be_visible()
     expect(table.locator("caption")).to_contain_text("25 deals, seed 1")
     # a turned card typed that is no card: Python's error, shown naming the field, the box marked
     box.get_by_label("Turned card").fill("ZZ")
     box.get_by_role("button", name="Run").click()
     status = box.get_by_role("status").first
-    expect(status).to_contain_text("'ZZ'", timeout=BOOT)
+    expect(status).to_contain_text("'ZZ'")
     expect(box.locator('[aria-invalid="true"]')).to_have_count(1)
     expect(box.locator(".hint-rerun-result table")).to_have_count(0)
     assert not guard.errors, guard.errors

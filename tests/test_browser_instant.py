@@ -1,7 +1,7 @@
 """Instant pages in a real browser: what the book fixes comes from the page's precomputed answers,
 with no Python fetched; going off the book starts Python (ARCHITECTURE.md, "When Python starts").
 
-Uses the smoke tests' Chromium and guarded page (no request may leave 127.0.0.1, no JavaScript error).
+Uses the guarded tab (tests/browser_support.py: no request may leave 127.0.0.1, no JavaScript error).
 """
 
 from __future__ import annotations
@@ -9,16 +9,12 @@ from __future__ import annotations
 import re
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import Guard
 from conftest import BuiltSite
-from test_browser_smoke import Guard
 
 from build_scripts import precompute
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser
-page = smoke.page
-BOOT = 90_000
 
 
 def python_fetched(guard: Guard) -> list[str]:
@@ -33,7 +29,7 @@ def test_case_page_steps_the_books_line_and_a_what_if_without_python(
     tab, guard = page
     tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
     player = tab.locator(".case-player")  # type: ignore[attr-defined]
-    expect(player.locator(".et-board")).to_be_visible(timeout=10_000)
+    expect(player.locator(".et-board")).to_be_visible()
     announce = player.locator(".cp-announce")
     nxt = player.get_by_role("button", name="Next", exact=True)
     for text in ["B plays the knave of diamonds.", "C plays the 7 of diamonds.", "D plays the 10 of clubs."]:
@@ -81,13 +77,13 @@ def test_instant_navigation_to_the_next_case_is_live_without_python(
 
     tab, guard = page
     tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
-    expect(tab.locator(".case-player .et-board")).to_be_visible(timeout=10_000)  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .et-board")).to_be_visible()  # type: ignore[attr-defined]
     tab.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]  # the theme's script runs once the reader touches the page (theme.js)
     tab.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
     tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first.click()  # type: ignore[attr-defined]
     tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]
     player = tab.locator('.case-player[data-case="II"]')  # type: ignore[attr-defined]
-    expect(player.locator(".et-board")).to_be_visible(timeout=10_000)
+    expect(player.locator(".et-board")).to_be_visible()
     assert tab.evaluate("window.__samePage") is True, "instant navigation reloaded the page"  # type: ignore[attr-defined]
     player.get_by_role("button", name="Next", exact=True).click()
     expect(player.locator(".cp-announce")).to_contain_text("B plays the")
@@ -102,7 +98,7 @@ def test_pressing_a_link_prefetches_its_page_at_once(page: tuple[object, Guard],
 
     tab, _ = page
     tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
-    expect(tab.locator(".case-player .et-board")).to_be_visible(timeout=10_000)  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .et-board")).to_be_visible()  # type: ignore[attr-defined]
     hints = tab.evaluate(  # type: ignore[attr-defined]
         """() => {
         const hints = () => [...document.head.querySelectorAll('link[rel=prefetch]')].map(l => l.href);
@@ -165,7 +161,7 @@ def test_an_off_book_action_starts_python(page: tuple[object, Guard], built_site
     assert not python_fetched(guard)
     # the reader's own deal is off the book: Python starts and answers
     box.get_by_role("button", name="Your own deal").click()
-    expect(box.locator(".sandbox-table")).to_contain_text("turn-up", timeout=BOOT)
+    expect(box.locator(".sandbox-table")).to_contain_text("turn-up")
     assert tab.evaluate("euchreEngine.stats().starts") == 1  # type: ignore[attr-defined]
     # the runtime's big files come compressed (engine-worker.mjs inflates them)
     assert any(u.endswith("/repo/pyodide/pyodide.asm.wasm.gz") for u in guard.requests)
@@ -185,7 +181,7 @@ def test_the_console_imports_the_rest_of_the_standard_library_on_demand(
     code = console.get_by_label(re.compile("^Python"))
     code.fill("from euchre_core.app.web import case_step\ncase_step('I', 3)['book_card']")
     console.get_by_role("button", name="Run").click()
-    expect(console.locator(".ec-output")).to_have_text("'8S'\n", timeout=BOOT)
+    expect(console.locator(".ec-output")).to_have_text("'8S'\n")
     # the engine's own modules never needed the rest of the standard library
     assert not [u for u in guard.requests if u.endswith("python_stdlib_rest.zip")]
     code.fill(
@@ -193,7 +189,7 @@ def test_the_console_imports_the_rest_of_the_standard_library_on_demand(
         "difflib.SequenceMatcher(None, 'ab', 'ac').ratio()"
     )
     console.get_by_role("button", name="Run").click()
-    expect(console.locator(".ec-output")).to_have_text("3\n0.5\n", timeout=BOOT)
+    expect(console.locator(".ec-output")).to_have_text("3\n0.5\n")
     assert any(u.endswith("python_stdlib_rest.zip") for u in guard.requests) == shipped
     code.fill("import no_such_module")
     console.get_by_role("button", name="Run").click()

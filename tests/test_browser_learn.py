@@ -6,8 +6,8 @@ play table of lesson 10 (docs/javascripts/learn-table.mjs on the reader's table,
 deal against the engine is played by click and another by keyboard, at 1280 and at 360 px: the
 reader's cards in seat C, each trick's fourth card drawn and held until the reader goes on, the
 deal's result and the score held until he deals again, the log in order, no horizontal scroll; a
-stored record from before loads, a tampered one is dropped with a message. Like the smoke tests,
-every request to another host is aborted and fails the test.
+stored record from before loads, a tampered one is dropped with a message. In a guarded tab
+(tests/browser_support.py), every request to another host is aborted and fails the test.
 
 These tests need the Pyodide runtime in the built site (``site/pyodide/pyodide.mjs``, added by the
 build from ``node_modules/pyodide``: ``make node-deps``); without it they are skipped, saying so.
@@ -18,15 +18,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import guarded_tab
 from conftest import BuiltSite
 
 pytestmark = pytest.mark.browser
 
-browser = smoke.browser  # the smoke tests' Chromium (Debian's, the same launch flags)
 ENGINE_TIMEOUT = 180_000  # ms: the first answer waits for Python to start in the page
 
 
@@ -47,36 +45,16 @@ def tab(browser: object, learn_site: BuiltSite) -> Iterator[object]:
 
 
 def _tab(browser: object, width: int, stored: str | None = None, scheme: str = "light") -> Iterator[object]:
-    """A fresh context ``width`` px wide; ``stored``: the play table's record in localStorage on arrival."""
-    outside: list[str] = []
-    errors: list[str] = []
-
-    def route(r: object) -> None:
-        url = r.request.url  # type: ignore[attr-defined]
-        if url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1":
-            r.continue_()  # type: ignore[attr-defined]
-        else:
-            outside.append(url)
-            r.abort()  # type: ignore[attr-defined]
-
-    context = browser.new_context(  # type: ignore[attr-defined]
-        viewport={"width": width, "height": 900}, service_workers="block", color_scheme=scheme
-    )
-    context.route("**/*", route)
-    if stored is not None:  # before the page's scripts, on the first arrival only (not after a reload)
-        context.add_init_script(  # type: ignore[attr-defined]
-            "if (!sessionStorage.getItem('stored')) { sessionStorage.setItem('stored', '1'); "
-            f"localStorage.setItem('euchre-table-v1', {json.dumps(stored)}); }}"
-        )
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(ENGINE_TIMEOUT)
-    try:
+    """A fresh guarded tab ``width`` px wide (tests/browser_support.py); ``stored``: the play table's
+    record in localStorage on arrival."""
+    with guarded_tab(browser, {"width": width, "height": 900}, scheme) as page:
+        if stored is not None:  # before the page's scripts, on the first arrival only (not after a reload)
+            page.add_init_script(  # type: ignore[attr-defined]
+                "if (!sessionStorage.getItem('stored')) { sessionStorage.setItem('stored', '1'); "
+                f"localStorage.setItem('euchre-table-v1', {json.dumps(stored)}); }}"
+            )
+        page.set_default_timeout(ENGINE_TIMEOUT)  # a whole deal's waits: longer than the guarded tab's
         yield page
-        assert not outside, f"requests to other hosts: {outside}"
-        assert not errors, f"JavaScript errors: {errors}"
-    finally:
-        context.close()
 
 
 def test_an_exercise_answered_wrongly_then_rightly_and_the_progress_kept(tab: object, learn_site: BuiltSite) -> None:

@@ -11,7 +11,6 @@ import test_browser_learn as learn
 from conftest import BuiltSite
 
 pytestmark = pytest.mark.browser
-browser = learn.browser
 learn_site = learn.learn_site
 tab = learn.tab
 

@@ -10,51 +10,45 @@ icons are checked on the built site.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
 import struct
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import PHONE, guarded_tab
 from conftest import REPO_ROOT, BuiltSite, SiteServer, mkdocs_env
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 360, "height": 740}
-SAVED = 60_000  # ms: the first visit saves about 150 files (a few seconds here)
 READY = "document.querySelector('[data-offline-indicator]')?.getAttribute('data-book') === 'ready'"
 
 
-browser = smoke.browser  # the suite's one Chromium fixture (Debian's Chromium, its flags)
-
-
-def visit_once(browser: object, url: str) -> tuple[object, object, list[str]]:
-    """A phone-sized tab in a fresh context that allows service workers, after one visit to ``url``
-    and the book saved; returns (context, tab, JavaScript errors)."""
+@contextlib.contextmanager
+def visit_once(browser: object, url: str) -> Iterator[object]:
+    """A guarded phone-sized tab (tests/browser_support.py) in a fresh context that allows service
+    workers, after one visit to ``url`` and the book saved; ``tab.guard.errors``: its JavaScript errors."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport=PHONE, service_workers="allow")  # type: ignore[attr-defined]
-    errors: list[str] = []
-    tab = context.new_page()
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.goto(url)
-    tab.wait_for_function(READY, timeout=SAVED)
-    tab.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SAVED)
-    expect(tab.locator("[data-offline-indicator]")).to_contain_text("The book is ready offline")
-    return context, tab, errors
+    with guarded_tab(browser, PHONE, service_workers="allow") as tab:
+        tab.goto(url)
+        tab.wait_for_function(READY)
+        tab.wait_for_function("navigator.serviceWorker.controller !== null")
+        expect(tab.locator("[data-offline-indicator]")).to_contain_text("The book is ready offline")
+        yield tab
 
 
 def test_the_book_works_offline_after_one_visit(browser: object, built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
     base = built_site.base
-    context, tab, errors = visit_once(browser, base)
-    try:
-        context.set_offline(True)  # type: ignore[attr-defined]
+    with visit_once(browser, base) as tab:
+        tab.context.set_offline(True)  # type: ignore[attr-defined]
         assert tab.evaluate("navigator.onLine") is False  # type: ignore[attr-defined]
 
         # a law by its number: the home page's box (the page the reader visited), the laws' box, then
@@ -83,7 +77,7 @@ def test_the_book_works_offline_after_one_visit(browser: object, built_site: Bui
         # a case stepped to its end, from the page's precomputed answers
         tab.goto(base + "cases/i/")  # type: ignore[attr-defined]
         player = tab.locator('.case-player[data-case="I"]')  # type: ignore[attr-defined]
-        expect(player.locator(".et-board")).to_be_visible(timeout=10_000)
+        expect(player.locator(".et-board")).to_be_visible()
         player.get_by_role("button", name="Next", exact=True).click()
         expect(player.locator(".cp-announce")).to_contain_text("B plays the")
         player.get_by_role("button", name="Last", exact=True).click()
@@ -99,7 +93,7 @@ def test_the_book_works_offline_after_one_visit(browser: object, built_site: Bui
         tab.locator("label.md-header__button[for=__search]").click()  # type: ignore[attr-defined]
         box = tab.locator("input.md-search__input")  # type: ignore[attr-defined]
         box.press_sequentially("renege", delay=20)
-        expect(tab.locator(".md-search-result__item a").first).to_be_visible(timeout=15_000)  # type: ignore[attr-defined]
+        expect(tab.locator(".md-search-result__item a").first).to_be_visible()  # type: ignore[attr-defined]
 
         # a widget that needs Python says that the live engine is not saved yet
         tab.goto(base + "laws/cards-liable-to-be-called/#law-52")  # type: ignore[attr-defined]
@@ -107,41 +101,34 @@ def test_the_book_works_offline_after_one_visit(browser: object, built_site: Bui
         sandbox.get_by_role("button", name="Try it in the sandbox").click()
         expect(sandbox.locator(".sandbox-election")).to_contain_text("choose")  # precomputed: works offline
         sandbox.get_by_role("button", name="Your own deal").click()
-        expect(sandbox.locator(".sandbox-status")).to_contain_text(
-            "The live engine is not saved on this device yet", timeout=30_000
-        )
+        expect(sandbox.locator(".sandbox-status")).to_contain_text("The live engine is not saved on this device yet")
         tab.goto(base + "engine/")  # type: ignore[attr-defined]
         console = tab.locator(".engine-console").first  # type: ignore[attr-defined]
         console.get_by_role("button", name="Run").click()
-        expect(console).to_contain_text("The live engine is not saved on this device yet", timeout=30_000)
+        expect(console).to_contain_text("The live engine is not saved on this device yet")
         expect(tab.locator("[data-offline-runtime]")).to_contain_text(  # type: ignore[attr-defined]
             "Make the live examples available offline"
         )
-        assert not errors, errors
-    finally:
-        context.close()  # type: ignore[attr-defined]
+        assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
 
 
 def test_the_live_examples_saved_ahead_work_offline(browser: object, built_site: BuiltSite) -> None:
     """Making the live examples available offline keeps the runtime; then Python starts offline."""
     from playwright.sync_api import expect
 
-    context, tab, errors = visit_once(browser, built_site.base + "engine/")
-    try:
+    with visit_once(browser, built_site.base + "engine/") as tab:
         runtime = tab.locator("[data-offline-runtime]")  # type: ignore[attr-defined]
         runtime.get_by_role("button", name="Make the live examples available offline").click()
-        expect(runtime).to_contain_text("The live examples are saved too", timeout=120_000)
+        expect(runtime).to_contain_text("The live examples are saved too")
         assert tab.evaluate("euchreEngine.stats().starts") == 0  # type: ignore[attr-defined]
-        context.set_offline(True)  # type: ignore[attr-defined]
+        tab.context.set_offline(True)  # type: ignore[attr-defined]
         tab.reload()  # type: ignore[attr-defined]
         console = tab.locator(".engine-console").first  # type: ignore[attr-defined]
         code = console.get_by_label(re.compile("^Python"))
         code.fill("import statistics\nfrom euchre_core.app.web import case_step\ncase_step('I', 3)['book_card']")
         console.get_by_role("button", name="Run").click()
-        expect(console.locator(".ec-output")).to_have_text("'8S'\n", timeout=120_000)
-        assert not errors, errors
-    finally:
-        context.close()  # type: ignore[attr-defined]
+        expect(console.locator(".ec-output")).to_have_text("'8S'\n")
+        assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
 
 
 def test_a_new_edition_is_announced_and_never_mixed(
@@ -156,41 +143,40 @@ def test_a_new_edition_is_announced_and_never_mixed(
     if folder.exists():
         shutil.rmtree(folder)
     shutil.copytree(built_site.dir, folder)  # the first edition: the session's build, as it is
-    context, tab, errors = visit_once(browser, base + "laws/the-revoke/")
     config = REPO_ROOT / ".mkdocs-new-edition.yml"  # beside mkdocs.yml: its relative paths hold
-    try:
-        old = tab.locator(".md-copyright__highlight").inner_text()  # type: ignore[attr-defined]
-        config.write_text("INHERIT: mkdocs.yml\ncopyright: The second edition of this site.\n")
-        proc = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "--site-dir", str(folder)],
-            cwd=REPO_ROOT,
-            env=mkdocs_env(base),
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        # the reader comes back to the page: the old edition still answers, and says a new one is ready
-        tab.reload()  # type: ignore[attr-defined]
-        notice = tab.locator(".euchre-update")  # type: ignore[attr-defined]
-        expect(notice).to_contain_text("A newer edition is ready", timeout=SAVED)
-        expect(tab.locator(".md-copyright__highlight")).to_have_text(old)  # type: ignore[attr-defined]
-        tab.goto(base + "laws/cards-played-in-error/")  # type: ignore[attr-defined]
-        expect(tab.locator(".md-copyright__highlight")).to_have_text(old)  # not a mix  # type: ignore[attr-defined]
-        expect(notice).to_be_visible()
-        notice.get_by_role("button", name="reload").click()
-        expect(tab.locator(".md-copyright__highlight")).to_have_text(  # type: ignore[attr-defined]
-            "The second edition of this site.", timeout=SAVED
-        )
-        context.set_offline(True)  # type: ignore[attr-defined]
-        for path in ("", "laws/the-revoke/", "cases/i/", "director/"):
-            tab.goto(base + path)  # type: ignore[attr-defined]
-            expect(tab.locator(".md-copyright__highlight")).to_have_text("The second edition of this site.")  # type: ignore[attr-defined]
-        expect(tab.locator(".euchre-update")).to_have_count(0)  # type: ignore[attr-defined]
-        assert not errors, errors
-    finally:
-        config.unlink(missing_ok=True)
-        context.close()  # type: ignore[attr-defined]
+    with visit_once(browser, base + "laws/the-revoke/") as tab:
+        try:
+            old = tab.locator(".md-copyright__highlight").inner_text()  # type: ignore[attr-defined]
+            config.write_text("INHERIT: mkdocs.yml\ncopyright: The second edition of this site.\n")
+            proc = subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "--site-dir", str(folder)],
+                cwd=REPO_ROOT,
+                env=mkdocs_env(base),
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+            assert proc.returncode == 0, proc.stdout + proc.stderr
+            # the reader comes back to the page: the old edition still answers, and says a new one is ready
+            tab.reload()  # type: ignore[attr-defined]
+            notice = tab.locator(".euchre-update")  # type: ignore[attr-defined]
+            expect(notice).to_contain_text("A newer edition is ready")
+            expect(tab.locator(".md-copyright__highlight")).to_have_text(old)  # type: ignore[attr-defined]
+            tab.goto(base + "laws/cards-played-in-error/")  # type: ignore[attr-defined]
+            expect(tab.locator(".md-copyright__highlight")).to_have_text(old)  # not a mix  # type: ignore[attr-defined]
+            expect(notice).to_be_visible()
+            notice.get_by_role("button", name="reload").click()
+            expect(tab.locator(".md-copyright__highlight")).to_have_text(  # type: ignore[attr-defined]
+                "The second edition of this site."
+            )
+            tab.context.set_offline(True)  # type: ignore[attr-defined]
+            for path in ("", "laws/the-revoke/", "cases/i/", "director/"):
+                tab.goto(base + path)  # type: ignore[attr-defined]
+                expect(tab.locator(".md-copyright__highlight")).to_have_text("The second edition of this site.")  # type: ignore[attr-defined]
+            expect(tab.locator(".euchre-update")).to_have_count(0)  # type: ignore[attr-defined]
+            assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
+        finally:
+            config.unlink(missing_ok=True)
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import PHONE, guarded_tab
 from conftest import BuiltSite
 
 pytestmark = pytest.mark.browser
@@ -61,41 +61,27 @@ def test_offences_are_found() -> None:
     assert offences("Law 43: adversaries; the engine's double-dummy solver; 3.4 of 6.0 MB") == []
 
 
-browser = smoke.browser  # the suite's one Chromium fixture
-
-
 def test_no_developer_words_on_any_reader_page(browser: object, built_site: BuiltSite) -> None:
     pages = reader_pages(built_site.dir)
     assert len(pages) > 60, pages
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")  # type: ignore[attr-defined]
-    context.route(re.compile(r"^(?!http://127\.0\.0\.1)"), lambda route: route.abort())
-    tab = context.new_page()
     problems: list[str] = []
-    try:
+    with guarded_tab(browser) as tab:
         for rel in pages:
             tab.goto(built_site.base + rel, wait_until="networkidle")
             # every block laid out, also those a reader has not scrolled to yet (content-visibility: euchre.css)
             tab.add_style_tag(content="* { content-visibility: visible !important; }")
             text = tab.inner_text("article")
             problems += [f"{rel or 'home'}: {o}" for o in offences(text, rel)]
-    finally:
-        context.close()
     assert not problems, "developer's words on reader pages:\n" + "\n".join(problems)
 
 
 def test_term_tooltips_are_not_promised_on_a_touch_screen(browser: object, built_site: BuiltSite) -> None:
     for touch in (False, True):
-        context = browser.new_context(  # type: ignore[attr-defined]
-            viewport={"width": 360, "height": 740}, has_touch=touch, is_mobile=touch, service_workers="block"
-        )
-        try:
-            tab = context.new_page()
+        with guarded_tab(browser, PHONE, has_touch=touch, is_mobile=touch) as tab:
             tab.goto(built_site.base + "laws/")
             text = tab.inner_text("article")
             assert ("point at them" in text) is not touch, text[:600]
             assert "technical terms" in text
-        finally:
-            context.close()
 
 
 def test_the_engines_tables_in_hoyles_text_are_marked_and_fit_a_phone(browser: object, built_site: BuiltSite) -> None:
@@ -103,9 +89,7 @@ def test_the_engines_tables_in_hoyles_text_are_marked_and_fit_a_phone(browser: o
     clipped at 360 px (caption and every column readable without scrolling sideways)."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, PHONE) as tab:
         tab.goto(built_site.base + "codes/hoyle/")
         sims = tab.locator(".hint-sim")
         assert sims.count() > 5
@@ -117,5 +101,3 @@ def test_the_engines_tables_in_hoyles_text_are_marked_and_fit_a_phone(browser: o
         )
         assert clipped == 0
         expect(sims.first.locator("td[data-label='Points']").first).to_be_visible()
-    finally:
-        context.close()

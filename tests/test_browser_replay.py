@@ -15,15 +15,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-import test_browser_smoke as smoke
 import test_browser_widgets as widgets
+from browser_support import Guard, guarded_tab
 from conftest import EGN_DIR, INVALID_EGN, BuiltSite
-from test_browser_smoke import Guard
-from test_browser_widgets import BOOT, run_axe
+from test_browser_widgets import run_axe
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-browser = smoke.browser
-page = smoke.page
 axe_path = widgets.axe_path
 
 INVALID = set(INVALID_EGN)
@@ -59,9 +56,9 @@ def test_every_record_of_the_corpus_opens_and_steps_to_its_end_or_shows_its_erro
         else:
             _paste(tab, path.read_text(encoding="utf-8"))
         if name in INVALID:
-            expect(status).to_have_text(re.compile(r"^This record cannot be replayed: deal \d+"), timeout=BOOT)
+            expect(status).to_have_text(re.compile(r"^This record cannot be replayed: deal \d+"))
             continue
-        expect(status).to_have_text(re.compile(r"checked by the engine"), timeout=BOOT)
+        expect(status).to_have_text(re.compile(r"checked by the engine"))
         deals = json.loads(path.read_text(encoding="utf-8"))["deals"]
         options = tab.locator(".er-deal option")  # type: ignore[attr-defined]
         expect(options).to_have_count(len(deals))
@@ -85,7 +82,7 @@ def test_a_record_by_keyboard_a_branch_and_back_a_link_and_the_export(
     # issue 26: opening a file is the page's primary action; once open, one line says what to do next
     expect(tab.locator(".er-file")).to_have_class(re.compile(r"\bmd-button--primary\b"))  # type: ignore[attr-defined]
     tab.get_by_role("button", name="try an example").click()  # type: ignore[attr-defined]
-    expect(tab.locator(".er-status")).to_have_text(re.compile("checked by the engine"), timeout=BOOT)  # type: ignore[attr-defined]
+    expect(tab.locator(".er-status")).to_have_text(re.compile("checked by the engine"))  # type: ignore[attr-defined]
     cue = tab.locator(".er-cue")  # type: ignore[attr-defined]
     expect(cue).to_have_text("Step through the bidding with Next (or →); the play follows.")
     expect(tab.get_by_role("button", name="Next", exact=True)).to_have_class(re.compile(r"\bmd-button--primary\b"))  # type: ignore[attr-defined]
@@ -122,7 +119,7 @@ def test_a_record_by_keyboard_a_branch_and_back_a_link_and_the_export(
     expect(pos).to_have_text(re.compile(r"^Step \d+ of \d+$"))
     tab.goto(built_site.base + "index.html")  # type: ignore[attr-defined]
     tab.goto(url)  # type: ignore[attr-defined]
-    expect(tab.locator(".er-pos")).to_have_text(re.compile(r"^Branch: step \d+ of \d+$"), timeout=BOOT)  # type: ignore[attr-defined]
+    expect(tab.locator(".er-pos")).to_have_text(re.compile(r"^Branch: step \d+ of \d+$"))  # type: ignore[attr-defined]
     expect(tab.locator(".et-board")).to_be_in_viewport()  # type: ignore[attr-defined]  # issue 26: the table in view
 
 
@@ -131,22 +128,20 @@ def test_a_tampered_link_says_so(page: tuple[object, Guard], built_site: BuiltSi
 
     tab, _ = page
     tab.goto(built_site.base + "replay/#egn=not-a-record&d=0&s=3")  # type: ignore[attr-defined]
-    expect(tab.locator(".er-status")).to_have_text(re.compile("cannot be read|cannot be replayed"), timeout=BOOT)  # type: ignore[attr-defined]
+    expect(tab.locator(".er-status")).to_have_text(re.compile("cannot be read|cannot be replayed"))  # type: ignore[attr-defined]
 
 
 def test_the_replay_page_fits_a_phone(browser: object, built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme="dark")  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, {"width": 360, "height": 800}, "dark", service_workers="allow") as tab:
         tab.goto(built_site.base + "replay/")
         # issue 26: the way to open a record is on the first screen
         for opener in (tab.locator(".er-file"), tab.get_by_role("button", name="try an example")):
             box = opener.bounding_box()
             assert box is not None and box["y"] + box["height"] <= 800, box
         tab.get_by_role("button", name="try an example").click()
-        expect(tab.locator(".er-status")).to_have_text(re.compile("checked by the engine"), timeout=BOOT)
+        expect(tab.locator(".er-status")).to_have_text(re.compile("checked by the engine"))
         meta = tab.locator(".er-meta").inner_text()  # the rules in words, not the profile's id ("modern24")
         assert "rules: modern euchre: 24-card pack" in meta and "modern24" not in meta, meta
         for _ in range(8):
@@ -156,8 +151,6 @@ def test_the_replay_page_fits_a_phone(browser: object, built_site: BuiltSite) ->
         calls = tab.locator(".er-calls").inner_text()
         assert "passes" in calls or "orders up" in calls or "plays alone" in calls, calls
         assert not re.search(r"\b(?:call|play|discard|order) [A-Z0-9]{1,2}\b", calls), calls
-    finally:
-        context.close()
 
 
 # --------------------------------------------------------------------------- hostile links (every input bounded)
@@ -235,15 +228,10 @@ def test_a_deflate_bomb_link_stops_at_the_record_limit_and_says_so(browser: obje
 
     code = _bomb(140)
     assert len(code) < limit("link")
-    guard = Guard()
-    context = browser.new_context(service_workers="block")  # type: ignore[attr-defined]
-    try:
-        context.route("**/*", guard.route)
-        context.on("request", lambda request: guard.requests.append(request.url))
-        context.add_init_script(WATCH_WORKER)
-        tab = context.new_page()
-        tab.on("pageerror", lambda error: guard.errors.append(str(error)))
-        cdp = context.new_cdp_session(tab)
+    with guarded_tab(browser, {"width": 1280, "height": 720}) as tab:
+        guard = tab.guard
+        tab.add_init_script(WATCH_WORKER)
+        cdp = tab.context.new_cdp_session(tab)
         cdp.send("Performance.enable")
         started = time.monotonic()
         tab.goto(built_site.base + "replay/#egn=" + code + "&d=0&s=0")
@@ -251,7 +239,6 @@ def test_a_deflate_bomb_link_stops_at_the_record_limit_and_says_so(browser: obje
         expect(status).to_have_text(
             f"This link's record is larger than {limit('text'):,} bytes once inflated, the most this page reads: "
             "reading stopped there and the record was not opened.",
-            timeout=60_000,
         )
         seconds = time.monotonic() - started
         heap = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
@@ -265,8 +252,6 @@ def test_a_deflate_bomb_link_stops_at_the_record_limit_and_says_so(browser: obje
         assert 0 < peak < 400
         _python_untouched(tab, guard)
         assert not guard.errors and not guard.outside
-    finally:
-        context.close()
 
 
 BAD_LINKS = {
@@ -291,7 +276,7 @@ def test_a_malformed_link_says_why_and_sends_nothing_to_python(
     tab, guard = page
     tab.context.add_init_script(WATCH_WORKER)  # type: ignore[attr-defined]
     tab.goto(built_site.base + "replay/" + fragment)  # type: ignore[attr-defined]
-    expect(tab.locator(".er-status")).to_contain_text(BAD_LINKS[fragment], timeout=30_000)  # type: ignore[attr-defined]
+    expect(tab.locator(".er-status")).to_contain_text(BAD_LINKS[fragment])  # type: ignore[attr-defined]
     expect(tab.locator(".er-status")).to_have_class(re.compile("er-error"))  # type: ignore[attr-defined]
     _python_untouched(tab, guard)
     assert tab.locator(".er-drop").is_visible()  # type: ignore[attr-defined]  # the page still opens a file

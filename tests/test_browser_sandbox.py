@@ -4,15 +4,11 @@ the play that follows, and the score (the engine rules; the page only draws)."""
 from __future__ import annotations
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import Guard
 from conftest import BuiltSite
-from test_browser_smoke import Guard
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser
-page = smoke.page
 
-BOOT = 90_000
 LAW52_PAGE = "laws/cards-liable-to-be-called/#law-52"
 PLAY_OUT = [
     ("B", "JD"),
@@ -44,7 +40,7 @@ def open_sandbox(tab: object, url: str) -> object:
     tab.goto(url)  # type: ignore[attr-defined]
     box = tab.locator('.penalty-sandbox[data-law="52"]')  # type: ignore[attr-defined]
     box.get_by_role("button", name="Try it in the sandbox").click()
-    expect(box.locator(".sandbox-rulings li")).to_have_count(1, timeout=BOOT)
+    expect(box.locator(".sandbox-rulings li")).to_have_count(1)
     expect(box.locator(".sandbox-election")).to_contain_text("B and D choose")
     return box
 
@@ -57,7 +53,7 @@ def play(box: object, seat: str, card: str, gone: bool = True) -> None:
     box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]').click()  # type: ignore[attr-defined]
     if gone:
         expect(box.locator(f'.sandbox-card[data-seat="{seat}"][data-card="{card}"]')).to_have_count(  # type: ignore[attr-defined]
-            0, timeout=BOOT
+            0
         )
 
 
@@ -105,7 +101,7 @@ def test_case_player_shows_the_evaluation(page: tuple[object, Guard], built_site
     tab, _ = page
     tab.goto(built_site.base + "cases/i/#play=3")  # type: ignore[attr-defined]
     ev = tab.locator(".case-player .cp-eval")  # type: ignore[attr-defined]
-    expect(ev).to_contain_text("take 4", timeout=BOOT)
+    expect(ev).to_contain_text("take 4")
     expect(ev).to_contain_text("not best play")
     expect(ev).to_contain_text("Best play from here: A–C take 4")  # the sides as the score names them
     expect(ev.locator(".cp-eval-bar")).to_have_attribute(
@@ -132,7 +128,7 @@ def test_case_player_scores_the_deal_at_the_end(page: tuple[object, Guard], buil
 
     tab, _ = page
     tab.goto(built_site.base + "cases/i/#play=20")  # type: ignore[attr-defined]
-    expect(tab.locator(".case-player .cp-result")).to_contain_text("A–C score 1", timeout=BOOT)  # type: ignore[attr-defined]
+    expect(tab.locator(".case-player .cp-result")).to_contain_text("A–C score 1")  # type: ignore[attr-defined]
     expect(tab.locator(".case-player .et-bar")).to_contain_text("score after the deal A–C 1, B–D 0")  # type: ignore[attr-defined]
     expect(tab.locator(".case-player .cp-eval")).to_have_count(0)  # type: ignore[attr-defined]  # nothing left: no "best play from here"
 
@@ -157,9 +153,7 @@ def test_law_46_a_seat_menu_exposes_a_card_by_keyboard(page: tuple[object, Guard
     box.get_by_role("menuitem", name="Expose a card…").click()
     expect(box.locator(".sb-mode")).to_contain_text("Choose the card D exposes")
     box.locator('.sandbox-card[data-seat="D"][data-card="AS"]').click()
-    expect(box.locator(".sb-ruling")).to_contain_text(
-        "law 46", timeout=BOOT
-    )  # off the precomputed answers: Python starts
+    expect(box.locator(".sb-ruling")).to_contain_text("law 46")  # off the precomputed answers: Python starts
     expect(box.locator('.sandbox-card.exposed[data-seat="D"][data-card="AS"]')).to_have_count(1)
 
 
@@ -207,7 +201,7 @@ def test_before_it_starts_the_sandbox_says_what_it_offers(page: tuple[object, Gu
         start = box.get_by_role("button", name="Try it in the sandbox")
         expect(start).to_have_class(re.compile(r"\bmd-button--primary\b"))
         start.click()
-        expect(box.locator(".sandbox-cue")).to_be_visible(timeout=BOOT)
+        expect(box.locator(".sandbox-cue")).to_be_visible()
         expect(intro).to_be_hidden()
         expect(box.locator(".sandbox-start")).not_to_have_class(re.compile(r"\bmd-button--primary\b"))
 
@@ -226,7 +220,7 @@ def test_the_making_in_words_and_the_cue_names_who_speaks(page: tuple[object, Gu
     box = tab.locator('.penalty-sandbox[data-law="99"]')  # type: ignore[attr-defined]
     box.get_by_role("button", name="Try it in the sandbox").click()
     making = box.locator(".sandbox-making .sandbox-act")
-    expect(making).to_have_text(v["regular_words"], timeout=BOOT)
+    expect(making).to_have_text(v["regular_words"])
     expect(making.first).to_have_text("A discards J♣")
     expect(box.locator(".sandbox-cue")).to_have_text(
         "The making comes first: A, the dealer, discards a card (the buttons under the table); then the play."
@@ -254,7 +248,7 @@ def test_a_revoke_in_your_own_deal_is_established_when_the_trick_is_quitted(
     claims = box.get_by_role("button", name=re.compile(r"claim a revoke$"))
     for event in ["B: order", "D: stay", "A: discard TC"]:
         expect(claims).to_have_count(0)  # nothing to claim before a card is played
-        box.locator(f'.sandbox-making .sandbox-act[data-event="{event}"]').click(timeout=BOOT)
+        box.locator(f'.sandbox-making .sandbox-act[data-event="{event}"]').click()
     cue = box.locator(".sandbox-cue")
     for seat, card in [("B", "JC"), ("C", "7D"), ("D", "TD"), ("A", "AC")]:  # C revokes: he holds clubs
         play(box, seat, card)
@@ -265,9 +259,9 @@ def test_a_revoke_in_your_own_deal_is_established_when_the_trick_is_quitted(
     expect(quit_button).to_have_class(re.compile(r"\bmd-button--primary\b"))
     expect(cue).to_contain_text("The trick is complete, still face up: turn and quit it.")
     quit_button.click()
-    expect(trick).to_have_count(0, timeout=BOOT)
+    expect(trick).to_have_count(0)
     box.get_by_role("button", name="B and D claim a revoke").click()
-    expect(box.locator(".sb-ruling").first).to_contain_text("1 established by C", timeout=BOOT)
+    expect(box.locator(".sb-ruling").first).to_contain_text("1 established by C")
     election = box.locator(".sandbox-election")
     expect(election).to_contain_text("A and C choose")
     expect(box.locator(".sandbox-card button, button.sandbox-card")).to_have_count(0)  # no card to play now
@@ -285,9 +279,7 @@ def test_law_64_s_example_says_what_was_played_before_the_claim(
     box = tab.locator('.penalty-sandbox[data-law="64"]')  # type: ignore[attr-defined]
     expect(box.locator(".engine-status-text")).to_have_text("")
     box.get_by_role("button", name="Try it in the sandbox").click()
-    expect(box.locator(".sb-sofar")).to_have_text(
-        "Played so far. Trick 1: B Q♥, C 7♦ (a revoke), D 9♥, A A♥; A wins.", timeout=BOOT
-    )
+    expect(box.locator(".sb-sofar")).to_have_text("Played so far. Trick 1: B Q♥, C 7♦ (a revoke), D 9♥, A A♥; A wins.")
     expect(box.locator(".sandbox-cue")).to_contain_text("First the election: A and C choose")
 
 
@@ -305,10 +297,10 @@ def test_the_cue_says_how_to_play_out_of_turn_and_the_menu_offers_only_what_can_
     tab.evaluate("Math.random = () => 0")  # type: ignore[attr-defined]
     box.get_by_role("button", name="Your own deal").click()
     for event in ["B: order", "D: stay", "A: discard TC"]:
-        box.locator(f'.sandbox-making .sandbox-act[data-event="{event}"]').click(timeout=BOOT)
+        box.locator(f'.sandbox-making .sandbox-act[data-event="{event}"]').click()
     cue = box.locator(".sandbox-cue")
     expect(cue).to_contain_text(
-        "B to play: choose one of the outlined cards. A card of another player is played out of turn.", timeout=BOOT
+        "B to play: choose one of the outlined cards. A card of another player is played out of turn."
     )
     box.locator('[data-seat-menu="D"]').click()
     menu = box.get_by_role("menu")
@@ -317,4 +309,4 @@ def test_the_cue_says_how_to_play_out_of_turn_and_the_menu_offers_only_what_can_
     expect(menu.get_by_role("menuitem", name="Claim a revoke (B and D)")).to_have_count(0)
     tab.keyboard.press("Escape")  # type: ignore[attr-defined]
     box.locator('.sandbox-card[data-seat="D"][data-card="TD"]').click()  # D leads: it was B's lead
-    expect(box.locator(".sandbox-election")).to_contain_text("lead out of turn", timeout=BOOT)
+    expect(box.locator(".sandbox-election")).to_contain_text("lead out of turn")

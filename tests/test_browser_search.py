@@ -13,12 +13,11 @@ import re
 from collections.abc import Iterator
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import guarded_tab
 from conftest import BuiltSite
 from search_queries import QUERIES, rank, search, situation_laws
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser
 
 NARROW = {"width": 360, "height": 740}
 WIDE = {"width": 1280, "height": 800}
@@ -26,16 +25,9 @@ WIDE = {"width": 1280, "height": 800}
 
 @pytest.fixture()
 def tab(browser: object) -> Iterator[object]:
-    context = browser.new_context(viewport=WIDE, service_workers="block")  # type: ignore[attr-defined]
-    guard = smoke.Guard()
-    context.route("**/*", guard.route)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not guard.outside, f"requests to other hosts: {guard.outside}"
-    assert not errors, f"JavaScript errors: {errors}"
+    """A guarded tab (tests/browser_support.py) at 1280 x 800."""
+    with guarded_tab(browser, WIDE) as page:
+        yield page
 
 
 def test_players_words_find_the_law_in_the_top_three(tab: object, built_site: BuiltSite) -> None:
@@ -68,9 +60,7 @@ def test_a_law_tapped_in_the_results_opens_in_view(
     restores the scroll it locked while the search was open: the law is brought back into view)."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport=viewport, service_workers="block", has_touch=viewport is NARROW)  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, viewport, has_touch=viewport is NARROW) as tab:
         tab.goto(built_site.base)
         search(tab, "renege", situation_laws())
         link = tab.locator('.md-search-result__item a[href$="#law-62"]:visible').first  # as the reader sees it
@@ -83,16 +73,12 @@ def test_a_law_tapped_in_the_results_opens_in_view(
         expect(law).to_be_in_viewport()
         top = tab.evaluate("document.getElementById('law-62').getBoundingClientRect().top")
         assert 0 <= top < viewport["height"] / 2
-    finally:
-        context.close()  # type: ignore[attr-defined]
 
 
 def test_a_situation_tapped_in_the_results_opens_expanded(browser: object, built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport=NARROW, service_workers="block", has_touch=True)  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, NARROW, has_touch=True) as tab:
         tab.goto(built_site.base)
         search(tab, "lead out of turn", situation_laws())
         link = tab.locator('.md-search-result__item a[href$="#s-lead-out-of-turn"]:visible').first
@@ -103,5 +89,3 @@ def test_a_situation_tapped_in_the_results_opens_expanded(browser: object, built
         expect(case.locator(".dg-answer")).to_be_visible()
         tab.wait_for_timeout(600)
         expect(case.locator("> summary")).to_be_in_viewport()
-    finally:
-        context.close()  # type: ignore[attr-defined]

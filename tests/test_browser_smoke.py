@@ -1,107 +1,24 @@
 """The built site in a real browser (Debian's Chromium driven by Playwright), served under /repo/.
 
-Every request the browser makes is routed through a handler: anything not for 127.0.0.1 is
-recorded and aborted, and each test ends by asserting that there was none. Chromium also gets a
-host-resolver rule that maps every other host to nothing, so no request can leave the machine.
+Every tab is a guarded one (tests/browser_support.py, the fixtures of tests/conftest.py): anything
+not for 127.0.0.1 is recorded and aborted, and each test ends by asserting that there was none, and
+no JavaScript error. Chromium also gets a host-resolver rule that maps every other host to nothing,
+so no request can leave the machine.
 """
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
+from browser_support import Guard
 from conftest import BuiltSite
 
 from euchre_core.formats.cases import replay_case
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 SEATS = "ABCD"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-class Guard:
-    """Records every request, and every request for another host (which it aborts)."""
-
-    def __init__(self) -> None:
-        self.requests: list[str] = []
-        self.outside: list[str] = []
-        self.errors: list[str] = []
-
-    def route(self, route: object) -> None:
-        url = route.request.url  # type: ignore[attr-defined]
-        host = urlsplit(url).hostname
-        if url.startswith(("data:", "blob:")) or host == "127.0.0.1":
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            self.outside.append(url)
-            route.abort()  # type: ignore[attr-defined]
-
-
-@pytest.fixture()
-def page(browser: object, built_site: BuiltSite) -> Iterator[tuple[object, Guard]]:
-    guard = Guard()
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")  # type: ignore[attr-defined]
-    context.route("**/*", guard.route)
-    context.on("request", lambda request: guard.requests.append(request.url))
-    tab = context.new_page()
-    tab.on("pageerror", lambda error: guard.errors.append(str(error)))
-    tab.on("worker", lambda worker: None)
-    try:
-        yield tab, guard
-        outside = [
-            u
-            for u in guard.requests
-            if urlsplit(u).hostname not in ("127.0.0.1", None) and not u.startswith(("data:", "blob:"))
-        ]
-        assert not guard.outside and not outside, f"requests to other hosts: {guard.outside + outside}"
-        assert not guard.errors, f"JavaScript errors: {guard.errors}"
-    finally:
-        context.close()
-
-
-@pytest.fixture(params=[(1280, 900), (360, 740)], ids=["desktop", "phone"])
-def tab(request: pytest.FixtureRequest, browser: object, built_site: BuiltSite) -> object:
-    """A fresh tab at a desktop's and at a phone's width (each test that asks for it runs at both);
-    ``tab.width`` is the width, ``tab.guard`` the :class:`Guard` of its requests and errors."""
-    width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")  # type: ignore[attr-defined]
-    guard = Guard()
-    context.route("**/*", guard.route)
-    t = context.new_page()
-    t.on("pageerror", lambda e: guard.errors.append(str(e)))
-    request.addfinalizer(context.close)
-    t.width = width  # type: ignore[attr-defined]
-    t.guard = guard  # type: ignore[attr-defined]
-    return t
 
 
 def test_law_52_by_its_anchor_and_the_jump_box(page: tuple[object, Guard], built_site: BuiltSite) -> None:
@@ -149,11 +66,11 @@ def test_search_finds_laws(page: tuple[object, Guard], built_site: BuiltSite) ->
     box.click()
     box.press_sequentially("revoke", delay=20)
     results = tab.locator(".md-search-result__item a")  # type: ignore[attr-defined]
-    expect(results.first).to_be_visible(timeout=15000)
+    expect(results.first).to_be_visible()
     # the list is drawn again as each letter's results arrive: wait for a law among them, not a count
     law = tab.locator('.md-search-result__item a[href*="/repo/laws/"][href*="#law-"]')  # type: ignore[attr-defined]
-    expect(law.first).to_be_attached(timeout=15000)
+    expect(law.first).to_be_attached()
     assert any("search/search_index.json" in u for u in guard.requests)
     box.fill("")
     box.press_sequentially("law 52", delay=20)
-    expect(tab.locator('.md-search-result__item a[href$="#law-52"]').first).to_be_attached(timeout=15000)  # type: ignore[attr-defined]
+    expect(tab.locator('.md-search-result__item a[href$="#law-52"]').first).to_be_attached()  # type: ignore[attr-defined]

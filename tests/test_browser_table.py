@@ -10,18 +10,14 @@ from __future__ import annotations
 import re
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import Guard, guarded_tab
 from conftest import BuiltSite
-from test_browser_smoke import Guard
-from test_browser_widgets import AXE, BOOT, live_player, run_axe
+from test_browser_widgets import AXE, live_player, run_axe
 
 from euchre_core.app.table_view import case_line, case_values
 from euchre_core.kernel.cards import Card
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser
-page = smoke.page
-tab = smoke.tab
 
 
 def name(code: str) -> str:
@@ -60,8 +56,8 @@ def test_law_62_a_branch_by_click_steps_through_branches_again_and_returns(tab: 
     before = [c[1] for c in variation["line"][:k]]
     again = case_line("I", 3, before + [other])
     player.locator(f'button[data-card="{other}"]').click()
-    # a branch of a branch is not precomputed: Python starts (BOOT, not the 5 s default)
-    expect(announce).to_have_text("Variation: " + again["states"][k + 1]["announce"], timeout=BOOT)
+    # a branch of a branch is not precomputed: Python starts (the guarded tab's long default wait)
+    expect(announce).to_have_text("Variation: " + again["states"][k + 1]["announce"])
     assert tab.url.endswith("#play=3/" + "/".join(before + [other]))  # type: ignore[attr-defined]
     tree = player.locator(".cp-tree")
     expect(tree.locator("button.cp-line-item")).to_have_count(3)  # the book's line and two variations
@@ -166,7 +162,7 @@ def test_the_stop_button_is_hidden_when_idle(page: tuple[object, Guard], built_s
     for i in range(stops.count()):
         expect(stops.nth(i)).to_be_hidden()
     player = live_player(tab, built_site.base + "cases/i/")
-    expect(player.locator(".engine-stop")).to_be_hidden(timeout=BOOT)
+    expect(player.locator(".engine-stop")).to_be_hidden()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -176,9 +172,7 @@ def test_axe_on_a_case_page_mid_branch_and_a_law_page_with_a_sandbox(
     from playwright.sync_api import expect
 
     assert AXE.is_file(), "make node-deps (npm ci) installs axe-core"
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, color_scheme=scheme, service_workers="allow") as tab:
         player = live_player(tab, built_site.base + "cases/i/#play=3/JC@2")
         expect(player.locator(".cp-varinfo")).to_be_visible()
         body = tab.locator("body")  # type: ignore[attr-defined]
@@ -188,8 +182,6 @@ def test_axe_on_a_case_page_mid_branch_and_a_law_page_with_a_sandbox(
         tab.goto(built_site.base + "laws/cards-liable-to-be-called/")  # type: ignore[attr-defined]
         tab.locator("details.law-engine summary").first.click()  # type: ignore[attr-defined]
         assert run_axe(tab) == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("width", [360, 1280])
@@ -201,9 +193,7 @@ def test_a_branch_link_opens_the_branch_with_its_table_in_view(
     "back" one level up and the book's line one more step."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": width, "height": 740}, service_workers="block")  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, {"width": width, "height": 740}) as tab:
         variation = case_line("I", 3, ["JC"])
         player = live_player(tab, built_site.base + "cases/i/#play=3/JC@2")
         expect(player.locator(".cp-varinfo")).to_contain_text("Card 2 of " + str(len(variation["line"])))
@@ -215,5 +205,3 @@ def test_a_branch_link_opens_the_branch_with_its_table_in_view(
         assert header is not None and top is not None
         assert top["y"] >= header["y"] + header["height"] - 1, (top, header)  # not under the header
         assert tab.evaluate("scrollY") > 0  # the page was scrolled to the player
-    finally:
-        context.close()

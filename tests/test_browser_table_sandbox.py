@@ -8,18 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import Guard, guarded_tab
 from conftest import BuiltSite
-from test_browser_smoke import Guard
 
 from euchre_core.app import sandbox
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser
-page = smoke.page
-tab = smoke.tab
 
-BOOT = 120_000
 ENTRY = "laws/entry-and-re-entry/"
 
 
@@ -29,7 +24,7 @@ def open_box(tab: object, url: str, law: int) -> object:
     tab.goto(url)  # type: ignore[attr-defined]
     box = tab.locator(f'.table-example[data-law="{law}"]')  # type: ignore[attr-defined]
     box.get_by_role("button", name="Try it in the sandbox").click()
-    expect(box.locator(".ts-table").first).to_be_visible(timeout=BOOT)
+    expect(box.locator(".ts-table").first).to_be_visible()
     return box
 
 
@@ -110,14 +105,14 @@ def test_law_18_a_substitute_by_keyboard(tab: object, built_site: BuiltSite) -> 
     expect(sub.get_by_role("menuitem").first).to_be_focused()
     expect(sub.get_by_role("menuitem").first).to_have_text("Zane plays for Ames")
     tab.keyboard.press("Enter")  # type: ignore[attr-defined]
-    expect(box.locator(".sandbox-live")).to_contain_text("(law 18)", timeout=BOOT)
+    expect(box.locator(".sandbox-live")).to_contain_text("(law 18)")
     expect(box.get_by_role("alert")).to_have_count(0)
     seated = box.locator('.ts-felt [data-person="Zane"]')
     expect(seated).to_contain_text("substitute for Ames")
     expect(box.locator('.ts-side [data-person="Ames"]')).to_contain_text("Ames")  # away, beside the table
     # the book's next step: the rubber ends and Ames plays again
     box.get_by_role("button", name=re.compile("^The book’s next step: The rubber at T1 ends")).press("Enter")
-    expect(box.locator('.ts-felt [data-person="Ames"]')).to_be_visible(timeout=BOOT)
+    expect(box.locator('.ts-felt [data-person="Ames"]')).to_be_visible()
     expect(box.locator(".ts-decided")).to_contain_text("Zane's appointment ends")
     no_free_text(box)
     no_overflow(tab)
@@ -140,7 +135,7 @@ def test_law_17_open_a_fresh_table_by_picking_names(page: tuple[object, Guard], 
         box.get_by_role("button", name=name, exact=True).click()
         expect(box.locator(f'.ts-chip[data-pick="{name}"]')).to_have_attribute("aria-pressed", "true")
     box.get_by_role("button", name=club["label"] + " with 4").click()
-    expect(box.locator('.ts-table[data-table="T3"]')).to_be_visible(timeout=BOOT)
+    expect(box.locator('.ts-table[data-table="T3"]')).to_be_visible()
     expect(box.locator(".ts-decided")).to_contain_text("law 17")
 
 
@@ -152,11 +147,11 @@ def test_law_16_refusal_then_the_book_s_next_step(page: tuple[object, Guard], bu
     box = tab.locator('.table-example[data-law="16"]')  # type: ignore[attr-defined]
     expect(box).to_contain_text("(law 16)")  # the static example
     box.get_by_role("button", name="Try it in the sandbox").click()
-    expect(box.get_by_role("alert")).to_contain_text("law 16", timeout=BOOT)
+    expect(box.get_by_role("alert")).to_contain_text("law 16")
     # a newcomer has no act at T1: a card has been cut (Law 16), so no button for him
     expect(box.locator('.ts-person[data-person="Gray"]')).not_to_have_attribute("aria-haspopup", "menu")
     box.get_by_role("button", name="The book’s next step: Cut for partners and deal at T1").click()
-    expect(box.locator(".sandbox-live")).to_contain_text("deals", timeout=BOOT)
+    expect(box.locator(".sandbox-live")).to_contain_text("deals")
     expect(box.get_by_role("alert")).to_have_count(0)
 
 
@@ -168,9 +163,7 @@ def test_axe_on_the_table_sandbox_and_the_hint_picker(browser: object, built_sit
     from test_browser_widgets import AXE, run_axe
 
     assert AXE.is_file(), "make node-deps (npm ci) installs axe-core"
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, color_scheme=scheme, service_workers="allow") as tab:
         box = open_box(tab, built_site.base + ENTRY + "#law-18", 18)
         expect(tab.locator("body")).to_have_attribute(
             "data-md-color-scheme", "slate" if scheme == "dark" else "default"
@@ -183,8 +176,6 @@ def test_axe_on_the_table_sandbox_and_the_hint_picker(browser: object, built_sit
         rerun.get_by_role("button", name="the turned card").click()
         expect(rerun.locator(".hr-pack")).to_be_visible()
         assert run_axe(tab) == []
-    finally:
-        context.close()
 
 
 def test_law_21_break_up_from_the_table_s_acts(tab: object, built_site: BuiltSite) -> None:
@@ -204,7 +195,7 @@ def test_law_21_break_up_from_the_table_s_acts(tab: object, built_site: BuiltSit
     expect(menu.get_by_role("menuitem").nth(1)).to_be_focused()
     menu.get_by_role("menuitem", name=first["label"]).click()
     after = sandbox.table_act(17, v["ops"], first["op"])
-    expect(box.locator(".ts-table")).to_have_count(len(after["tables"]), timeout=BOOT)
+    expect(box.locator(".ts-table")).to_have_count(len(after["tables"]))
     expect(box.locator('.ts-table[data-table="T1"]')).to_have_count(0)
     expect(box.locator(".ts-decided")).to_contain_text("law 21")
     no_overflow(tab)
@@ -230,10 +221,8 @@ def test_the_table_sandbox_says_what_to_do_next(tab: object, built_site: BuiltSi
         box.get_by_role("button", name="The book’s next step: " + v["next_step"]["label"]).click()
         v = sandbox.table_act(15, v["ops"], v["next_step"]["op"])
         if v["next_step"]:
-            expect(box.get_by_role("button", name="The book’s next step: " + v["next_step"]["label"])).to_be_focused(
-                timeout=BOOT
-            )
-    expect(cue).to_contain_text("The book’s example is played out: choose a name", timeout=BOOT)
+            expect(box.get_by_role("button", name="The book’s next step: " + v["next_step"]["label"])).to_be_focused()
+    expect(cue).to_contain_text("The book’s example is played out: choose a name")
     expect(cue).to_contain_text("or start again")
     expect(box.locator(".ts-next-button")).to_have_count(0)
     expect(box.locator("button.ts-person, .ts-acts > button[data-act]").first).to_be_focused()

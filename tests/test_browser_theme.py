@@ -16,33 +16,20 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import guarded_tab
 from conftest import BuiltSite
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser
 LAW_PAGE = "laws/cards-played-in-error/"
 
 
 def _phone(browser: object, scheme: str = "light") -> Iterator[tuple[object, list[str]]]:
-    """A fresh 360 px touch phone; yields the tab and the site paths it requested."""
+    """A fresh guarded 360 px touch phone (tests/browser_support.py); yields the tab and the site
+    paths it requested."""
     requests: list[str] = []
-    errors: list[str] = []
-    context = browser.new_context(  # type: ignore[attr-defined]
-        viewport={"width": 360, "height": 740},
-        has_touch=True,
-        is_mobile=True,
-        color_scheme=scheme,
-        service_workers="block",
-    )
-    tab = context.new_page()
-    tab.on("request", lambda r: requests.append(urlsplit(r.url).path))
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    with guarded_tab(browser, color_scheme=scheme, phone=True) as tab:
+        tab.on("request", lambda r: requests.append(urlsplit(r.url).path))
         yield tab, requests
-        assert not errors, f"JavaScript errors: {errors}"
-    finally:
-        context.close()
 
 
 def _theme_requested(requests: list[str]) -> bool:
@@ -73,7 +60,7 @@ def test_a_tap_on_search_opens_it_and_finds_the_law(browser: object, built_site:
         box = tab.locator("input.md-search__input")  # type: ignore[attr-defined]
         expect(box).to_be_focused()
         tab.keyboard.type("revoke")  # type: ignore[attr-defined]
-        expect(tab.locator('.md-search-result__item a[href*="#law-"]').first).to_be_attached(timeout=15_000)  # type: ignore[attr-defined]
+        expect(tab.locator('.md-search-result__item a[href*="#law-"]').first).to_be_attached()  # type: ignore[attr-defined]
         assert tab.evaluate("euchrePage.theme()") == "ready"  # type: ignore[attr-defined]
         assert _theme_requested(requests)
 
@@ -106,14 +93,10 @@ def test_a_dark_phone_shows_the_dark_page_before_any_touch(browser: object, buil
 def test_the_search_key_opens_search(browser: object, built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser) as tab:
         tab.goto(built_site.base + LAW_PAGE)
         tab.keyboard.press("/")
         expect(tab.locator("input.md-search__input")).to_be_focused()
-    finally:
-        context.close()
 
 
 def test_after_instant_navigation_our_scripts_run_on_the_new_page(browser: object, built_site: BuiltSite) -> None:

@@ -1,7 +1,7 @@
 """The engine's widgets in a real browser: the case player, "what if", the console, under Pyodide.
 
 The site is built once per session (``built_site``, tests/conftest.py) and served under /repo/; every
-request goes through the smoke tests' ``Guard`` (anything for a host other than 127.0.0.1 fails the
+request goes through the guarded tab's ``Guard`` (tests/browser_support.py) (anything for a host other than 127.0.0.1 fails the
 test, JavaScript errors too), including the requests of the engine's Web Worker.
 """
 
@@ -12,18 +12,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import Guard, guarded_tab
 from conftest import REPO_ROOT, BuiltSite
-from test_browser_smoke import Guard
 
 from euchre_core.formats.cases import replay_case
 
 pytestmark = pytest.mark.browser
-browser = smoke.browser  # the fixtures of the smoke tests: Chromium, and a page whose requests are guarded
-page = smoke.page
 
 SEATS = "ABCD"
-BOOT = 90_000  # ms: Python's first start in a cold browser on a slow machine
 AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -34,7 +30,7 @@ def live_player(tab: object, url: str) -> object:
 
     tab.goto(url)  # type: ignore[attr-defined]
     player = tab.locator(".case-player")  # type: ignore[attr-defined]
-    expect(player.locator(".et-seat .et-card").first).to_be_visible(timeout=BOOT)
+    expect(player.locator(".et-seat .et-card").first).to_be_visible()
     return player
 
 
@@ -114,7 +110,7 @@ def test_instant_navigation_reuses_the_running_engine(page: tuple[object, Guard]
     tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]
     expect(tab.locator("h1")).to_contain_text("Case II")  # type: ignore[attr-defined]
     player = tab.locator('.case-player[data-case="II"]')  # type: ignore[attr-defined]
-    expect(player.locator(".et-seat .et-card").first).to_be_visible(timeout=5000)
+    expect(player.locator(".et-seat .et-card").first).to_be_visible()
     assert tab.evaluate("window.__samePage") is True, "instant navigation reloaded the page"  # type: ignore[attr-defined]
     stats = tab.evaluate("euchreEngine.stats()")  # type: ignore[attr-defined]
     assert stats["starts"] == 1 and stats["workers"] == 1, stats
@@ -132,7 +128,7 @@ def test_console_runs_a_snippet_and_shows_an_engine_error(page: tuple[object, Gu
     expect(code).to_be_visible()
     code.fill('from euchre_core.formats.cases import replay_case\nprint(replay_case("I").deal.tricks_won_by_side())')
     console.get_by_role("button", name="Run").click()
-    expect(console.locator(".ec-output")).to_have_text("(4, 1)\n", timeout=BOOT)
+    expect(console.locator(".ec-output")).to_have_text("(4, 1)\n")
     code.fill('Card.parse("XX")')
     code.press("Control+Enter")
     expect(console.locator(".ec-error")).to_contain_text("not a card: 'XX'")
@@ -142,11 +138,11 @@ def test_console_runs_a_snippet_and_shows_an_engine_error(page: tuple[object, Gu
     # a snippet that never ends: Stop restarts the engine, and it works again
     code.fill("while True:\n    pass")
     console.get_by_role("button", name="Run").click()
-    console.get_by_role("button", name="Stop").click(timeout=15000)
+    console.get_by_role("button", name="Stop").click()
     expect(console.locator(".ec-error")).to_contain_text("Stopped")
     code.fill("1 + 1")
     console.get_by_role("button", name="Run").click()
-    expect(console.locator(".ec-output")).to_have_text("2\n", timeout=BOOT)
+    expect(console.locator(".ec-output")).to_have_text("2\n")
     assert tab.evaluate("euchreEngine.stats().starts") == 2  # type: ignore[attr-defined]
 
 
@@ -158,7 +154,7 @@ def test_law_page_console_asks_the_director(page: tuple[object, Guard], built_si
     box = tab.locator("details.engine-console-box").first  # type: ignore[attr-defined]
     box.locator("summary").click()
     box.get_by_role("button", name="Run").click()
-    expect(box.locator(".ec-output")).to_contain_text("lead out of turn - laws [52, 53]", timeout=BOOT)
+    expect(box.locator(".ec-output")).to_contain_text("lead out of turn - laws [52, 53]")
     expect(box.locator(".ec-output")).to_contain_text("BD may choose 'call-card'")
 
 
@@ -169,13 +165,8 @@ def test_starting_the_engine_moves_no_widget_under_the_readers_finger(
     """The first press on a widget starts the engine for the page, and every widget's status line says
     so. A status line that appeared then (or wrapped) moved every widget below it between the press and
     the release, so the press was lost: a console's Run, pressed first, did nothing (CI, stop 30)."""
-    context = browser.new_context(  # type: ignore[attr-defined]
-        viewport={"width": width, "height": 740}, service_workers="block", is_mobile=width < 600
-    )
-    guard = Guard()
-    context.route("**/*", guard.route)
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, {"width": width, "height": 740}, is_mobile=width < 600) as tab:
+        guard = tab.guard
         tab.goto(built_site.base + "laws/cards-liable-to-be-called/")
         box = tab.locator("details.engine-console-box").first
         box.locator("summary").click()
@@ -196,12 +187,10 @@ def test_starting_the_engine_moves_no_widget_under_the_readers_finger(
             "() => [...document.querySelectorAll('.engine-status')].some(e => e.dataset.phase !== 'idle')"
         )
         loading = run.evaluate(where)
-        tab.wait_for_function("() => window.euchreEngine.status().phase === 'ready'", timeout=BOOT)
+        tab.wait_for_function("() => window.euchreEngine.status().phase === 'ready'")
         ready = run.evaluate(where)
         assert before == loading == ready, (before, loading, ready)
         assert not guard.outside
-    finally:
-        context.close()
 
 
 def test_a_broken_runtime_leaves_the_page_and_says_why(page: tuple[object, Guard], built_site: BuiltSite) -> None:
@@ -215,7 +204,7 @@ def test_a_broken_runtime_leaves_the_page_and_says_why(page: tuple[object, Guard
     expect(tab.locator(".case-player .et-board")).to_be_visible()  # type: ignore[attr-defined]
     tab.evaluate("euchreEngine.ready().catch(() => {})")  # type: ignore[attr-defined]
     status = tab.locator(".case-player .engine-status")  # type: ignore[attr-defined]
-    expect(status).to_have_attribute("data-phase", "error", timeout=BOOT)
+    expect(status).to_have_attribute("data-phase", "error")
     expect(status).to_contain_text("The engine is not available")
     expect(status).to_contain_text("Python could not start")
     expect(status.get_by_role("button", name="Try again")).to_be_visible()
@@ -237,7 +226,7 @@ def test_a_compressed_copy_that_cannot_be_fetched_falls_back_to_the_plain_file(
     expect(tab.locator(".case-player .et-board")).to_be_visible()  # type: ignore[attr-defined]
     tab.evaluate("euchreEngine.ready().catch(() => {})")  # type: ignore[attr-defined]
     status = tab.locator(".case-player .engine-status")  # type: ignore[attr-defined]
-    expect(status).to_have_attribute("data-phase", "ready", timeout=BOOT)
+    expect(status).to_have_attribute("data-phase", "ready")
     plain = blocked.replace("**/*", "").removesuffix(".gz")
     assert any(u.endswith(plain) for u in guard.requests), plain
 
@@ -270,7 +259,7 @@ def test_accessibility_of_a_law_page_and_a_live_case_page(
     box = tab.locator("details.engine-console-box").first  # type: ignore[attr-defined]
     box.locator("summary").click()
     box.get_by_role("button", name="Run").click()
-    expect(box.locator(".ec-output")).to_be_visible(timeout=BOOT)
+    expect(box.locator(".ec-output")).to_be_visible()
     assert run_axe(tab) == []
     player = live_player(tab, built_site.base + "cases/i/#play=3")
     player.get_by_role("button", name=re.compile(r"^play the knave of clubs")).click()
@@ -281,11 +270,8 @@ def test_accessibility_of_a_law_page_and_a_live_case_page(
 def test_the_player_fits_a_phone(browser: object, built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
-    guard = Guard()
-    context.route("**/*", guard.route)
-    try:
-        tab = context.new_page()
+    with guarded_tab(browser, phone=True, service_workers="allow") as tab:
+        guard = tab.guard
         player = live_player(tab, built_site.base + "cases/i/")
         box = player.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
@@ -304,5 +290,3 @@ def test_the_player_fits_a_phone(browser: object, built_site: BuiltSite) -> None
         assert announce is not None and options is not None
         assert announce["y"] + announce["height"] <= 740 and announce["y"] < options["y"], (announce, options)
         assert not guard.outside
-    finally:
-        context.close()

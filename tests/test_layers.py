@@ -172,14 +172,42 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return cycles
 
 
+def cycle_path(graph: dict[str, set[str]], component: list[str]) -> list[str]:
+    """One circle of imports inside ``component`` (one of :func:`import_cycles`), as a path that
+    ends where it starts: the shortest from the component's first module back to it.
+
+    >>> cycle_path({"a": {"b"}, "b": {"c", "a"}, "c": {"a"}}, ["a", "b", "c"])
+    ['a', 'b', 'a']
+    """
+    start, inside = component[0], set(component)
+    came_from: dict[str, str] = {}
+    queue = [start]
+    for node in queue:
+        for child in sorted(graph[node] & inside):
+            if child == start:
+                path = [node]
+                while path[-1] != start:
+                    path.append(came_from[path[-1]])
+                return [start, *reversed(path[:-1]), start] if node != start else [start, start]
+            if child not in came_from:
+                came_from[child] = node
+                queue.append(child)
+    raise ValueError(f"no circle through {start}")
+
+
+def describe_cycles(graph: dict[str, set[str]]) -> str:
+    """Each circle of ``graph`` as ``a → b → a`` (with the component's other modules), or ``""``."""
+    return "; ".join(
+        " → ".join(cycle_path(graph, c)) + (f" (in a circle of {len(c)}: {', '.join(c)})" if len(c) > 2 else "")
+        for c in import_cycles(graph)
+    )
+
+
 def test_no_import_cycle_in_the_engine_or_the_generator() -> None:
     graph = import_graph(ROOT)
-    assert "build_scripts.site" in graph and "euchre_core.kernel.play" in graph
-    assert "build_scripts.lessons_pages" in graph["build_scripts.site"]
-    cycles = import_cycles(graph)
-    assert not cycles, "import circles (each module imports, maybe indirectly, the others): " + "; ".join(
-        " ↔ ".join(c) for c in cycles
-    )
+    assert "build_scripts.site" in graph and "euchre_core.kernel.play" in graph  # a module or a package
+    found = describe_cycles(graph)
+    assert not found, "import circles (each module imports, maybe indirectly, the next): " + found
 
 
 def test_the_page_modules_import_only_the_bottom_module() -> None:
@@ -205,3 +233,27 @@ def test_the_cycle_check_finds_a_circle(tmp_path: Path) -> None:
     (pkg / "kernel" / "d.py").write_text("from . import a\n")
     graph = import_graph(tmp_path, ("euchre_core",))
     assert import_cycles(graph) == [["euchre_core.kernel.a", "euchre_core.kernel.b", "euchre_core.kernel.c"]]
+    assert describe_cycles(graph).startswith("euchre_core.kernel.a → euchre_core.kernel.b → euchre_core.kernel.c")
+
+
+def test_a_package_and_its_submodules(tmp_path: Path) -> None:
+    """A submodule is imported after its package's ``__init__`` (Python's own order, not an import of
+    the submodule's): that alone is no circle. An explicit ``from . import x`` of a name of the
+    package, or ``from ..pkg import y``, is an import of the ``__init__``, and a circle when the
+    ``__init__`` imports the submodule."""
+    pkg = tmp_path / "build_scripts" / "site"
+    pkg.mkdir(parents=True)
+    (tmp_path / "build_scripts" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("from .pages import Page\nfrom .nav import nav\nHELP = 1\n")
+    (pkg / "pages.py").write_text("import build_scripts.site.nav\nfrom build_scripts.site import nav as n\n")
+    (pkg / "nav.py").write_text("def nav():\n    pass\n")
+    graph = import_graph(tmp_path, ("build_scripts",))
+    assert graph["build_scripts.site.pages"] == {"build_scripts.site.nav"}  # "site.nav" is a module
+    assert import_cycles(graph) == []
+    (pkg / "pages.py").write_text("import build_scripts.site.nav\n")
+    (pkg / "nav.py").write_text("from . import HELP\n")  # a name of the package: its __init__
+    graph = import_graph(tmp_path, ("build_scripts",))
+    assert describe_cycles(graph).startswith("build_scripts.site → build_scripts.site.nav → build_scripts.site")
+    (pkg / "nav.py").write_text("from ..site import HELP\n")  # the same, spelt from the parent
+    graph = import_graph(tmp_path, ("build_scripts",))
+    assert describe_cycles(graph).startswith("build_scripts.site → build_scripts.site.nav → build_scripts.site")

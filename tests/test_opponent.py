@@ -4,7 +4,6 @@ and blind to the cards its seat cannot see."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -161,18 +160,72 @@ def test_dd_maker_tricks_is_the_solver_value() -> None:
             assert dd_maker_tricks(d) == solve(d).maker_tricks
 
 
-def test_moves_come_back_quickly_at_the_default_strength() -> None:
-    """A loose bound (the benchmark measures it): no decision of a few deals takes over two seconds."""
-    worst = 0.0
+def _count_positions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the positions the solver searches for the opponent: each call's ``nodes`` (a call of the
+    double-dummy value counts once, with the solver's positions inside it)."""
+    from euchre_core.search import opponent
+
+    calls: list[int] = []
+    inside = [0]
+    real_solve, real_dd = opponent.solve, opponent._dd
+
+    def solve(deal: Deal):  # type: ignore[no-untyped-def]
+        res = real_solve(deal)
+        if not inside[0]:
+            calls.append(res.nodes)
+        return res
+
+    def dd(deal: Deal) -> tuple[int, int]:
+        inside[0] += 1
+        try:
+            tricks, nodes = real_dd(deal)
+        finally:
+            inside[0] -= 1
+        calls.append(nodes)
+        return tricks, nodes
+
+    monkeypatch.setattr(opponent, "solve", solve)
+    monkeypatch.setattr(opponent, "_dd", dd)
+    return calls
+
+
+def test_a_decision_stays_within_its_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The work of each decision of a few deals, counted in positions searched (not timed; the
+    benchmark benchmarks/bench_opponent.py measures its CPU time): a decision stops taking samples
+    once it has searched NODE_BUDGET positions per sample (BID_FACTOR times as many before the play),
+    so it ends within that budget plus one sample's work (at most one solve per legal action)."""
+    from euchre_core.search.opponent import BID_FACTOR, NODE_BUDGET
+
+    calls = _count_positions(monkeypatch)
+    samples = STRENGTHS["default"]
     for seed in range(3):
         d = Deal.shuffled(seed, dealer=seed % 4)
         while not d.is_over:
-            t0 = time.perf_counter()
+            calls.clear()
             a = choose(d, seed=seed)
-            worst = max(worst, time.perf_counter() - t0)
+            budget = NODE_BUDGET * samples * (1 if d.phase == "play" else BID_FACTOR)
+            one_sample = len(d.legal_actions()) * max(calls, default=0)
+            assert sum(calls) <= budget + one_sample, (seed, d.phase, sum(calls), budget)
             d = d.apply(a)
-    assert worst < 2.0, worst
     assert STRENGTHS["default"] >= STRENGTHS["easy"]
+
+
+@pytest.mark.parametrize(("seed", "phase"), [(0, "bid1"), (0, "play")])
+def test_a_decision_over_budget_stops_at_the_fewest_samples(
+    monkeypatch: pytest.MonkeyPatch, seed: int, phase: str
+) -> None:
+    """With a budget of one position per sample every decision is over budget at once: it takes the
+    fewest samples it may (four in the play; a quarter of its samples before the play, when the
+    actions far behind are dropped), whatever the strength asked."""
+    from euchre_core.search import opponent
+
+    d = Deal.shuffled(seed, dealer=seed % 4)
+    while d.phase != phase:
+        d = d.apply(choose(d, strength="easy", seed=seed))
+    monkeypatch.setattr(opponent, "NODE_BUDGET", 1)
+    dec = decide(observe(d), strength="strong", seed=seed)
+    fewest = 4 if phase == "play" else max(4, STRENGTHS["strong"] * opponent.BID_FACTOR // 4)
+    assert dec.samples == fewest, (phase, dec.samples)
 
 
 # ------------------------------------------------------------------ the book's rules of thumb

@@ -5,7 +5,7 @@ scripts; the real compilation is checked on the built site (tests/test_web.py, t
 
 from __future__ import annotations
 
-import time
+import signal
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,12 @@ from build_scripts.pyodide_runtime import COMPILED_FILES, CompileJob
 
 WHEEL = ("euchre_core-0.0.0-py3-none-any.whl", b"PK not really a wheel")
 MAKE_ALL = 'mkdir -p "$4" && for f in ' + " ".join(COMPILED_FILES) + '; do echo x > "$4/$f"; done'
+
+
+def wait_for_gate(gate: Path, seconds: int = 300) -> str:
+    """A shell loop: ``node`` waits until ``gate`` exists (at most ``seconds``, then it fails), so a test
+    decides when Node finishes instead of timing it."""
+    return f'i=0; while [ ! -e "{gate}" ]; do i=$((i+1)); [ $i -gt {seconds * 10} ] && exit 9; sleep 0.1; done; '
 
 
 def fake_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> None:
@@ -31,11 +37,13 @@ def test_a_disabled_job_gives_no_folder(tmp_path: Path) -> None:
 
 
 def test_node_runs_in_the_background_and_its_result_is_cached(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fake_node(tmp_path, monkeypatch, "sleep 1; " + MAKE_ALL)
+    gate = tmp_path / "gate"
+    fake_node(tmp_path, monkeypatch, wait_for_gate(gate) + MAKE_ALL)
     cache = tmp_path / "cache"
-    start = time.monotonic()
-    job = CompileJob(*WHEEL, cache=cache)
-    assert time.monotonic() - start < 0.8  # it does not wait for Node
+    job = CompileJob(*WHEEL, cache=cache)  # returns while Node waits for the gate: it does not wait for Node
+    assert job._proc is not None and job._proc.poll() is None  # Node is still running ...
+    assert not list(cache.glob("*/out"))  # ... and has written nothing yet
+    gate.touch()  # now Node may finish
     folder = job.result()
     assert folder is not None and folder.parent == cache
     assert sorted(p.name for p in folder.iterdir()) == sorted(COMPILED_FILES)
@@ -59,11 +67,10 @@ def test_no_node_ships_the_runtime_uncompiled(tmp_path: Path, monkeypatch: pytes
 
 
 def test_a_failed_build_stops_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fake_node(tmp_path, monkeypatch, "sleep 30; " + MAKE_ALL)
+    fake_node(tmp_path, monkeypatch, wait_for_gate(tmp_path / "never") + MAKE_ALL)  # Node would never finish
     cache = tmp_path / "cache"
     job = CompileJob(*WHEEL, cache=cache)
-    start = time.monotonic()
     job.cancel()
-    assert time.monotonic() - start < 10
+    assert job._proc is not None and job._proc.returncode == -signal.SIGKILL  # stopped, not waited for
     assert job.result() is None
     assert not list(cache.iterdir())

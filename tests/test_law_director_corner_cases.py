@@ -1,4 +1,5 @@
-"""Issue 24: the director's items, each fixed by the text of its law (quoted in the test).
+"""The director's corner cases (impossible acts, Laws 50-104 at their edges), each fixed by the text of
+its law (quoted in the test).
 
 The deal is tests/test_law_director_text.py's: B deals, the ten of hearts is turned; C is the eldest
 hand. A-C against B-D. Hearts trumps: A holds the right bower, C the left.
