@@ -11,7 +11,7 @@ from ...kernel.deal import SEAT_NAMES, Deal
 from ...kernel.errors import IllegalAction, InputError
 from ...kernel.play import partner_out_mask
 from ..events import Event
-from ..rulings import Option
+from ..rulings import Chooser, Option
 from .state import DirectorState, K, Phase, verb
 from .state import play_options as _play_options
 from .state import ruling as _r
@@ -474,6 +474,7 @@ class Bidding(DirectorState):
                             "or to win or lose the trick.",
                             offender=seat,
                             chooser=self.side_of(d.alone or 0),
+                            rule=Chooser.LONE_PLAYER,  # Law 89: the lone player calls on the dealer
                             options=_play_options("The dealer", (89,)),
                             target=d.dealer,
                         ),
