@@ -29,7 +29,7 @@ from typing import Any
 from ..kernel.actions import Action
 from ..kernel.cards import Card
 
-__all__ = ["Chooser", "Election", "Irregularity", "Option", "Ruling", "SEATS", "resolve_choosers"]
+__all__ = ["Chooser", "Election", "Fact", "Standing", "Irregularity", "Option", "Ruling", "SEATS", "resolve_choosers"]
 
 SEATS = "ABCD"
 
@@ -182,6 +182,33 @@ def resolve_choosers(
     return tuple(s for s in range(n) if s % 2 == side and not out >> s & 1)
 
 
+class Standing(Enum):
+    """A standing effect of a ruling (no election), as a typed value: the app words it from any
+    chair; :attr:`Ruling.effects` keeps the engine's letters version for the CLI."""
+
+    MUST_PASS = "must-pass"  # seat: bound to pass (Laws 79, 80, 82)
+    DEALER_PASSES = "dealer-passes"  # seat: the dealer passes (Law 48 in the bidding)
+    FORFEITS = "forfeits"  # side, points (Law 90)
+    HAND_EXPOSED = "hand-exposed"  # seat: his whole hand lies on the table (Laws 48, 95)
+    NO_LONE_HAND = "no-lone-hand"  # seat: he may not play alone (Laws 46, 48, 95)
+    BOUND = "bound"  # a call binds a player: ``requirement`` (Law 56: the call repeated)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One standing effect: what (:class:`Standing`), the seat or side, the points, the requirement.
+
+    >>> Fact(Standing.MUST_PASS, seat=3).seat
+    3
+    """
+
+    what: Standing
+    seat: int | None = None
+    side: int | None = None
+    points: int | None = None
+    requirement: Any = None  # Standing.BOUND: the director's Requirement
+
+
 @dataclass(frozen=True)
 class Election:
     """An election as a typed value (Law 85): the option's id, the suit it names where it names
@@ -236,6 +263,7 @@ class Ruling:
     reading: str | None = None  # where the text is ambiguous: the reading chosen, and why
     rule: Chooser | None = None  # who elects, by the law's own rule (None: derived from chooser/offender)
     choosers: tuple[int, ...] = ()  # the seats that elect (resolved from the rule when the ruling is made)
+    facts: tuple[Fact, ...] = ()  # the standing effects that name a seat or a side, typed (effects: the letters)
 
     @property
     def needs_choice(self) -> bool:
