@@ -110,63 +110,11 @@
     return e;
   }
 
-  function laws(list) {
-    return "(law" + (list.length > 1 ? "s " : " ") + list.join(", ") + ")";
-  }
-
-  function cap(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : text; }
-
-  // The ruling from the engine's answer (the same fields the page was built with).
+  // The ruling from the engine's answer: its HTML fragment, rendered once per chair at build time by the
+  // one voice (euchre_core.app.ruling_voice.ruling_html); the page swaps it, it words nothing itself.
   function drawRuling(box, r) {
-    box.textContent = "";
     box.dataset.status = r.status;
-    var head = el("p", "dg-headline");
-    head.appendChild(el("strong", null, r.headline));
-    box.appendChild(head);
-    var status = {
-      stands: "Nothing can be rectified: no penalty, no election. Play goes on.",
-      refused: "The laws forbid it outright: it cannot be done." + (r.options && r.options.length ? " The election is still open:" : ""),
-      ruled: "No election: the laws apply it at once."
-    }[r.status];
-    if (status) box.appendChild(el("p", "dg-status" + (r.status === "ruled" ? "" : " dg-final"), status));
-    if (r.effects && r.effects.length) {
-      var then = el("p", "dg-effects");
-      then.appendChild(el("strong", null, "Then:"));
-      then.appendChild(document.createTextNode(" " + r.effects.join("; ") + "."));
-      box.appendChild(then);
-    }
-    if (r.options && r.options.length) {
-      var who = el("p", "dg-who-chooses");
-      who.appendChild(el("strong", null, r.who_chooses));
-      who.appendChild(document.createTextNode(" The options:"));
-      box.appendChild(who);
-      var list = el("ol", "dg-options");
-      r.options.forEach(function (o) {
-        var li = el("li");
-        li.appendChild(el("strong", null, o.label));
-        if (o.effect && o.effect.length) li.appendChild(document.createTextNode(" — " + o.effect.join("; ") + ". "));
-        else li.appendChild(document.createTextNode(" "));
-        li.appendChild(el("span", "dg-laws", laws(o.laws)));
-        list.appendChild(li);
-      });
-      box.appendChild(list);
-    }
-    if (r.score) box.appendChild(el("p", "dg-score", r.score));
-    if (r.next) box.appendChild(el("p", "dg-next", cap(r.next) + "."));
-    (r.earlier || []).forEach(function (e) {
-      var p = el("p", "dg-earlier", "Earlier in the hand: " + e.headline + " ");
-      p.appendChild(el("span", "dg-laws", laws(e.laws)));
-      box.appendChild(p);
-    });
-    box.appendChild(el("p", "dg-cites", "Laws cited: " + r.laws.join(", ") + "."));
-    var seats = Object.keys(r.seats).map(function (s) {
-      return r.seats[s] === s ? s : s + ": " + r.seats[s];
-    });
-    box.appendChild(el("p", "dg-seats", "In the example A deals. " + seats.join(" · ")));
-    var engine = el("details", "dg-engine");
-    engine.appendChild(el("summary", null, "The engine's ruling, in the book's letters"));
-    engine.appendChild(el("p", null, r.text));
-    box.appendChild(engine);
+    box.innerHTML = r.html;
   }
 
   function speakFrom(target, who) {

@@ -27,6 +27,7 @@ from ..kernel.cards import cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..laws.director import Director, Phase
+from ..laws.rulings import Ruling
 
 # the dealing and table sandboxes, each in its own module, offered here as before (the browser calls
 # them by these names, euchre_core.app.sandbox.dealing_act …)
@@ -38,7 +39,7 @@ from .dealing_sandbox import dealing_start_state as dealing_start_state
 from .dealing_sandbox import dealing_view as dealing_view
 from .dealing_sandbox import dealing_words as dealing_words
 from .egn_view import action_words
-from .ruling_words import moment, plain_option
+from .ruling_voice import Seats, moment, option_label
 from .sandbox_json import card_json, event_list, law_number
 from .table_sandbox import MAX_CANDIDATES as MAX_CANDIDATES
 from .table_sandbox import MAX_NAME as MAX_NAME
@@ -50,7 +51,7 @@ from .table_sandbox import table_scenarios as table_scenarios
 from .table_sandbox import table_start as table_start
 from .table_sandbox import table_view as table_view
 
-__all__ = ["scenarios", "start", "act", "custom", "view", "plain_option", "choosers"]
+__all__ = ["scenarios", "start", "act", "custom", "view", "choosers"]
 
 
 def scenarios() -> dict[int, dict[str, Any]]:
@@ -77,15 +78,16 @@ def choosers(chooser: str | None) -> str:
     return " and ".join(chooser) if len(chooser) == 2 else chooser
 
 
-def _words(ruling: dict[str, Any]) -> dict[str, Any]:
-    """A ruling's presentation for the table: who chooses in words, each option's plain words, and
-    the option chosen in words (the JSON's ids and texts are unchanged)."""
-    options = ruling.get("options") or []
-    chosen = next((o for o in options if o.get("id") == ruling.get("chosen")), None)
+def _words(ruling: Ruling, dealer: int) -> dict[str, Any]:
+    """A ruling's presentation for the table: who chooses (its seats, typed), each option's words and
+    the option chosen (:func:`euchre_core.app.ruling_voice.option_label`, from the typed ruling; the
+    JSON's ids and texts are unchanged)."""
+    seats = Seats(None, dealer)
+    chosen = ruling.chosen if any(o.id == ruling.chosen for o in ruling.options) else None
     return {
-        "who": choosers(ruling.get("chooser")),
-        "options": [{"id": o["id"], "label": plain_option(o["text"])} for o in options],
-        "chosen": plain_option(chosen["text"]) if chosen else None,
+        "who": " and ".join(SEAT_NAMES[c] for c in ruling.choosers),
+        "options": [{"id": o.id, "label": option_label(ruling, o.id, seats, dealer)} for o in ruling.options],
+        "chosen": option_label(ruling, chosen, seats, dealer) if chosen else None,
     }
 
 
@@ -94,7 +96,7 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
 
     >>> v = start(52)
     >>> v["words"][0]["who"], v["words"][0]["options"][1]["label"]
-    ('B and D', 'Call a suit from him or his partner at their next lead')
+    ('B and D', 'Call a suit from C or his partner, at the next lead of either')
     >>> act(52, v["events"], "BD: choose call-card")["called"]
     [['C', '7D']]
     >>> own = custom(seed=0)["base"]
@@ -165,7 +167,7 @@ def view(state: Director, law: int | None, events: list[str], base: dict[str, An
             "error": None,
         }
     )
-    out["words"] = [_words(r) for r in out.get("rulings", [])]
+    out["words"] = [_words(r, state.deal.dealer) for r in state.rulings]
     out["moment"] = moment(state, law)  # the ruling now, as the director's guide shows it (ruling_words)
     # the cards called (Laws 46, 56): the table marks them until they are played
     out["called"] = [

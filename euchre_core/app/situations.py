@@ -5,7 +5,7 @@ words, listed in every group of the guide a player might look in (by what he saw
 card played at the wrong time, a revoke …). Its moment is its law's ready scenario, folded to its
 last event (a lead out of turn before the others followed, Law 52; after all three followed, Law 53;
 a revoke established and claimed, Law 64); :func:`situation` rules it there with
-:func:`euchre_core.app.ruling_words.moment`, the call the law page's example and the penalty sandbox
+:func:`euchre_core.app.ruling_voice.moment`, the call the law page's example and the penalty sandbox
 show too, from the reader's chair when he says who did it.
 
 >>> m = situation("lead-out-of-turn-all-followed")
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from importlib import resources
 from typing import Any
 
@@ -32,7 +31,7 @@ from ..kernel.deal import SEAT_NAMES
 from ..kernel.errors import IllegalAction, InputError
 from ..laws.lawbook import LAWBOOK
 from . import sandbox
-from .ruling_words import WHO, Seats, moment, reader_seat, ruling_now, seat_phrase
+from .ruling_voice import WHO, moment, reader_seat, refusal_words, ruling_html, ruling_now
 
 __all__ = ["groups", "situations", "situation"]
 
@@ -96,25 +95,28 @@ def situation(id: str, who: str | None = None) -> dict[str, Any]:
         base.update({"status": "book", "laws": [law], "summary": entry.summary if entry else ""})
         return base
     events = list(sc["events"]) + (list(sc.get("then") or []) if sit.get("line") == "whole" else [])
+    if sit.get("events") is not None:  # the situation's own moment on the law's deal (Laws 51, 85)
+        events = list(sit["events"])
     base.update({"source": "play", "events": events})
     refused: IllegalAction | None = None
     try:
         state = load_scenario({**sc, "events": events})
-    except IllegalAction as error:  # the law shows as the engine's refusal (Law 88: the trump card discarded)
-        refused = error
+    except IllegalAction:  # the law shows as the engine's refusal (Law 88: the trump card discarded)
         state = load_scenario({**sc, "events": events[:-1]})
+        try:
+            state.act(events[-1])
+        except IllegalAction as error:  # the act itself refused: its reason and laws, typed
+            refused = error
     now, earlier = ruling_now(state, law)
     offender = next((r.offender for r in (now, *earlier) if r is not None and r.offender is not None), None)
     me = reader_seat(offender, who) if who is not None and offender is not None else None
     base["me"] = SEAT_NAMES[me] if me is not None else None
     base.update(moment(state, law, me))
     if refused is not None:
-        text = re.sub(r"^event \d+ \([^)]*\):\s*", "", str(refused))
-        text = seat_phrase(text, Seats(me, state.deal.dealer))
         base.update(
             {
                 "status": "refused",
-                "headline": f"The engine refuses it: {text[:1].lower()}{text[1:]}.",
+                "headline": refusal_words(refused, me, state.deal.dealer),
                 "events": events[:-1],
                 "refused": events[-1],
                 "laws": sorted(set(refused.laws) | {law} | set(base["laws"])),
@@ -122,6 +124,7 @@ def situation(id: str, who: str | None = None) -> dict[str, Any]:
                 "earlier": [],
             }
         )
+    base["html"] = ruling_html(base)
     return base
 
 

@@ -29,7 +29,7 @@ from typing import Any
 from ..kernel.actions import Action
 from ..kernel.cards import Card
 
-__all__ = ["Irregularity", "Option", "Ruling", "SEATS"]
+__all__ = ["Chooser", "Election", "Fact", "Standing", "Irregularity", "Option", "Ruling", "SEATS", "resolve_choosers"]
 
 SEATS = "ABCD"
 
@@ -137,6 +137,97 @@ _LABELS = {
 }
 
 
+class Chooser(Enum):
+    """Who elects, by the law's own rule (resolved to seats by :func:`resolve_choosers`).
+
+    >>> Chooser.ADVERSARIES.value, Chooser.LONE_PLAYER.value
+    ('adversaries', 'lone-player')
+    """
+
+    NOBODY = "nobody"  # no election: the laws apply the ruling at once
+    ADVERSARIES = "adversaries"  # the adversaries of the offender (Law 85: one of them, for both)
+    OFFENDERS_SIDE = "offenders-side"  # the offender and his partner (Laws 70, 80, 97, 100)
+    DEALER = "dealer"  # the dealer alone (Laws 44, 72)
+    LONE_PLAYER = "lone-player"  # the lone player alone (Law 89)
+    EITHER_SIDE = "either-side"  # nobody at fault: both sides agree, or either may call (Law 73)
+
+
+def resolve_choosers(
+    rule: Chooser, offender: int | None, side: int | None, dealer: int, alone: int | None, out: int = 0, n: int = 4
+) -> tuple[int, ...]:
+    """The seats that elect under ``rule`` (``side``: the side entitled where the rule names one;
+    ``out``: the bitmask of seats out of the play, a lone player's partner).
+
+    >>> resolve_choosers(Chooser.ADVERSARIES, 2, 1, 0, None)
+    (1, 3)
+    >>> resolve_choosers(Chooser.ADVERSARIES, 2, 1, 0, 3, out=1 << 1)  # against a lone hand: D alone
+    (3,)
+    >>> resolve_choosers(Chooser.LONE_PLAYER, 2, 1, 0, 3), resolve_choosers(Chooser.DEALER, 1, None, 0, None)
+    ((3,), (0,))
+    >>> resolve_choosers(Chooser.NOBODY, 1, None, 0, None), resolve_choosers(Chooser.EITHER_SIDE, None, None, 0, None)
+    ((), (0, 1, 2, 3))
+    """
+    if rule is Chooser.NOBODY:
+        return ()
+    if rule is Chooser.DEALER:
+        return (dealer,)
+    if rule is Chooser.LONE_PLAYER:
+        return (alone,) if alone is not None else ()
+    if rule is Chooser.EITHER_SIDE:
+        return tuple(s for s in range(n) if not out >> s & 1)
+    if side is None:
+        side = (offender + (1 if rule is Chooser.ADVERSARIES else 0)) % 2 if offender is not None else None
+    if side is None:
+        return ()
+    return tuple(s for s in range(n) if s % 2 == side and not out >> s & 1)
+
+
+class Standing(Enum):
+    """A standing effect of a ruling (no election), as a typed value: the app words it from any
+    chair; :attr:`Ruling.effects` keeps the engine's letters version for the CLI."""
+
+    MUST_PASS = "must-pass"  # seat: bound to pass (Laws 79, 80, 82)
+    DEALER_PASSES = "dealer-passes"  # seat: the dealer passes (Law 48 in the bidding)
+    FORFEITS = "forfeits"  # side, points (Law 90)
+    HAND_EXPOSED = "hand-exposed"  # seat: his whole hand lies on the table (Laws 48, 95)
+    NO_LONE_HAND = "no-lone-hand"  # seat: he may not play alone (Laws 46, 48, 95)
+    BOUND = "bound"  # a call binds a player: ``requirement`` (Law 56: the call repeated)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One standing effect: what (:class:`Standing`), the seat or side, the points, the requirement.
+
+    >>> Fact(Standing.MUST_PASS, seat=3).seat
+    3
+    """
+
+    what: Standing
+    seat: int | None = None
+    side: int | None = None
+    points: int | None = None
+    requirement: Any = None  # Standing.BOUND: the director's Requirement
+
+
+@dataclass(frozen=True)
+class Election:
+    """An election as a typed value (Law 85): the option's id, the suit it names where it names
+    one (Laws 51, 52, 57: ``call-suit``), the seat electing (None: the side entitled, as one).
+
+    >>> Election("call-suit", suit=2).args
+    ('call-suit', 'H')
+    """
+
+    option: str
+    suit: int | None = None
+    by: int | None = None
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        """The ``choose`` act's arguments (the event's typed fields, never parsed back from a line)."""
+        return (self.option,) if self.suit is None else (self.option, "CDHS"[self.suit])
+
+
 @dataclass(frozen=True)
 class Option:
     """One option the laws give the non-offending side: an id, what it does, its laws."""
@@ -170,6 +261,9 @@ class Ruling:
     proper: int | None = None  # 52: the seat whose lead it was
     late: Action | None = None  # 80: the declaration made after passing
     reading: str | None = None  # where the text is ambiguous: the reading chosen, and why
+    rule: Chooser | None = None  # who elects, by the law's own rule (None: derived from chooser/offender)
+    choosers: tuple[int, ...] = ()  # the seats that elect (resolved from the rule when the ruling is made)
+    facts: tuple[Fact, ...] = ()  # the standing effects that name a seat or a side, typed (effects: the letters)
 
     @property
     def needs_choice(self) -> bool:

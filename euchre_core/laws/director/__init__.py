@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import VERBS
+from ..rulings import Chooser, Election
 from .bidding import Bidding  # noqa: I001  (the chapters after the state)
 from .calls import Calls
 from .elections import Elections
@@ -51,7 +52,7 @@ from .revokes import Revokes
 from .score import Score
 from .state import HANDLERS, Call, DirectorState, Phase, Requirement, Revoke  # the state first
 
-__all__ = ["Call", "Director", "Phase", "Revoke", "Requirement"]
+__all__ = ["Call", "Chooser", "Director", "Election", "Phase", "Revoke", "Requirement"]
 
 HANDLERS.check(VERBS)  # every verb of the play has its handler, and only those
 

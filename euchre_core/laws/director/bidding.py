@@ -11,7 +11,7 @@ from ...kernel.deal import SEAT_NAMES, Deal
 from ...kernel.errors import IllegalAction, InputError
 from ...kernel.play import partner_out_mask
 from ..events import Event
-from ..rulings import Option
+from ..rulings import Chooser, Fact, Option, Standing
 from .state import DirectorState, K, Phase, verb
 from .state import play_options as _play_options
 from .state import ruling as _r
@@ -335,6 +335,7 @@ class Bidding(DirectorState):
                     "must pass.",
                     offender=seat,
                     effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",),
+                    facts=(Fact(Standing.MUST_PASS, seat=self.partner(seat)),),
                 ),
                 must_pass=_set(self.must_pass, self.partner(seat), 79),
             )
@@ -373,6 +374,7 @@ class Bidding(DirectorState):
                     "pass in this round.",
                     offender=seat,
                     effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",),
+                    facts=(Fact(Standing.MUST_PASS, seat=self.partner(seat)),),
                 ),
                 must_pass=_set(_set(self.must_pass, self.partner(seat), 82), seat, 82),
             )
@@ -408,6 +410,7 @@ class Bidding(DirectorState):
                 f"{ev.who} mentioned the suit he intended to make after passing: his partner must pass.",
                 offender=seat,
                 effects=(f"{SEAT_NAMES[self.partner(seat)]} must pass",),
+                facts=(Fact(Standing.MUST_PASS, seat=self.partner(seat)),),
             ),
             must_pass=_set(self.must_pass, self.partner(seat), 79),
         )
@@ -474,6 +477,7 @@ class Bidding(DirectorState):
                             "or to win or lose the trick.",
                             offender=seat,
                             chooser=self.side_of(d.alone or 0),
+                            rule=Chooser.LONE_PLAYER,  # Law 89: the lone player calls on the dealer
                             options=_play_options("The dealer", (89,)),
                             target=d.dealer,
                         ),
@@ -507,6 +511,7 @@ class Bidding(DirectorState):
                 f"{self.side_name(side)} forfeit {4 if lone else 2} and may not score any point made on this hand.",
                 offender=seat,
                 effects=(f"{self.side_name(side)} forfeits {4 if lone else 2}",),
+                facts=(Fact(Standing.FORFEITS, side=side, points=4 if lone else 2),),
             ),
             forfeit=self.forfeit if side in self.forfeit else self.forfeit + (side,),
             no_discard=True,

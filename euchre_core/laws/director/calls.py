@@ -12,7 +12,7 @@ from ...kernel.errors import IllegalAction, InputError
 from ...kernel.play import trick_winner_index
 from ...kernel.tables import EFFECTIVE_SUIT, PLAY_KEY, SUIT_MASK
 from ..events import Event
-from ..rulings import Option
+from ..rulings import Fact, Option, Standing
 from .state import Call, DirectorState, K, Phase, Requirement, Revoke, verb
 from .state import play_options as _play_options
 from .state import ruling as _r
@@ -139,6 +139,7 @@ class Calls(DirectorState):
                 card=card,
                 target=target,
                 effects=(req.describe(),),
+                facts=(Fact(Standing.BOUND, seat=req.seat, requirement=req),),
             ),
             requirements=self.requirements + (req,),
         )
@@ -227,6 +228,7 @@ class Calls(DirectorState):
                         f"on his partner, {SEAT_NAMES[p]}, who must pass.",
                         offender=seat,
                         effects=("the dealer passes", f"{SEAT_NAMES[p]} must pass"),
+                        facts=(Fact(Standing.DEALER_PASSES, seat=seat), Fact(Standing.MUST_PASS, seat=p)),
                     ),
                     must_pass=_set(_set(self.must_pass, p, 82), seat, 82),
                 )
@@ -241,6 +243,7 @@ class Calls(DirectorState):
                     "in the play (laws 46, 48), and he cannot play alone (law 95).",
                     offender=seat,
                     effects=("his whole hand is exposed", "no lone hand for him"),
+                    facts=(Fact(Standing.HAND_EXPOSED, seat=seat), Fact(Standing.NO_LONE_HAND, seat=seat)),
                 ),
                 exposed=_set(self.exposed, seat, self.exposed[seat] | self.hands[seat]),
                 no_alone=_set(self.no_alone, seat, 95),
@@ -276,6 +279,7 @@ class Calls(DirectorState):
                 "adversaries; a player who retains his hand cannot be forced to abandon it.",
                 offender=seat,
                 effects=("his whole hand is exposed",),
+                facts=(Fact(Standing.HAND_EXPOSED, seat=seat),),
             ),
             exposed=_set(self.exposed, seat, self.exposed[seat] | self.hands[seat]),
             thrown=thrown,

@@ -13,7 +13,7 @@ from ...kernel.deal import SEAT_NAMES, legal_play_mask
 from ...kernel.errors import IllegalAction, InputError
 from ...kernel.play import trick_winner_index
 from ..events import Event
-from ..rulings import Option
+from ..rulings import Fact, Option, Standing
 from .state import DirectorState, K, Phase, verb
 from .state import ruling as _r
 from .state import set_at as _set
@@ -371,6 +371,7 @@ class Revokes(DirectorState):
                 f"{4 if lone else 2} and may not score any point made on this hand.",
                 offender=seat,
                 effects=(f"{self.side_name(side)} forfeits {4 if lone else 2}",),
+                facts=(Fact(Standing.FORFEITS, side=side, points=4 if lone else 2),),
             ),
             forfeit=self.forfeit + (side,),
         )

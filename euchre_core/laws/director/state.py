@@ -20,7 +20,7 @@ from ...kernel.errors import IllegalAction, InputError
 from ..events import Chain, Event
 from ..lawbook import READINGS
 from ..procedure import Procedure, VerbTable
-from ..rulings import Irregularity, Option, Ruling
+from ..rulings import Chooser, Election, Irregularity, Option, Ruling, resolve_choosers
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -247,9 +247,42 @@ class DirectorState(Procedure):
 
     def _rule(self, ruling: Ruling, **changes: Any) -> Self:
         r = replace(ruling, event=len(self.log) - 1)
+        deal: Deal = changes.get("deal", self.deal)
+        r = replace(r, **_who_elects(r, deal))
         rulings = self.rulings.push(r)
         pending = len(rulings) - 1 if r.needs_choice else self.pending
         return self._with(rulings=rulings, pending=pending, **changes)
+
+    def elect(self, election: Election) -> Self:
+        """Make the pending ruling's election (Law 85) from typed fields: the ``choose`` act of the
+        side entitled, built as an :class:`~euchre_core.laws.events.Event` and applied (never a line
+        of text parsed back). ``election.by``, when given, must be one of the ruling's choosers.
+
+        >>> from euchre_core.kernel.deal import Deal
+        >>> hands = ["JC AH KH 8S QD".split(), "AC QH 8H JD TS".split(), "7D 8D TD QS TH".split(),
+        ...          "KC TC AS 9S 9H".split()]
+        >>> from euchre_core.laws.director import Director
+        >>> t = Director.start(Deal.start(hands, "9C")).replay(["B: pass", "C: pass", "D: pass", "A: order",
+        ...                                                      "A: discard 8S", "C: play 7D"])
+        >>> t.rulings[-1].choosers, t.rulings[-1].rule
+        ((1, 3), <Chooser.ADVERSARIES: 'adversaries'>)
+        >>> t.elect(Election("call-suit", suit=2)).requirements[0].suit
+        2
+        >>> t.elect(Election("waive", by=0))
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.IllegalAction: the election belongs to B or D (law 85)
+        """
+        if self.pending is None:
+            raise IllegalAction("there is no penalty to elect now", (85,))
+        r = self.rulings[self.pending]
+        if election.by is not None and r.choosers and election.by not in r.choosers:
+            raise IllegalAction(f"the election belongs to {' or '.join(SEAT_NAMES[c] for c in r.choosers)}", (85,))
+        side = r.chooser if r.chooser is not None else 0
+        ev = Event(self.side_name(side), "choose", election.args)
+        st = self._admit(ev)
+        handler = self.handlers[ev.verb]
+        return handler(st, ev)  # type: ignore[no-any-return]
 
     def _block_if_pending(self, ev: Event) -> None:
         if self.pending is not None and ev.verb != "choose" and self.rulings[self.pending].blocking:
@@ -320,6 +353,21 @@ def play_options(who: str, laws: tuple[int, ...], waive: bool = False) -> tuple[
     if waive:
         opts.append(Option("waive", "Exact no penalty", laws))
     return tuple(opts)
+
+
+def _who_elects(r: Ruling, deal: Deal) -> dict[str, Any]:
+    """The ruling's chooser rule (the law's own, or the adversaries of the offender / his own side by
+    the side named) and the seats it gives, at the moment the ruling is made."""
+    rule = r.rule
+    if rule is None:
+        if not r.options or r.chooser is None:
+            rule = Chooser.NOBODY
+        elif r.offender is not None and r.offender % 2 == r.chooser:
+            rule = Chooser.OFFENDERS_SIDE
+        else:
+            rule = Chooser.ADVERSARIES
+    seats = r.choosers or resolve_choosers(rule, r.offender, r.chooser, deal.dealer, deal.alone, deal.out, deal.n)
+    return {"rule": rule, "choosers": seats}
 
 
 # the acts that take no argument: a word after them is refused, naming the act

@@ -1,0 +1,573 @@
+"""The one voice of a ruling (issue 35): every word a reader sees of the director's ruling, made from
+the typed ruling (:class:`~euchre_core.laws.rulings.Ruling`: its kind, offender, choosers, options,
+typed :class:`~euchre_core.laws.rulings.Fact`\\ s) and the typed effects of each election
+(:mod:`euchre_core.laws.director.effects`), never from the engine's English.
+
+Seats are named from a chair ("you", "your partner", "the player on your left") with the verb and the
+pronouns agreeing (:class:`Seats`: ``you must … if you can``, ``he must … if he can``); the book's
+letters (``me`` None) are the same templates with letters. The director's guide
+(:mod:`euchre_core.app.situations`), the law page's example and the penalty sandbox show
+:func:`moment`; the guide's HTML fragment is :func:`ruling_html` (one per chair, precomputed).
+
+>>> from euchre_core.app.sandbox import scenarios
+>>> from euchre_core.formats.scenario import load_scenario
+>>> m = moment(load_scenario(scenarios()[53]), 53)
+>>> m["status"], m["options"], m["laws"]
+('stands', [], [52, 53])
+>>> m = moment(load_scenario(scenarios()[52]), 52, me=reader_seat(2, "left"))
+>>> m["status"], m["seats"]["C"], m["who_chooses"]
+('choose', 'the player on your left', 'Your side chooses: one of you, for both, without consulting (law 85).')
+>>> m["options"][0]["effect"][1]
+'the player on your left must play the 7 of diamonds at the first lawful opportunity'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+from typing import Any
+
+from ..kernel.cards import Card, Suit
+from ..kernel.deal import SEAT_NAMES
+from ..kernel.errors import IllegalAction
+from ..laws.director import Call, Director, Requirement
+from ..laws.director import effects as fx
+from ..laws.rulings import Chooser, Fact, Ruling, Standing
+from ..laws.rulings import Irregularity as K
+
+__all__ = [
+    "WHO",
+    "Seats",
+    "reader_seat",
+    "requirement_words",
+    "headline",
+    "option_label",
+    "effect_words",
+    "fact_words",
+    "chooser_words",
+    "ruling_now",
+    "moment",
+    "ruling_html",
+    "refusal_words",
+]
+
+# who did it, relative to the reader: the offender sits this many places to the reader's left
+WHO: dict[str, int] = {"me": 0, "left": 1, "partner": 2, "right": 3}
+
+
+def reader_seat(offender: int, who: str) -> int:
+    """The reader's seat, given the offender's and who did it relative to the reader.
+
+    >>> reader_seat(2, "me"), reader_seat(2, "left"), reader_seat(2, "partner"), reader_seat(2, "right")
+    (2, 1, 0, 3)
+    """
+    return (offender - WHO[who]) % 4
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Seats:
+    """Seat names for one reader: the book's letters (``me`` None) or words from the reader's chair.
+
+    >>> s = Seats(me=1, dealer=0)
+    >>> s.name(1), s.name(2), s.name(3), s.name(0), s.possessive(0), s.he(1), s.side(0)
+    ('you', 'the player on your left', 'your partner', 'the player on your right', 'your right-hand opponent’s', 'you', 'your opponents')
+    >>> Seats(None, 0).name(2), Seats(None, 0).side(1)
+    ('C', 'B and D')
+    """
+
+    def __init__(self, me: int | None, dealer: int) -> None:
+        self.me = me
+        self.dealer = dealer
+
+    def _rel(self, seat: int) -> int:
+        assert self.me is not None
+        return (seat - self.me) % 4
+
+    def name(self, seat: int, cap: bool = False) -> str:
+        if self.me is None:
+            return SEAT_NAMES[seat]
+        word = ("you", "the player on your left", "your partner", "the player on your right")[self._rel(seat)]
+        return word[:1].upper() + word[1:] if cap else word
+
+    def marked(self, seat: int) -> str:
+        """The name from the reader's chair with the dealer marked (the book's letters alone: its
+        examples say who deals)."""
+        if self.me is None:
+            return SEAT_NAMES[seat]
+        return self.name(seat) + (" (the dealer)" if seat == self.dealer else "")
+
+    def possessive(self, seat: int, cap: bool = False) -> str:
+        if self.me is None:
+            return SEAT_NAMES[seat] + "’s"
+        word = ("your", "your left-hand opponent’s", "your partner’s", "your right-hand opponent’s")[self._rel(seat)]
+        return word[:1].upper() + word[1:] if cap else word
+
+    def is_me(self, seat: int | None) -> bool:
+        return self.me is not None and seat == self.me
+
+    def verb(self, seat: int | None, third: str, second: str) -> str:
+        """The verb agreeing with the seat named: ``second`` for the reader ("you have"), else ``third``.
+
+        >>> Seats(me=1, dealer=0).verb(1, "has", "have"), Seats(me=None, dealer=0).verb(1, "has", "have")
+        ('have', 'has')
+        """
+        return second if self.is_me(seat) else third
+
+    def him(self, seat: int) -> str:
+        return "you" if self.is_me(seat) else "him"
+
+    def list(self, seats: tuple[int, ...] | list[int], join: str = "or") -> str:
+        """Seats named together ("B or D", "you or your partner")."""
+        names = [self.name(s) for s in seats]
+        return f" {join} ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + f" {join} " + names[-1]
+
+    def he(self, seat: int) -> str:
+        return "you" if self.me is not None and seat == self.me else "he"
+
+    def his(self, seat: int) -> str:
+        return "your" if self.me is not None and seat == self.me else "his"
+
+    def pair(self, seat: int) -> str:
+        """A player "or his partner", from the reader's chair (his partner may be the reader).
+
+        >>> Seats(me=0, dealer=3).pair(2), Seats(me=0, dealer=3).pair(1), Seats(me=None, dealer=3).pair(1)
+        ('your partner or you', 'the player on your left or his partner', 'B or his partner')
+        """
+        if self.me is not None and seat != self.me and seat % 2 == self.me % 2:
+            return "your partner or you"
+        return f"{self.name(seat)} or {self.his(seat)} partner"
+
+    def side(self, side: int, cap: bool = False) -> str:
+        if self.me is None:
+            words = f"{SEAT_NAMES[side]} and {SEAT_NAMES[side + 2]}"
+        else:
+            words = "your side" if side == self.me % 2 else "your opponents"
+        return words[:1].upper() + words[1:] if cap else words
+
+
+def _card(card: Card | None) -> str:
+    return card.long_name() if card is not None else "the card"
+
+
+def requirement_words(req: Requirement, seats: Seats) -> str:
+    """What a call binds a player to, from the reader's chair (pronouns and verb agreeing).
+
+    >>> r = Requirement(1, Call.WIN, (59,))
+    >>> requirement_words(r, Seats(me=1, dealer=0)), requirement_words(r, Seats(None, 0))
+    ('you must win the trick if you can', 'B must win the trick if he can')
+    >>> requirement_words(Requirement(1, Call.HIGHEST, (89,)), Seats(me=1, dealer=0))
+    'you must play your highest of the suit led'
+    """
+    who = seats.pair(req.seat) if req.or_partner else seats.name(req.seat)
+    if req.kind is Call.PLAY_CARD:
+        return f"{who} must play the {_card(req.card)} at the first lawful opportunity"
+    if req.kind is Call.LEAD_SUIT:
+        suit = Suit(req.suit).word if req.suit is not None else "the suit named"
+        return f"{who} must lead {suit} at the next lead" + (" of either" if req.or_partner else "")
+    if req.kind in (Call.HIGHEST, Call.LOWEST):
+        return f"{who} must play {seats.his(req.seat)} {req.kind.value} of the suit led"
+    return f"{who} must {req.kind.value} the trick if {seats.he(req.seat)} can"
+
+
+HEADLINES: dict[K, str] = {
+    K.LEAD_OUT_OF_TURN: "{Off} led the {card} out of turn; it was {proper_poss} lead.",
+    K.CARD_OUT_OF_TURN: "{Off} played out of turn.",
+    K.REVOKE: "{Off} did not follow suit, holding a card of the suit led: a revoke (renege).",
+    K.REVOKE_CORRECTED: "{Off} saw the revoke in time and took the card back.",
+    K.REVOKE_CLAIMED: "A revoke was claimed and the tricks searched.",
+    K.CARDS_MIXED: "A revoke was claimed, and the accused side mixed the cards before they were examined.",
+    K.EXPOSED_CARD: "{Off} exposed a card.",
+    K.TWO_CARDS_AT_ONCE: "{Off} played two cards at once.",
+    K.TRUMP_CARD_LIFTED: "{Off} lifted the trump card from the pack.",
+    K.HAND_THROWN: "{Off} threw {his} cards face up on the table.",
+    K.ALL_HANDS_ABANDONED: "All four threw their cards face up: the hands are abandoned.",
+    K.ABANDONED_AGAINST_LONE: "{Off} abandoned {his} hand against a lone hand.",
+    K.DETACHED_CARD_NAMED: "{Off_poss} card held apart from the hand was named by an opponent: it is liable to be called.",
+    K.WRONG_CARD_NAMED: "{Off} named a wrong card as an opponent’s detached card.",
+    K.WINNING_CARDS_IN_SUCCESSION: "{Off} led again, or played winning cards in succession, before the others played.",
+    K.CALL_NOT_OBEYED: "{Off} did not obey the call.",
+    K.CALLED_CARD_NOT_PLAYED: "{Off} did not play the called card.",
+    K.CALLED_SUIT_NOT_HELD: "{Off} {has} none of the suit called: the penalty is paid.",
+    K.THIRD_BEFORE_SECOND: "{Off}, third hand, played before the second hand.",
+    K.FOURTH_BEFORE_PARTNER: "{Off}, fourth hand, played before {partner}.",
+    K.CARD_OMITTED: "{Off} did not play to an earlier trick.",
+    K.PARTNERS_QUESTION: "{Off} asked {his} partner whether {partner_he} {partner_has} none of the suit.",
+    K.QUESTION_ANSWERED: "The partner's question was answered.",
+    K.MENTION_AFTER_PASSING: "{Off} passed, then mentioned the suit {he} meant to make.",
+    K.ORDER_AFTER_PASSING: "{Off} passed, then tried to order up or assist.",
+    K.DECLARATION_OUT_OF_TURN: "{Off} declared out of turn.",
+    K.ATTENTION_CALLED: "{Off} called attention to the trick before {his} partner played.",
+    K.CONSULTED: "The partners consulted on which penalty to exact.",
+    K.LEAD_BEFORE_DISCARD: "{Off} led before the dealer had discarded.",
+    K.LEAD_BEFORE_DISCARD_LONE: "{Off} led before the dealer had discarded, against a lone hand.",
+    K.WRONG_NUMBER_OF_CARDS: "{Off} {has} a wrong number of cards.",
+    K.NO_DISCARD: "{Off}, the dealer, played without discarding.",
+    K.CARDS_COUNTED: "The cards were counted: five.",
+    K.DOUBLE_DECLARATION: "{Off} made a double declaration (“I order it up and play it alone”).",
+    K.LATE_ALONE: "{Off} announced a lone hand too late.",
+    K.LATE_TAKE: "{Off} offered to take the lone hand too late.",
+    K.NOT_ALLOWED_ALONE: "{Off} may not play alone.",
+    K.LONE_PARTNER_PLAYED: "{Off}, the lone player’s partner, played to the first lead.",
+    K.LONE_PARTNER_SHOWED: "{Off}, the lone player's partner, exposed {his} cards.",
+    K.LONE_PLAYER_EXPOSED: "{Off}, playing alone, exposed a card.",
+    K.LONE_LEAD_OUT_OF_TURN: "{Off}, playing alone, led out of turn.",
+    K.ADVERSARY_OUT_OF_TURN_TO_LONE: "{Off} played out of turn to the lead of a lone hand.",
+    K.EXPOSED_BEFORE_DECLARATION: "{Off} exposed a card before declaring.",
+    K.HAND_SHOWN_IN_BIDDING: "{Off} threw {his} cards face up during the bidding.",
+    K.EXPOSED_CARD_CALLED: "{Off_poss} exposed card was called.",
+    K.IMPERFECT_PACK: "The pack was found imperfect.",
+    K.DEALER_THREW_CARDS: "{Off}, the dealer, threw down {his} cards.",
+    K.BOUND_TO_PASS: "{Off}, bound to pass, made a declaration.",
+    K.CALL_REPEATED: "The call for {off_poss} exposed card was repeated.",
+    K.CARD_GATHERED: "{Off_poss} card was gathered into a trick it did not belong to.",
+    K.CARD_WITHDRAWN: "{Off} withdrew {his} card after the revoke was corrected.",
+    K.PASS_AFTER_DECLARATION: "The declaration was not heard, and the partner passed.",
+}
+
+
+def headline(r: Ruling, seats: Seats) -> str:
+    """The ruling's first line from the reader's chair.
+
+    >>> from euchre_core.laws.rulings import Ruling, Irregularity
+    >>> r = Ruling("revoke", (62,), "", offender=2, kind=Irregularity.REVOKE)
+    >>> headline(r, Seats(me=2, dealer=0))
+    'You did not follow suit, holding a card of the suit led: a revoke (renege).'
+    >>> r = Ruling("", (57,), "", offender=2, kind=Irregularity.CALLED_SUIT_NOT_HELD)
+    >>> headline(r, Seats(me=2, dealer=0)), headline(r, Seats(None, 0))
+    ('You have none of the suit called: the penalty is paid.', 'C has none of the suit called: the penalty is paid.')
+    """
+    template = HEADLINES.get(r.kind) if r.kind is not None else None
+    off = r.offender
+    if template is None or (off is None and "ff" in template):
+        label = r.kind.label if r.kind is not None else r.irregularity
+        text = (seats.name(off, cap=True) + ": " if off is not None else "") + label + "."
+        return _cap(text)
+    p = (off + 2) % 4 if off is not None else None
+    values = {
+        "off": seats.name(off) if off is not None else "",
+        "Off": seats.name(off, cap=True) if off is not None else "",
+        "he": seats.he(off) if off is not None else "he",
+        "his": seats.his(off) if off is not None else "his",
+        "has": seats.verb(off, "has", "have"),
+        "card": _card(r.card),
+        "proper_poss": seats.possessive(r.proper) if r.proper is not None else "another player’s",
+        "Off_poss": seats.possessive(off, cap=True) if off is not None else "",
+        "off_poss": seats.possessive(off) if off is not None else "",
+        "partner": seats.name(p) if p is not None else "his partner",
+        "partner_he": seats.he(p) if p is not None else "he",
+        "partner_has": seats.verb(p, "has", "have"),
+    }
+    return _cap(template.format(**values).replace("'", "’"))
+
+
+def option_label(r: Ruling, option: str, seats: Seats, dealer: int) -> str:
+    """An option's words, from the ruling's typed fields and the option's id (never its English).
+
+    >>> from euchre_core.laws.rulings import Ruling, Irregularity
+    >>> r = Ruling("", (89,), "", offender=2, chooser=1, kind=Irregularity.LEAD_BEFORE_DISCARD_LONE, target=0)
+    >>> option_label(r, "highest", Seats(me=0, dealer=0), 0), option_label(r, "win", Seats(None, 0), 0)
+    ('You (the dealer) must play your highest of the suit led', 'A (the dealer) must win the trick if he can')
+    """
+    off = r.offender
+    target = r.target if r.target is not None else dealer
+    t = seats.name(target, cap=True) + (" (the dealer)" if target == dealer else "")
+    if option == "call-card":
+        return f"Call the {_card(r.card)} (it must be played at the first lawful opportunity)"
+    if option == "call-suit":
+        who = r.target if r.kind is K.WRONG_CARD_NAMED and r.target is not None else off
+        return f"Call a suit from {seats.pair(who)}, at the next lead of either" if who is not None else "Call a suit"
+    if option in ("highest", "lowest"):
+        return f"{t} must play {seats.his(target)} {option} of the suit led"
+    if option in ("win", "lose"):
+        first = " the trick in play" if r.kind is K.WINNING_CARDS_IN_SUCCESSION else " the trick"
+        return f"{t} must {option}{first} if {seats.he(target)} can"
+    if option == "win-next":
+        return f"{t} must win the next trick if {seats.he(target)} can"
+    if option == "waive":
+        if r.kind is K.LEAD_OUT_OF_TURN:
+            return "Exact no penalty: the lead stands"
+        if r.kind is K.WINNING_CARDS_IN_SUCCESSION:
+            return "Only the cards are exposed"
+        return "Exact no penalty"
+    o = seats.name(off, cap=True) if off is not None else "He"
+    his = seats.his(off) if off is not None else "his"
+    plays = seats.verb(off, "plays", "play")
+    words = {
+        "new-deal": "A new deal",
+        "deal-stands": "The deal stands",
+        "with-partner": f"{o} {plays} the hand with {his} partner"
+        + (" (the card stands)" if r.kind is K.LONE_PARTNER_PLAYED else ""),
+        "alone": f"{o} {plays} it alone (the card goes back)",
+        "let-alone": f"{o} {plays} alone",
+        "partner-passes": f"{_cap(his)} partner must pass; the bidding goes on",
+        "played": f"It shall be played: the trump is made as {seats.name(off) if off is not None else 'he'} said "
+        f"({his} partner still must pass: no lone hand for {seats.him((off + 2) % 4) if off is not None else 'him'})",
+        "play-out": "The hand is played out; its points are scored after the penalty",
+        "stop": "The hand stops here: only the penalty is scored",
+    }
+    return words.get(option, option)
+
+
+def chooser_words(r: Ruling, seats: Seats) -> str:
+    """Who elects, from the ruling's chooser rule and the seats it gives (Law 85 for a side)."""
+    who = tuple(r.choosers)
+    if not who:
+        return ""
+    if len(who) == 1:
+        seat = who[0]
+        why = {Chooser.LONE_PLAYER: " (the lone player)", Chooser.DEALER: " (the dealer)"}.get(
+            r.rule or Chooser.NOBODY, ""
+        )
+        return f"{seats.name(seat, cap=True)}{why} {seats.verb(seat, 'chooses', 'choose')} alone."
+    side = who[0] % 2
+    if seats.me is None:
+        return f"{seats.side(side, cap=True)} choose: one of them, for both, without consulting (law 85)."
+    if side == seats.me % 2:
+        return "Your side chooses: one of you, for both, without consulting (law 85)."
+    return "Your opponents choose: one of them, for both, without consulting (law 85)."
+
+
+def fact_words(f: Fact, seats: Seats) -> str:
+    """A standing effect of a ruling, from the reader's chair.
+
+    >>> fact_words(Fact(Standing.HAND_EXPOSED, seat=2), Seats(me=2, dealer=0))
+    'your whole hand is exposed'
+    >>> fact_words(Fact(Standing.FORFEITS, side=0, points=2), Seats(me=1, dealer=0))
+    'your opponents forfeit 2'
+    """
+    s = f.seat
+    if f.what is Standing.MUST_PASS and s is not None:
+        return f"{seats.name(s)} must pass"
+    if f.what is Standing.DEALER_PASSES and s is not None:
+        return f"{seats.name(s)} (the dealer) {seats.verb(s, 'passes', 'pass')}"
+    if f.what is Standing.FORFEITS and f.side is not None:
+        verb = "forfeits" if seats.me is not None and f.side == seats.me % 2 else "forfeit"
+        return f"{seats.side(f.side)} {verb} {f.points}"
+    if f.what is Standing.HAND_EXPOSED and s is not None:
+        return f"{seats.his(s)} whole hand is exposed"
+    if f.what is Standing.NO_LONE_HAND and s is not None:
+        return f"no lone hand for {seats.him(s)}"
+    if f.what is Standing.BOUND and isinstance(f.requirement, Requirement):
+        return requirement_words(f.requirement, seats)
+    return f.what.value.replace("-", " ")
+
+
+def effect_words(e: fx.Effect, seats: Seats) -> str:
+    """One typed effect of an election, in words from the reader's chair."""
+    if isinstance(e, fx.CardTakenBack):
+        return f"{seats.name(e.seat)} {seats.verb(e.seat, 'takes', 'take')} back the {e.card.long_name()}"
+    if isinstance(e, fx.Bound):
+        return requirement_words(e.requirement, seats)
+    if isinstance(e, fx.RulingFollows):
+        return headline(e.ruling, seats).rstrip(".")
+    if isinstance(e, fx.NewDeal):
+        return "there must be a new deal"
+    if isinstance(e, fx.HandEnds):
+        return "the hand stops here"
+    if isinstance(e, fx.Scored):
+        return _scored([e], seats)
+    if isinstance(e, fx.NextPlays):
+        verb = ("leads", "lead") if e.leads else ("plays", "play")
+        return f"then {seats.name(e.seat)} {seats.verb(e.seat, *verb)}"
+    if isinstance(e, fx.NextSpeaks):
+        return f"then {seats.name(e.seat)} {seats.verb(e.seat, 'speaks', 'speak')}"
+    return f"not here: {e.reason} (law{'s' if len(e.laws) > 1 else ''} {', '.join(map(str, e.laws))})"
+
+
+def _scored(entries: list[fx.Scored], seats: Seats) -> str:
+    parts = []
+    for e in entries:
+        if not e.points:
+            parts.append(e.what)
+        else:
+            verb = "scores" if seats.me is not None and e.side == seats.me % 2 else "score"
+            parts.append(f"{seats.side(e.side)} {verb} {e.points} for the {e.what}")
+    return "; ".join(parts)
+
+
+def _election_effects(effects: tuple[fx.Effect, ...], seats: Seats) -> list[str]:
+    out: list[str] = []
+    scored = [e for e in effects if isinstance(e, fx.Scored)]
+    for e in effects:
+        if isinstance(e, fx.Scored):
+            if e is scored[0]:
+                out.append("scored: " + _scored(scored, seats))
+            continue
+        out.append(effect_words(e, seats))
+    return out
+
+
+def _any_suit(effects: tuple[fx.Effect, ...]) -> tuple[fx.Effect, ...]:
+    """The election of a suit call was made naming hearts: its effect is the same for every suit."""
+    return tuple(
+        fx.Bound(replace(e.requirement, suit=None))
+        if isinstance(e, fx.Bound) and e.requirement.kind is Call.LEAD_SUIT
+        else e
+        for e in effects
+    )
+
+
+def ruling_now(state: Director, law: int | None = None) -> tuple[Ruling | None, list[Ruling]]:
+    """The ruling in force at this moment, and the earlier rulings of the hand citing ``law``.
+
+    The pending election first; else a ruling made by the last event; else the last ruling citing
+    the law (Law 53: the ruling on the false lead, now standing); else the last ruling.
+    """
+    rulings = list(state.rulings)
+    if not rulings:
+        return None, []
+    if state.pending is not None:
+        now = rulings[state.pending]
+    else:
+        last = len(state.log) - 1
+        made = [r for r in rulings if r.event == last]
+        citing = [r for r in rulings if law is not None and law in r.laws]
+        now = made[-1] if made else citing[-1] if citing else rulings[-1]
+    earlier = [r for r in rulings if r is not now and law is not None and law in r.laws]
+    return now, earlier
+
+
+def _standing(r: Ruling, seats: Seats) -> list[str]:
+    """A ruling's standing effects: the typed facts in words; the engine's seat-free effects as they are
+    (those name no seat: "the card is exposed", "no penalty")."""
+    if r.facts:
+        return [fact_words(f, seats) for f in r.facts]
+    return list(r.effects)
+
+
+def moment(state: Director, law: int | None = None, me: int | None = None) -> dict[str, Any]:
+    """The ruling at this moment, in words from the reader's chair (``me``: his seat, or None for the
+    book's letters): ``status`` (``"choose"``: an election is open; ``"stands"``: nothing can be
+    rectified; ``"ruled"``: the ruling applies with no election; ``"none"``), ``headline``, the
+    engine's ``text`` (the book's letters, shown as such), ``who_chooses`` (and ``choosers``: the
+    seats, typed), each option with its ``effect`` (the typed effects of the election, in words),
+    ``effects``, ``next`` and every law cited (``laws``)."""
+    seats = Seats(me, state.deal.dealer)
+    now, earlier = ruling_now(state, law)
+    laws: set[int] = set()
+    nxt = fx.next_to_act(state)
+    out: dict[str, Any] = {
+        "status": "none",
+        "headline": "",
+        "text": "",
+        "kind": None,
+        "offender": None,
+        "who_chooses": "",
+        "choosers": [],
+        "options": [],
+        "effects": [],
+        "next": effect_words(nxt[0], seats) if nxt else "",
+        "earlier": [],
+        "reading": None,
+        "laws": [],
+        "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(state.n)},
+    }
+    if now is None:
+        return out
+    laws.update(now.laws)
+    out.update(
+        {
+            "headline": headline(now, seats),
+            "text": now.text,
+            "kind": now.kind.value if now.kind is not None else None,
+            "offender": SEAT_NAMES[now.offender] if now.offender is not None else None,
+            "effects": _standing(now, seats),
+            "reading": now.reading,
+        }
+    )
+    if now.needs_choice and state.pending is not None:
+        out["status"] = "choose"
+        out["who_chooses"] = chooser_words(now, seats)
+        out["choosers"] = [SEAT_NAMES[c] for c in now.choosers]
+        outcomes = dict(fx.option_outcomes(state))
+        options = []
+        for o in now.options:
+            laws.update(o.laws)
+            effect = _election_effects(_any_suit(outcomes.get(o.id, ())), seats)
+            label = option_label(now, o.id, seats, state.deal.dealer)
+            options.append({"id": o.id, "label": label, "laws": list(o.laws), "effect": effect})
+        out["options"] = options
+    elif now.chosen == "stands":  # Law 53: all three followed the false lead
+        out["status"] = "stands"
+        out["headline"] += " All three followed: the trick stands (law 53)."
+        laws.add(53)
+    else:
+        out["status"] = "ruled"
+        if now.chosen is not None and any(o.id == now.chosen for o in now.options):
+            label = option_label(now, now.chosen, seats, state.deal.dealer)
+            out["effects"] = [f"elected: {label}", *out["effects"]]
+    for r in earlier:
+        laws.update(r.laws)
+        out["earlier"].append({"headline": headline(r, seats), "text": r.text, "laws": list(r.laws)})
+    score = state.result()
+    if score["complete"] or score["entries"]:
+        entries = [
+            fx.Scored("ABCD".index(e["side"][0]) % 2, int(e["points"] or 0), str(e["what"]), tuple(e["laws"]))
+            for e in score["entries"]
+        ]
+        words = _scored(entries, seats)
+        if words:
+            out["score"] = "Scored: " + words + "."
+        for e in score["entries"]:
+            laws.update(e["laws"])
+    out["laws"] = sorted(laws)
+    return out
+
+
+_STATUS = {
+    "stands": ("dg-status dg-final", "Nothing can be rectified: no penalty, no election. Play goes on."),
+    "refused": ("dg-status dg-final", "The laws forbid it outright: it cannot be done."),
+    "ruled": ("dg-status", "No election: the laws apply it at once."),
+}
+
+
+def _laws(numbers: list[int]) -> str:
+    return f"(law{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))})"
+
+
+def ruling_html(r: dict[str, Any]) -> str:
+    """The guide's ruling as an HTML fragment (the inside of its ``.dg-ruling`` box), from a
+    :func:`moment`: rendered once per chair at build time; the page swaps the fragments."""
+    e = escape
+    parts = [f'<p class="dg-headline"><strong>{e(r["headline"])}</strong></p>']
+    status = _STATUS.get(r["status"])
+    if status:
+        parts.append(f'<p class="{status[0]}">{status[1]}</p>')
+    if r.get("effects"):
+        parts.append(f'<p class="dg-effects"><strong>Then:</strong> {e("; ".join(r["effects"]))}.</p>')
+    if r.get("options"):
+        parts.append(f'<p class="dg-who-chooses"><strong>{e(r["who_chooses"])}</strong> The options:</p>')
+        items = []
+        for o in r["options"]:
+            effect = f" — {e('; '.join(o['effect']))}." if o["effect"] else ""
+            items.append(
+                f'<li><strong>{e(o["label"])}</strong>{effect} <span class="dg-laws">{_laws(o["laws"])}</span></li>'
+            )
+        parts.append('<ol class="dg-options">\n' + "\n".join(items) + "\n</ol>")
+    if r.get("score"):
+        parts.append(f'<p class="dg-score">{e(r["score"])}</p>')
+    if r.get("next"):
+        parts.append(f'<p class="dg-next">{e(_cap(r["next"]))}.</p>')
+    for x in r.get("earlier") or []:
+        parts.append(
+            f'<p class="dg-earlier">Earlier in the hand: {e(x["headline"])} <span class="dg-laws">{_laws(x["laws"])}</span></p>'
+        )
+    parts.append(f'<p class="dg-cites">Laws cited: {", ".join(map(str, r["laws"]))}.</p>')
+    seats = " · ".join(s if n == s else f"{s}: {e(n)}" for s, n in r["seats"].items())
+    parts.append(f'<p class="dg-seats" data-search-exclude>In the example A deals. {seats}</p>')
+    parts.append(
+        '<details class="dg-engine"><summary>The engine&#x27;s ruling, in the book&#x27;s letters</summary>'
+        f"<p>{e(r['text'])}</p></details>"
+    )
+    return "\n".join(parts)
+
+
+def refusal_words(error: IllegalAction, me: int | None, dealer: int) -> str:
+    """The engine's refusal of an act, with the law that forbids it. The reason is the engine's
+    (the book's letters: it names no chair), shown as written."""
+    laws = ", ".join(map(str, error.laws))
+    cite = f" (law{'s' if len(error.laws) > 1 else ''} {laws})" if error.laws else ""
+    return f"The engine refuses it: {error.reason}{cite}."
