@@ -12,7 +12,8 @@ whose answer must be the snippet's error; and the Replay page's text (``egn_view
 paste can send (:func:`egn_huge`: at the 1,000,000-byte bound, one byte over, 4-byte characters,
 2-byte characters spread over strings within their own bound, a lone surrogate, megabytes of what a deflate bomb inflates to); and once a run the sandboxes' lists at their bound
 (:func:`sandbox_at_bound`: 5,000 events, 200 ops) with one more offered, which must be refused in the
-answer and leave a list the next call accepts. Each mutated input is given to its entry point, and
+answer and leave a list the next call accepts, and ``simulate_hint`` at its cap of layouts under a small
+bound of work, which must be refused within ``SLOW``. Each mutated input is given to its entry point, and
 the fuzzer records:
 
 * an exception that is not the engine's (``EuchreError``, ``CardError``, ``RulesError``), a
@@ -854,6 +855,16 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
                     ),
                     kwargs,
                 )
+            # simulate_hint at its cap of layouts, with a small bound of work: refused as the work passes it
+            # (the solver's work counted, not only the draws), well within SLOW
+            from euchre_core.search import simulate
+
+            _run_one(
+                stats,
+                "bounds",
+                lambda: simulate.simulate_hint("eldest-3", samples=simulate.MAX_SAMPLES, seed=1, work=100_000),
+                {},
+            )
         families = [f for f in families if f != "bounds"]
         weights = [w for f, w in zip(FAMILIES, WEIGHTS, strict=True) if f in families]
         for _ in range(n):

@@ -394,6 +394,7 @@ def test_every_enforcing_site_reads_the_table() -> None:
     # search/simulate.py keeps its own constant (another change is under way there): equal, checked here
     assert simulate.MAX_SAMPLES == limit("samples")
     assert simulate.MAX_DRAWS == limit("draws")  # simulate.py is in the hint figures' fingerprint: checked, not read
+    assert simulate.MAX_WORK == limit("work")
     assert all(v.value > 0 and v.unit and v.bounds for v in LIMITS.values())
 
 
