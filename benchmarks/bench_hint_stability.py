@@ -49,7 +49,7 @@ def _one(job: tuple[str, int]) -> tuple[str, int, dict[str, Any], float]:
     cap, _, batch = _build()
     t0 = time.process_time()
     try:
-        r = simulate.simulate_hint(spec_id, samples=cap, seed=seed, batch=batch)
+        r = simulate.simulate_hint(spec_id, samples=cap, seed=seed, batch=batch, work=simulate.BUILD_WORK)
     except InputError as e:  # a spec too rare under this seed's probe for the draws bound: said, not a crash
         return spec_id, seed, {"verdict": "refused", "samples": 0, "diff": None, "interval": None, "why": str(e)}, 0.0
     s = r["summary"]

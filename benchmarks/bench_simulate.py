@@ -8,6 +8,16 @@ solved double dummy after every option compared) and the solver calls. Run:
 
 Prints layouts per second, solves per second and ms per layout for each spec and in all, as
 one JSON line per spec and a total. A benchmark, not a test: no assertion.
+
+    python benchmarks/bench_simulate.py --worst [--runs 3]
+
+measures what one hostile call can cost (issue 37; docs/engine.md, the ``work`` and ``samples_page``
+bounds): the worst calls we could construct, each at the API's cap of 51,200 layouts with the default
+bound of work (:data:`~euchre_core.search.simulate.MAX_WORK`) and through the page (``web.call``,
+400 layouts): a plain spec (``dealer-10``), the rarest spec (``lone-hands-7``, about 1 draw in 90 kept),
+the spec with the most solver work a layout (``eldest-3``, a second-round make: five options), that
+spec with any hand, and the spec with the most CPU a unit of work (``lone-hands-6``: cheap layouts). One JSON line a call and run: CPU seconds (``time.process_time``), the work done,
+and how it ended (``done`` or ``refused``); then the largest CPU time of each case over the runs.
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from euchre_core.search import hint_players, hint_sim, simulate  # noqa: E402
+from euchre_core.search import hint_players, simulate  # noqa: E402
 
 DEFAULT_SPECS = (
     "second-3",
@@ -34,20 +44,74 @@ DEFAULT_SPECS = (
 )
 
 
+WORST: tuple[tuple[str, str | dict[str, object]], ...] = (
+    ("plain spec", "dealer-10"),
+    ("rarest spec", "lone-hands-7"),
+    ("most solver work a layout", "eldest-3"),
+    ("most solver work, any hand", {"base": "eldest-3", "hand": ["x", "x", "x", "x", "x"]}),
+    ("most CPU a unit of work", "lone-hands-6"),
+)
+
+
+def worst(runs: int) -> int:
+    """The hostile calls (see the module's docstring), ``runs`` times each; prints JSON lines."""
+    from euchre_core.app import web
+    from euchre_core.kernel.errors import InputError
+    from euchre_core.kernel.limits import limit
+
+    simulate._default_win_table(simulate.GAME_MODEL_DEALS, simulate.GAME_MODEL_SEED)  # not timed
+    most: dict[str, float] = {}
+    for run in range(runs):
+        for name, spec in WORST:
+            for where, samples in (("api", simulate.MAX_SAMPLES), ("page", limit("samples_page"))):
+                w0 = hint_players.solver_work()
+                t0 = time.process_time()
+                if where == "api":
+                    try:
+                        r = simulate.simulate_hint(spec, samples=samples, seed=run + 1)
+                        ended = f"done ({r['samples']} layouts)"
+                    except InputError as e:
+                        ended = f"refused ({e.field}: {str(e)[:60]}...)"
+                else:
+                    answer = json.loads(
+                        web.call(
+                            "euchre_core.app.hint_words.hint_rerun",
+                            {"spec_or_id": spec, "samples": samples, "seed": run + 1},
+                        )
+                    )
+                    ended = "done" if answer["ok"] else f"refused ({answer['error']['field']})"
+                secs = time.process_time() - t0
+                key = f"{name} ({where}, {samples} layouts)"
+                most[key] = max(most.get(key, 0.0), secs)
+                solver = hint_players.solver_work() - w0
+                print(
+                    json.dumps(
+                        {"run": run + 1, "case": key, "cpu_s": round(secs, 2), "solver_work": solver, "ended": ended}
+                    ),
+                    flush=True,
+                )
+    print(json.dumps({"largest_cpu_s": {k: round(v, 1) for k, v in most.items()}, "python": sys.version.split()[0]}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--specs", default=",".join(DEFAULT_SPECS))
+    ap.add_argument("--worst", action="store_true", help="the hostile calls at the bounds (CPU seconds)")
+    ap.add_argument("--runs", type=int, default=3)
     a = ap.parse_args(argv)
+    if a.worst:
+        return worst(a.runs)
     calls = [0]
-    real_solve = hint_sim.solve  # the solver, as the modules that call it see it (hint_players: solve_tricks)
+    real_solve = hint_players.solve  # the solver, as hint_players.solve_counted sees it (every solve of a hint test)
 
     def counting_solve(deal):  # type: ignore[no-untyped-def]
         calls[0] += 1
         return real_solve(deal)
 
-    hint_sim.solve = hint_players.solve = counting_solve
+    hint_players.solve = counting_solve
     simulate._default_win_table(simulate.GAME_MODEL_DEALS, simulate.GAME_MODEL_SEED)  # not timed
     total_layouts = total_solves = 0
     total_secs = 0.0
@@ -74,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
             )
     finally:
-        hint_sim.solve = hint_players.solve = real_solve
+        hint_players.solve = real_solve
     print(
         json.dumps(
             {

@@ -92,7 +92,7 @@ def stale_specs() -> list[str]:
 def _run(spec: dict[str, Any]) -> tuple[str, dict[str, Any], float]:
     samples, seed, batch = build_settings()
     t0 = time.perf_counter()
-    result = simulate.simulate_hint(spec, samples=samples, seed=seed, batch=batch)
+    result = simulate.simulate_hint(spec, samples=samples, seed=seed, batch=batch, work=simulate.BUILD_WORK)
     return spec["id"], result, time.perf_counter() - t0
 
 

@@ -236,6 +236,12 @@ def bad_inputs(folder: Path) -> list[tuple[str, list[str]]]:
             b"\xff\xfe" + json.dumps({"replay": RECORD, "rule": SCENARIO, "solve": POSITION}[cmd]).encode("utf-16-le")
         )
         cases.append((f"{cmd} of a UTF-16 file", [cmd, str(utf16)]))
+        wide = folder / f"{cmd}-wide.json"  # under the bound in characters, over it in bytes (2 a character)
+        doc = {"replay": RECORD, "rule": SCENARIO, "solve": POSITION}[cmd]
+        wide.write_bytes(
+            (json.dumps(doc)[:-1] + ', "notes": ' + json.dumps(["é" * 5000] * 101, ensure_ascii=False) + "}").encode()
+        )
+        cases.append((f"{cmd} of a file over the bound in bytes, not in characters", [cmd, str(wide)]))
     for i, (cmd, desc, text) in enumerate(_file_cases()):
         path = folder / f"{cmd}-{i}.json"
         path.write_text(text, encoding="utf-8")

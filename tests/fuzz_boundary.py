@@ -10,7 +10,10 @@ what is not an ``Exception`` (``GeneratorExit``, ``SystemExit``, an exception gr
 whose answer must be the snippet's error; and the Replay page's text (``egn_view`` through
 ``web.call`` and ``load_egn``): mutated records, and once a run the huge shapes a share link or a
 paste can send (:func:`egn_huge`: at the 1,000,000-byte bound, one byte over, 4-byte characters,
-megabytes of what a deflate bomb inflates to). Each mutated input is given to its entry point, and
+2-byte characters spread over strings within their own bound, a lone surrogate, megabytes of what a deflate bomb inflates to); and once a run the sandboxes' lists at their bound
+(:func:`sandbox_at_bound`: 5,000 events, 200 ops) with one more offered, which must be refused in the
+answer and leave a list the next call accepts, and ``simulate_hint`` at its cap of layouts under a small
+bound of work, which must be refused within ``SLOW``. Each mutated input is given to its entry point, and
 the fuzzer records:
 
 * an exception that is not the engine's (``EuchreError``, ``CardError``, ``RulesError``), a
@@ -587,6 +590,8 @@ def egn_huge(text: str) -> list[tuple[str, Any]]:
         ("at the bound", text[:-1] + " " * pad + text[-1]),
         ("one byte over", text[:-1] + " " * (pad + 1) + text[-1]),
         ("4-byte characters over", text[:-1] + '"\U0001f0a1' * (pad // 4 + 1) + text[-1]),
+        ("2-byte characters over, in many strings", _many_strings(text, "é", pad // 2 + 1)),
+        ("a lone surrogate", "\ud800" + text),
         ("brackets", "[" * most),
         ("a byte order mark", "\ufeff" + text),
         ("two byte order marks", "\ufeff\ufeff" + text),
@@ -595,6 +600,59 @@ def egn_huge(text: str) -> list[tuple[str, Any]]:
         ("5 MB", " " * (5 * most)),
         ("not a string", {"text": text}),
     ]
+
+
+def sandbox_at_bound() -> list[tuple[str, dict[str, Any], str]]:
+    """The sandboxes' lists at their bound, one more item offered (issue 37): the penalty and the dealing
+    sandbox with 5,000 events (``log``), the table sandbox with 200 ops (``sandbox_ops``). Each is
+    (the function web.call names, its arguments, the list's key)."""
+    from euchre_core.kernel.limits import limit
+
+    most = limit("log")
+    pen = sandbox.start(52)
+    deal = sandbox.dealing_start(35)
+    table = sandbox.table_start(15)
+    cycle = [{"op": op, "table": "T1"} for op in ("start_rubber", "end_rubber", "cut_out")]
+    ops = list(table["ops"]) + [cycle[i % 3] for i in range(limit("sandbox_ops") - len(table["ops"]))]
+    return [
+        (
+            "sandbox.act",
+            {"law": 52, "events": pen["events"] + ["B: ask"] * (most - len(pen["events"])), "event": "B: ask"},
+            "events",
+        ),
+        (
+            "sandbox.dealing_act",
+            {"law": 35, "events": deal["events"] + ["C: touch"] * (most - len(deal["events"])), "event": "C: touch"},
+            "events",
+        ),
+        ("sandbox.table_act", {"law": 15, "ops": ops, "op": cycle[len(ops) % 3]}, "ops"),
+    ]
+
+
+def _bound_refused(name: str, kwargs: dict[str, Any], key: str, sent: list[list[Any]]) -> None:
+    """The item offered past the bound is refused in the answer (its field named) and the list sent back
+    as it was (kept in ``sent`` for the next call)."""
+    answer = json.loads(web.call(name, kwargs))
+    result = answer.get("result") or {}
+    sent.append(result.get(key) or kwargs[key])
+    error = result.get("error") or {}
+    if not answer["ok"] or error.get("field") != key or result.get(key) != kwargs[key]:
+        raise AssertionError(f"the item past the bound was not refused cleanly: {answer!r:.300}")
+
+
+def _next_call_works(name: str, kwargs: dict[str, Any], key: str, sent_back: list[Any]) -> None:
+    """The list sent back at the bound is accepted by the next call (before issue 37's fix it was one
+    longer, and refused until a reset)."""
+    again = json.loads(web.call(name, {**kwargs, key: sent_back}))
+    if not again["ok"]:
+        raise AssertionError(f"the list sent back at the bound is refused by the next call: {again!r:.300}")
+
+
+def _many_strings(text: str, char: str, count: int) -> str:
+    """``text`` (a JSON object) with ``count`` more ``char`` in strings of 5,000 (each within the ``string``
+    bound, the whole past the ``text`` bound in bytes but not in characters)."""
+    chunks = [char * 5000] * (count // 5000) + [char * (count % 5000)]
+    return text[:-1] + ', "notes": ' + json.dumps(chunks, ensure_ascii=False) + text[-1]
 
 
 def _exercises() -> list[dict[str, Any]]:
@@ -724,8 +782,8 @@ def _binds(fn: Callable[..., Any], kwargs: dict[str, Any]) -> bool:
     return True
 
 
-FAMILIES = ("record", "egn", "scenario", "position", "text", "browser", "laws", "snippet", "egn-text")
-WEIGHTS = (30, 6, 14, 10, 15, 25, 10, 2, 2)
+FAMILIES = ("record", "egn", "scenario", "position", "text", "browser", "laws", "snippet", "egn-text", "bounds")
+WEIGHTS = (30, 6, 14, 10, 15, 25, 10, 2, 2, 0)  # bounds: once a run, not drawn
 EGN_VIEW = ("egn_open", "egn_step", "egn_branch", "egn_export")
 
 
@@ -763,8 +821,7 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
 
     example = egn_view.example_egn(deals=2)
     egn_texts = [example] + [json.dumps(e) for e in seeds["egn"][:8]]
-    families = [f for f in FAMILIES if (f in ("text", "snippet", "egn-text") or seeds[f]) and f in only]
-    weights = [w for f, w in zip(FAMILIES, WEIGHTS, strict=True) if f in families]
+    families = [f for f in FAMILIES if (f in ("text", "snippet", "egn-text", "bounds") or seeds[f]) and f in only]
     stats = Stats()
     t0 = time.perf_counter()
     handler = signal.signal(signal.SIGVTALRM, _alarm) if hasattr(signal, "SIGVTALRM") else None
@@ -776,6 +833,40 @@ def run(n: int, seed: int = 11, only: tuple[str, ...] = FAMILIES) -> Stats:
                 name = "euchre_core.app.egn_view." + fn
                 _run_one(stats, "egn-huge", lambda name=name, kwargs=kwargs: web.call(name, kwargs), {}, via_call=True)
                 _run_one(stats, "egn-huge-direct", lambda huge=huge: egn_view.egn_open(huge), {})
+                _run_one(stats, "egn-huge-load", lambda huge=huge: load_egn(huge), {})  # as text, and as bytes
+                if isinstance(huge, str):
+                    raw = huge.encode("utf-8", "surrogatepass")
+                    _run_one(stats, "egn-huge-load", lambda raw=raw: load_egn(raw), {})
+        if "bounds" in families:  # the sandboxes' lists at their bound, one more offered: once a run
+            for name, kwargs, key in sandbox_at_bound():
+                full = "euchre_core.app." + name
+                sent: list[list[Any]] = []
+                _run_one(
+                    stats,
+                    "bounds",
+                    lambda f=full, k=kwargs, key=key, sent=sent: _bound_refused(f, k, key, sent),
+                    kwargs,
+                )
+                _run_one(
+                    stats,
+                    "bounds",
+                    lambda f=full, k=kwargs, key=key, sent=sent: _next_call_works(
+                        f, k, key, sent[0] if sent else k[key]
+                    ),
+                    kwargs,
+                )
+            # simulate_hint at its cap of layouts, with a small bound of work: refused as the work passes it
+            # (the solver's work counted, not only the draws), well within SLOW
+            from euchre_core.search import simulate
+
+            _run_one(
+                stats,
+                "bounds",
+                lambda: simulate.simulate_hint("eldest-3", samples=simulate.MAX_SAMPLES, seed=1, work=100_000),
+                {},
+            )
+        families = [f for f in families if f != "bounds"]
+        weights = [w for f, w in zip(FAMILIES, WEIGHTS, strict=True) if f in families]
         for _ in range(n):
             family = rng.choices(families, weights)[0]
             if family == "snippet":

@@ -271,6 +271,38 @@ def test_a_byte_order_mark_is_dropped_alike_by_the_command_line_and_load_egn(tmp
     assert code == 2 and err.startswith("euchre: FILE: not JSON")
 
 
+def test_load_egn_counts_utf8_bytes_and_drops_one_byte_order_mark_from_bytes_too(tmp_path: Any) -> None:
+    """Issue 37: the ``text`` bound is 1,000,000 bytes of UTF-8. ``load_egn`` counted characters, so a
+    record of 2-byte characters (each string within its own bound) passed at about 2 MB; and from bytes
+    it dropped two byte order marks (one by the decoder, one more from the text). The Replay page's text
+    (egn_view) and the command line (``replay``, bytes read up to the bound) count bytes alike."""
+    from euchre_core.app import egn_view
+    from euchre_core.kernel.limits import limit
+
+    most = limit("text")
+    text = egn_view.example_egn(deals=1)
+    chunks = ["é" * 5000] * ((most - len(text)) // 10000 + 1)  # 2 bytes a character
+    over = text[:-1] + ', "notes": ' + json.dumps(chunks, ensure_ascii=False) + text[-1]
+    assert len(over) < most < len(over.encode())
+    for source in (over, over.encode()):
+        e = _refused(load_egn, source, field="file")
+        assert "1,000,000 bytes" in str(e)
+    _refused(egn_view.egn_open, over, field="text")
+    at = text[:-1] + ', "notes": ' + json.dumps(["é" * 5000] * 2, ensure_ascii=False) + text[-1]
+    at += " " * (most - len(at.encode()))  # exactly at the bound, in bytes
+    assert len(at.encode()) == most and load_egn(at).deals and load_egn(at.encode()).deals
+    _refused(load_egn, b"\xef\xbb\xbf" * 2 + text.encode(), field="file")  # two marks: not JSON
+    assert load_egn(b"\xef\xbb\xbf" + text.encode()).deals
+    path = tmp_path / "over.egn"
+    path.write_bytes(over.encode())
+    code, out, err = _cli(["replay", str(path)])
+    assert (code, out) == (2, "") and err.startswith("euchre: FILE: larger than")
+    # a lone surrogate (a JSON escape can carry one) is counted, not a UnicodeEncodeError
+    answer = json.loads(web.call("euchre_core.app.egn_view.egn_open", '{"text": "\\ud800"}'))
+    assert answer["ok"] is False and answer["error"]["type"] in ("EgnError", "InputError")
+    _refused(egn_view.egn_open, "\ud800" + text)
+
+
 def test_nothing_to_replay_is_said_and_fails(tmp_path: Any) -> None:
     """``replay`` of a file without deals ends with status 2 and says so (it printed nothing and exited 0);
     the Replay page says the same of an EGN record without deals."""
@@ -362,6 +394,7 @@ def test_every_enforcing_site_reads_the_table() -> None:
     # search/simulate.py keeps its own constant (another change is under way there): equal, checked here
     assert simulate.MAX_SAMPLES == limit("samples")
     assert simulate.MAX_DRAWS == limit("draws")  # simulate.py is in the hint figures' fingerprint: checked, not read
+    assert simulate.MAX_WORK == limit("work")
     assert all(v.value > 0 and v.unit and v.bounds for v in LIMITS.values())
 
 

@@ -32,6 +32,7 @@ def test_the_fuzzer_finds_no_traceback_no_hang_no_changed_input() -> None:
         "snippet",
         "egn-text",
         "egn-huge",
+        "bounds",
     } - (set() if fz.EGN_DIR.is_dir() else {"egn"})
     assert not stats.crashes, "\n".join(f"{f}: {e}\n  {t}" for f, e, t in stats.crashes[:20])
     assert not stats.hangs, stats.hangs[:5]
@@ -142,6 +143,13 @@ def test_the_egn_texts_reach_the_bound_and_over_it() -> None:
     assert stats.inputs["egn-huge"] == len(shapes) and not stats.crashes and not stats.hangs
     # two open (at the bound, one byte order mark); the rest are refused with the engine's error
     assert stats.refused["egn-huge-direct"] == len(shapes) - 2
+    # load_egn alike, from text and from bytes (issue 37: it counted characters, and took two byte order
+    # marks from bytes): the same two open, each as text and as bytes
+    texts = [v for v in shapes.values() if isinstance(v, str)]
+    assert stats.inputs["egn-huge-load"] == len(shapes) + len(texts)
+    assert stats.refused["egn-huge-load"] == len(shapes) + len(texts) - 4
+    over = shapes["2-byte characters over, in many strings"]
+    assert len(over) < limit("text") < len(over.encode())
 
 
 def test_the_hostile_values_hold_rule_names_byte_order_marks_and_bad_escapes() -> None:
@@ -153,3 +161,17 @@ def test_the_hostile_values_hold_rule_names_byte_order_marks_and_bad_escapes() -
     assert any(t.startswith("\ufeff\ufeff") for t in texts) and any(
         t.startswith("\ufeff") and not t.startswith("\ufeff\ufeff") for t in texts
     )
+
+
+def test_the_sandboxes_lists_at_their_bound_refuse_one_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: the 5,001st event (the 201st op) is refused when offered, and the list sent back is
+    accepted by the next call; the family finds the fault when the check is taken away."""
+    stats = fz.run(0, 1, only=("bounds",))
+    assert stats.inputs["bounds"] == 7 and not stats.crashes and not stats.hangs and not stats.mutated
+    assert stats.refused["bounds"] == 1  # simulate_hint under a small bound of work (issue 37)
+    from euchre_core.app import dealing_sandbox, sandbox, table_sandbox
+
+    for module in (sandbox, dealing_sandbox, table_sandbox):
+        monkeypatch.setattr(module, "room_for_one", lambda *a, **k: None)
+    stats = fz.run(0, 1, only=("bounds",))
+    assert len(stats.crashes) == 6, stats.crashes  # refused late, then by the next call

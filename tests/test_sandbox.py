@@ -365,3 +365,46 @@ def test_law_64_the_completed_trick_lies_until_quitted_and_a_claim_before_says_w
     quitted = sandbox.act(64, events, "quit")
     assert quitted["quit_due"] is False and quitted["revokes"][0]["established"]
     assert 63 in sandbox.act(64, events + ["quit"], "BD: claim revoke")["rulings"][-1]["laws"]
+
+
+# ---------------------------------------------------------------- the bounds of the lists (issue 37)
+
+
+def _refused_at_the_bound(out: dict, key: str, before: list, most: int) -> None:
+    assert out["error"]["field"] == key and f"{most:,}" in out["error"]["message"], out["error"]
+    assert out[key] == before and len(out[key]) == most  # the state as it was: the next call still works
+
+
+def test_the_5001st_event_is_refused_when_offered_and_the_sandboxes_go_on():
+    """The `log` limit (5,000 events): the penalty and dealing sandboxes refuse the event
+    offered after it, naming the field and the limit, and send the events back as they were (before,
+    the 5,001st was kept and every later call was refused until a reset)."""
+    from euchre_core.kernel import decode
+
+    most = decode.MAX_LOG
+    v = sandbox.dealing_start(35)
+    events = v["events"] + ["C: touch"] * (most - len(v["events"]))
+    out = sandbox.dealing_act(35, events, "C: touch")
+    _refused_at_the_bound(out, "events", events, most)
+    again = sandbox.dealing_act(35, out["events"], "BD: choose new-deal")  # a later call still works
+    assert again["error"] is not None and again["events"] == events
+    assert sandbox.dealing_act(35, events[:-1], "C: touch")["events"] == events  # the 5,000th is kept
+
+    v = sandbox.start(52)
+    events = v["events"] + ["B: ask"] * (most - len(v["events"]))
+    out = sandbox.act(52, events, "B: ask")
+    _refused_at_the_bound(out, "events", events, most)
+    assert sandbox.act(52, out["events"][:-1], "B: ask")["events"] == events
+
+
+def test_the_201st_op_of_the_table_sandbox_is_refused_when_offered():
+    """The `sandbox_ops` limit (200 ops), likewise."""
+    most = sandbox.MAX_OPS
+    v = sandbox.table_start(15)
+    cycle = [{"op": op, "table": "T1"} for op in ("start_rubber", "end_rubber", "cut_out")]
+    ops = list(v["ops"])
+    while len(ops) < most:
+        ops.append(cycle[(len(ops) - len(v["ops"])) % 3])
+    out = sandbox.table_act(15, ops, cycle[(len(ops) - len(v["ops"])) % 3])
+    _refused_at_the_bound(out, "ops", ops, most)
+    assert sandbox.table_act(15, ops[:-1], ops[-1])["ops"] == ops  # the 200th is kept

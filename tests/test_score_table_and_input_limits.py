@@ -290,7 +290,10 @@ def test_simulate_hint_the_budget_leaves_the_cached_simulations_as_they_are():
     assert simulate._Draws(cap).limit == simulate.MAX_DRAWS
     cache = json.loads(hint_sims.CACHE.read_text(encoding="utf-8"))["results"]
     spec_id = "eldest-9-bowers"  # one of the rarer layouts (about one draw in 20 kept)
-    assert simulate.simulate_hint(spec_id, samples=cap, seed=seed, batch=batch) == cache[spec_id]["result"]
+    assert (
+        simulate.simulate_hint(spec_id, samples=cap, seed=seed, batch=batch, work=simulate.BUILD_WORK)
+        == cache[spec_id]["result"]
+    )
 
 
 def test_a_huge_number_in_broken_json_is_still_an_input_error():

@@ -41,7 +41,10 @@ def test_the_cached_results_are_what_simulate_hint_returns() -> None:
     samples, seed, batch = hint_sims.build_settings()
     cache = json.loads(hint_sims.CACHE.read_text(encoding="utf-8"))["results"]
     spec_id = "second-13"  # a quick one: one solve per layout
-    assert simulate.simulate_hint(spec_id, samples=samples, seed=seed, batch=batch) == cache[spec_id]["result"]
+    assert (
+        simulate.simulate_hint(spec_id, samples=samples, seed=seed, batch=batch, work=simulate.BUILD_WORK)
+        == cache[spec_id]["result"]
+    )
 
 
 def test_simulate_hint_is_reproducible_with_a_seed() -> None:
@@ -178,3 +181,35 @@ def test_a_bad_card_in_a_spec_names_its_field(extra: dict[str, object], field: s
     with pytest.raises(InputError) as e:
         simulate.simulate_hint(spec, samples=10)
     assert e.value.field == field, e.value
+
+
+def test_simulate_hint_is_bounded_by_its_work_not_only_its_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: at the cap of 51,200 layouts a plain spec took minutes of CPU, well past what the bounds
+    said: the draws were bounded, not the solver's work. A call's work (the solver's nodes, 40 a deal
+    solved, 40 a layout drawn) is counted as it goes and bounded (MAX_WORK unless asked, up to
+    BUILD_WORK): past it the call is refused, naming samples."""
+    import time
+
+    from euchre_core.kernel.errors import InputError
+    from euchre_core.kernel.limits import limit
+
+    assert simulate.MAX_WORK == limit("work") and simulate.MAX_WORK < simulate.BUILD_WORK
+    t = time.process_time()
+    with pytest.raises(InputError) as e:
+        simulate.simulate_hint("eldest-3", samples=simulate.MAX_SAMPLES, seed=1, work=200_000)
+    assert e.value.field == "samples" and "200,000 units of work" in str(e.value)
+    assert time.process_time() - t < 10  # the work's bound, not 51,200 layouts
+    # a rare spec: its draws are work too, stopped as they go (the probe turned off)
+    monkeypatch.setattr(simulate, "PROBE_DRAWS", 10**9)
+    with pytest.raises(InputError) as e:
+        simulate.simulate_hint({"base": "second-3", "others": {"A": {"min_trumps": 4}}}, samples=2_000, work=40_000)
+    assert e.value.field == "samples" and "units of work" in str(e.value)
+    monkeypatch.undo()
+    # within the bound, the figures are the same whatever the bound
+    assert simulate.simulate_hint("second-13", samples=30, seed=3) == simulate.simulate_hint(
+        "second-13", samples=30, seed=3, work=simulate.BUILD_WORK
+    )
+    for bad in (0, simulate.BUILD_WORK + 1, True, "1e9"):
+        with pytest.raises(InputError) as e:
+            simulate.simulate_hint("second-13", samples=3, work=bad)
+        assert e.value.field == "work"

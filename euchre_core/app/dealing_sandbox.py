@@ -20,7 +20,7 @@ from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES
 from ..kernel.errors import IllegalAction, InputError
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
-from .sandbox_json import card_json, error_json, event_list, law_number
+from .sandbox_json import card_json, error_json, event_list, law_number, room_for_one
 
 __all__ = [
     "dealing_scenarios",
@@ -430,6 +430,7 @@ def dealing_act(law: int, events: list[str], event: str) -> dict[str, Any]:
     state = _dealing_fold(sc, events)
     event = decode.text(event, "event", max_len=MAX_EVENT)
     try:
+        room_for_one(events, "events", decode.MAX_LOG)  # the 5,001st event is refused here, not by the next call
         new = state.act(event)
     except (IllegalAction, InputError) as e:
         out = dealing_view(state, int(law), list(events), sc)

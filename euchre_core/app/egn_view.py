@@ -32,6 +32,7 @@ import random
 from typing import Any, cast
 
 from ..formats.egn import EgnDeal, EgnError, EgnGame, export_egn, load_egn, split_annotation
+from ..kernel import decode
 from ..kernel.actions import Action
 from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES, Deal
@@ -86,11 +87,16 @@ def example_egn(seed: int = 1888, deals: int = 3) -> str:
 
 
 def _text(text: Any) -> str:
+    """The record's text, at most ``text`` (1,000,000) bytes of UTF-8: bytes counted before they are
+    decoded, a string's bytes counted without encoding it when its length settles it (and a lone
+    surrogate, which a JSON escape can carry, counted rather than raising)."""
+    if isinstance(text, bytes) and len(text) > MAX_EGN_BYTES:
+        raise InputError(f"an EGN record of at most {MAX_EGN_BYTES:,} bytes (UTF-8)", "text")
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     if not isinstance(text, str):
         raise InputError("an EGN record is the text of an .egn file (JSON)", "text")
-    if len(text) > MAX_EGN_BYTES or len(text.encode("utf-8")) > MAX_EGN_BYTES:
+    if decode.over_utf8_bytes(text, MAX_EGN_BYTES):
         raise InputError(f"an EGN record of at most {MAX_EGN_BYTES:,} bytes (UTF-8)", "text")
     return text
 

@@ -40,7 +40,7 @@ from .dealing_sandbox import dealing_view as dealing_view
 from .dealing_sandbox import dealing_words as dealing_words
 from .egn_view import action_words
 from .ruling_voice import Seats, moment, option_label
-from .sandbox_json import card_json, event_list, law_number
+from .sandbox_json import card_json, event_list, law_number, room_for_one
 from .table_sandbox import MAX_CANDIDATES as MAX_CANDIDATES
 from .table_sandbox import MAX_NAME as MAX_NAME
 from .table_sandbox import MAX_OPS as MAX_OPS
@@ -198,6 +198,7 @@ def act(law: int | None, events: list[str], event: str, base: dict[str, Any] | N
     sc = {**sc, "events": list(events)}
     state = load_scenario(sc)
     try:
+        room_for_one(events, "events", decode.MAX_LOG)  # the 5,001st event is refused here, not by the next call
         new = state.act(event)
     except (IllegalAction, InputError) as e:
         out = view(state, law, list(events), sc)

@@ -4,6 +4,10 @@ the browser and send back alike: a law's number, the list of events, a card for 
 
 >>> law_number(52), card_json("7D")
 (52, ['7♦', '7 of diamonds', 'red'])
+>>> room_for_one(["B: pass"] * 3, "events", 3)
+Traceback (most recent call last):
+...
+euchre_core.kernel.errors.InputError: events: the sandbox keeps at most 3 events: this one is refused (start again to go on)
 """
 
 from __future__ import annotations
@@ -13,9 +17,9 @@ from typing import Any
 from ..formats.scenario import MAX_EVENT
 from ..kernel import decode
 from ..kernel.cards import Card
-from ..kernel.errors import EuchreError
+from ..kernel.errors import EuchreError, InputError
 
-__all__ = ["law_number", "event_list", "card_json", "error_json"]
+__all__ = ["law_number", "event_list", "room_for_one", "card_json", "error_json"]
 
 
 def law_number(law: Any, optional: bool = False) -> int | None:
@@ -31,6 +35,15 @@ def event_list(events: Any, path: str = "events") -> list[str]:
     for i, e in enumerate(out):
         decode.text(e, decode.field(path, i), max_len=MAX_EVENT)
     return out
+
+
+def room_for_one(items: list[Any], path: str, most: int, what: str = "events") -> None:
+    """Refuse the item offered after ``most`` (``log``: 5,000 events; ``sandbox_ops``: 200 ops) when it
+    is offered, as an :class:`InputError` naming ``path``: the sandbox answers with its view as it was
+    (the refused item is not kept), so a list at the bound is never sent back longer than the next call
+    accepts."""
+    if len(items) >= most:
+        raise InputError(f"the sandbox keeps at most {most:,} {what}: this one is refused (start again to go on)", path)
 
 
 def card_json(code: Any) -> list[str]:

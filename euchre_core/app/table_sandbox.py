@@ -20,7 +20,7 @@ from ..kernel import decode
 from ..kernel.errors import IllegalAction, InputError
 from ..kernel.limits import limit
 from ..laws.entry import Club, Roster, RosterPhase
-from .sandbox_json import error_json, law_number
+from .sandbox_json import error_json, law_number, room_for_one
 
 __all__ = ["TABLE_OPS", "ARRIVALS", "table_scenarios", "table_start", "table_act", "table_view"]
 
@@ -587,6 +587,7 @@ def table_act(law: int, ops: list[Any], op: Any) -> dict[str, Any]:
     sc = _table_scenario(law)
     club, notes = _table_fold(sc, ops)
     try:
+        room_for_one(ops, "ops", MAX_OPS, "ops")  # the 201st op is refused here, not by the next call
         new, more = _table_apply(club, op)
     except (IllegalAction, InputError) as e:
         out = table_view(club, int(law), list(ops), notes, sc)

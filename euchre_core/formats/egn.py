@@ -167,12 +167,20 @@ def load_emn(source: str | bytes | Mapping[str, Any]) -> list[EgnGame]:
 
 
 def _json_object(source: str | bytes | Mapping[str, Any], what: str) -> Mapping[str, Any]:
+    """The record's JSON object. Text is bounded in UTF-8 bytes (``text``: 1,000,000; a record of 4-byte
+    characters is refused at a quarter of that many characters), counted before it is decoded or parsed; at
+    most one leading byte order mark is dropped, from bytes as from text (a second is not JSON: refused)."""
+    most = decode.MAX_TEXT_BYTES
     if isinstance(source, (bytes, bytearray)):
+        if len(source) > most:
+            raise EgnError(f"an {what} record of at most {most:,} bytes (UTF-8), not {len(source):,}", "file")
         try:
-            source = source.decode("utf-8-sig")
+            source = bytes(source).decode("utf-8")  # the byte order mark, if any, is dropped below (once)
         except UnicodeDecodeError as e:
             raise EgnError(f"not UTF-8 text: {e.reason} at byte {e.start}", "file") from None
     if isinstance(source, str):
+        if decode.over_utf8_bytes(source, most):
+            raise EgnError(f"an {what} record of at most {most:,} bytes (UTF-8)", "file")
         if source.startswith("\ufeff"):
             source = source[1:]
         try:

@@ -66,6 +66,7 @@ __all__ = [
     "field",
     "read_text",
     "load_json_file",
+    "over_utf8_bytes",
 ]
 
 SEATS = "ABCD"
@@ -505,6 +506,25 @@ def cards(value: Any, path: str, *, max_len: int = 33) -> list[Card]:
     euchre_core.kernel.errors.InputError: hands.A[1]: a card code is expected (e.g. JC, TD), not a number (5)
     """
     return [card(c, field(path, i)) for i, c in enumerate(array(value, path, max_len=max_len))]
+
+
+def over_utf8_bytes(text: str, max_bytes: int = MAX_TEXT_BYTES) -> bool:
+    """Whether ``text`` takes more than ``max_bytes`` bytes of UTF-8 (the ``text`` bound counts bytes, and a
+    character takes 1 to 4 of them): counted from the characters when that settles it (more characters
+    than ``max_bytes``, or 4 bytes each still within it), else encoded once. A lone surrogate (a JSON escape
+    can carry one) counts its 3 bytes instead of raising.
+
+    >>> over_utf8_bytes("é" * 6, 10), over_utf8_bytes("e" * 6, 10), over_utf8_bytes("\U0001f0a1" * 2, 10)
+    (True, False, False)
+    >>> over_utf8_bytes(chr(0xD800) * 4, 10)
+    True
+    """
+    n = len(text)
+    if n > max_bytes:
+        return True
+    if 4 * n <= max_bytes:
+        return False
+    return len(text.encode("utf-8", "surrogatepass")) > max_bytes
 
 
 def read_text(path: Any, name: str = "FILE", *, max_bytes: int = MAX_TEXT_BYTES) -> str:

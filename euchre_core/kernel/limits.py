@@ -85,13 +85,28 @@ LIMITS: Mapping[str, Limit] = MappingProxyType(
         "answer": Limit(40, "characters", "an exercise's answer (each value)"),
         "reader_cards": Limit(20, "cards", "a case's what-if line: the reader's cards"),
         "strength": Limit(1_000, "samples", "the engine player's strength, as a number of samples"),
-        "samples": Limit(51_200, "layouts", "`simulate_hint`: `samples` (from 1)"),
-        "samples_page": Limit(400, "layouts", "`simulate_hint` through the page (`web.call`)"),
+        "samples": Limit(
+            51_200, "layouts", "`simulate_hint`: `samples` (from 1); what a call costs is bounded by `work`"
+        ),
+        "samples_page": Limit(
+            400,
+            "layouts",
+            "`simulate_hint` through the page (`web.call`): the site's tests do at most about 1.6 million units of "
+            "`work` in 400 layouts; measured, at most about 4 s of CPU",
+        ),
         "draws": Limit(
             6_000_000,
             "draws",
             "`simulate_hint`: layouts drawn in one call, kept or thrown back (at most 250 a layout asked); a "
             "spec whose first 2,000 draws show its layouts too rare for that is refused at once",
+        ),
+        "work": Limit(
+            16_000_000,
+            "units",
+            "`simulate_hint`: one call's work unless it asks for more (`work`, up to 200,000,000, what the site's "
+            "build asks: its heaviest test does about 136 million): the solver's nodes, 40 a deal solved, 40 a "
+            "layout drawn, 150 a layout kept, counted as it goes; past it the call is refused (`samples`). "
+            "Measured at the bound (`benchmarks/bench_simulate.py --worst`): at most about 4 s of CPU",
         ),
         "digits": Limit(30, "digits", "a whole number written as text (a seed, a count): counted before conversion"),
         "egn_branches": Limit(200, "branches", "the Replay page's export: the reader's branches"),

@@ -17,7 +17,7 @@ from ..kernel.deal import Deal, score_deal
 from ..kernel.play import speaking_order
 from ..kernel.rules import SOMERSET_1888
 from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, RIGHT_BOWER, TRUMP_POWER
-from .solver import solve
+from .solver import SolveResult, solve
 
 __all__ = [
     "SEATS",
@@ -30,6 +30,9 @@ __all__ = [
     "round2_choice",
     "deal_points",
     "solve_tricks",
+    "solve_counted",
+    "solver_work",
+    "WORK_PER_SOLVE",
 ]
 
 SEATS = "ABCD"  # A deals; B eldest; C the dealer's partner; D third hand
@@ -145,7 +148,31 @@ def deal_points(makers_side: int, maker: int, alone: int | None, tricks_makers: 
     return r.points[0], r.points[1]
 
 
+WORK_PER_SOLVE = 40  # a solve's own cost (the position set up, the tables built), in solver nodes: about 0.1 ms
+_WORK = [0]  # the solver's work so far in this process (solve_counted): nodes searched, plus WORK_PER_SOLVE a solve
+
+
+def solve_counted(deal: Deal) -> SolveResult:
+    """:func:`~euchre_core.search.solver.solve`, its work counted (:func:`solver_work`): the hint simulations
+    bound a call by the work done, not by the layouts asked (``simulate.MAX_WORK``). The answer is the
+    solver's, unchanged.
+
+    >>> d = Deal.position([["JC"], ["AC"], ["KC"], ["QC"]], "C", maker=0, won=[1, 1, 1, 1])
+    >>> before = solver_work()
+    >>> solve_counted(d).maker_tricks, solver_work() - before >= WORK_PER_SOLVE
+    (3, True)
+    """
+    r = solve(deal)
+    _WORK[0] += r.nodes + WORK_PER_SOLVE
+    return r
+
+
+def solver_work() -> int:
+    """The work of every :func:`solve_counted` so far in this process (a call measures its own as a difference)."""
+    return _WORK[0]
+
+
 def solve_tricks(hands: list[list[int]], trump: int, maker: int, alone: int | None = None) -> int:
     """The makers' tricks with best play from the opening lead (eldest leads)."""
     d = Deal.position([[Card(c) for c in h] for h in hands], Suit(trump), maker=maker, alone=alone)
-    return solve(d).maker_tricks
+    return solve_counted(d).maker_tricks

@@ -30,10 +30,10 @@ from .hint_players import (
     hand_strength,
     round1_bid,
     round2_choice,
+    solve_counted,
     solve_tricks,
 )
 from .hint_specs import KINDS, check_distinct, parse_token
-from .solver import solve
 
 __all__ = ["HintSim", "Outcome", "DrawBudget", "MAX_TRIES"]
 
@@ -474,7 +474,7 @@ class HintSim:
             d = d.apply(_play_action(c))
         if d.actor != self.player:
             raise InputError(f"it is {SEATS[d.actor]}'s turn, not the player's", "seat")
-        moves = solve(d).moves
+        moves = solve_counted(d).moves
         out: dict[str, Outcome] = {}
         makers_side = self.maker % 2
         for o in self.compare:

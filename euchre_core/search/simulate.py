@@ -100,7 +100,7 @@ from .hint_fingerprint import spec_hash as spec_hash
 from .hint_layouts import Retry
 from .hint_players import ROUND1 as ROUND1
 from .hint_players import RULE as RULE
-from .hint_players import SEATS, dealer_takes, round1_bid
+from .hint_players import SEATS, WORK_PER_SOLVE, dealer_takes, round1_bid, solver_work
 from .hint_players import hand_strength as hand_strength
 from .hint_players import rule_discard as rule_discard
 from .hint_sim import MAX_TRIES, HintSim, Outcome
@@ -118,7 +118,17 @@ from .hint_verdicts import stderr
 from .hint_verdicts import verdict as verdict
 from .hint_verdicts import z_for as z_for
 
-__all__ = ["simulate_hint", "MAX_SAMPLES", "MAX_DRAWS", "DRAWS_PER_LAYOUT", "PROBE_DRAWS"]
+__all__ = [
+    "simulate_hint",
+    "MAX_SAMPLES",
+    "MAX_DRAWS",
+    "MAX_WORK",
+    "BUILD_WORK",
+    "WORK_PER_DRAW",
+    "WORK_PER_LAYOUT",
+    "DRAWS_PER_LAYOUT",
+    "PROBE_DRAWS",
+]
 
 # the names the tests, the build and the benchmarks reach under their old private spelling (the module
 # was one file before it was split by job)
@@ -134,10 +144,20 @@ MAX_SAMPLES = 51_200  # the site's cap (hint_tests.json, "build"): the most layo
 MAX_DRAWS = 6_000_000  # draws (kept or thrown back) in one call of simulate_hint, whatever the samples: its bound (issue 27: the rarest spec, lone-hands-7, keeps about 1 draw in 90, so the cap of 51,200 layouts takes about 4.6 million)
 DRAWS_PER_LAYOUT = 250  # below MAX_DRAWS, a call asking for n layouts draws at most 250 n (and MAX_TRIES)
 PROBE_DRAWS = 2_000  # the first draws, which show whether the spec's layouts are too rare for the call
+# The bound on one call's CPU (issue 37): the draws bound the draws, not the solver's work, so a call is
+# also bounded by its work, counted as it goes (deterministic, the same anywhere): the solver's nodes, plus
+# WORK_PER_SOLVE a deal solved, WORK_PER_DRAW a layout drawn and WORK_PER_LAYOUT a layout kept (a unit is about 3 µs of
+# CPython's CPU). A call may do MAX_WORK unless it asks for more (``work``), up to BUILD_WORK: what the
+# site's build gives its own figures (the heaviest, hoyle-leading-lone-exception at 51,200 layouts, does
+# about 136 million, mostly draws). benchmarks/bench_simulate.py --worst measures a call at MAX_WORK.
+WORK_PER_DRAW = 40  # a layout drawn (kept or thrown back): about 0.1 ms, as 40 solver nodes
+WORK_PER_LAYOUT = 150  # a layout kept, valued and tallied besides its solves: about 0.4 ms
+MAX_WORK = 16_000_000  # a call's work unless it asks for more: the page's 400 layouts use at most a few million
+BUILD_WORK = 200_000_000  # the most a call may ask for (the site's build asks for it: its figures are never cut)
 
 
 def simulate_hint(
-    spec_or_id: str | dict[str, Any], samples: int = 200, seed: int = 1, batch: int = 0
+    spec_or_id: str | dict[str, Any], samples: int = 200, seed: int = 1, batch: int = 0, work: int = MAX_WORK
 ) -> dict[str, Any]:
     """Put one hint to the test: JSON in, JSON out (the browser's widget calls it through
     ``euchre_core.app.web.call``).
@@ -150,15 +170,24 @@ def simulate_hint(
         ``{"base": "second-3", "hand": ["JC", "7C", "AH", "8D", "9S"]}`` takes a stored test
         and changes some of its fields (the reader's own holding).
     ``samples``
-        the number of layouts to deal and solve (1 to 20,000; each takes a few milliseconds);
-        with ``batch``, the most (the cap). A call draws at most 250 random layouts for each layout
-        asked, and never more than :data:`MAX_DRAWS`, kept or thrown back (those the holding, the
-        passes or the constraints rule out): a spec whose layouts are too rare for ``samples`` is
-        refused (an ``InputError``), at once when its first :data:`PROBE_DRAWS` draws show it.
+        the number of layouts to deal and solve (1 to :data:`MAX_SAMPLES`, 51,200; each takes a few
+        milliseconds); with ``batch``, the most (the cap). A call draws at most 250 random layouts for
+        each layout asked, and never more than :data:`MAX_DRAWS`, kept or thrown back (those the
+        holding, the passes or the constraints rule out): a spec whose layouts are too rare for
+        ``samples`` is refused (an ``InputError``), at once when its first :data:`PROBE_DRAWS` draws
+        show it. And a call does at most ``work`` units of work, counted as it goes: past it, it
+        stops with an ``InputError`` naming ``samples``.
     ``seed``
         the random seed: the same spec, samples, batch and seed give the same answer, anywhere.
         The layouts are one stream from the seed: the first n layouts of a longer run are the
         layouts of a run of n.
+    ``work``
+        the most work the call may do (1 to :data:`BUILD_WORK`; :data:`MAX_WORK`, 16 million, unless
+        asked): the solver's nodes, 40 a deal solved, 40 a layout drawn, 150 a layout kept. That
+        bounds a call's CPU whatever the spec and the samples (docs/engine.md, the ``work`` bound, with
+        the cost measured at it). The site's build asks for :data:`BUILD_WORK` (its figures at the cap of
+        51,200 layouts do up to about 136 million); the page's calls (400 layouts) do at most about 1.6 million
+        for the site's tests.
     ``batch``
         0: exactly ``samples`` layouts. Else sequential sampling: after every ``batch`` layouts
         the run looks at the verdict after ``batch``, 2, 3, 4, 6, 8, … times ``batch`` layouts
@@ -196,6 +225,7 @@ def simulate_hint(
     samples = decode.integer(samples, "samples", 1, MAX_SAMPLES)
     seed = decode.seed(seed, "seed")
     batch = decode.integer(batch, "batch", 0, MAX_SAMPLES)  # 0: a fixed number of layouts
+    work = decode.integer(work, "work", 1, BUILD_WORK)
     if isinstance(spec_or_id, str):
         spec = dict(spec_by_id(decode.text(spec_or_id, "spec_or_id", max_len=80)))
     elif isinstance(spec_or_id, dict):
@@ -213,13 +243,14 @@ def simulate_hint(
         raise InputError(str(e), "hand") from None
     rng = random.Random(seed)
     acc = _Tally(sim)
-    budget = _Draws(samples)
+    budget = _Draws(samples, work)
     n = 0
     looks = set(look_points(samples, batch))
     while n < samples:
         lay = sim.draw(rng, budget)
         budget.kept += 1
         acc.add(sim.evaluate(lay))
+        budget.check_work()
         n += 1
         if batch and n in looks and n < samples and acc.summary(n, spec)[1]["settled"]:
             break
@@ -251,14 +282,35 @@ class _Draws:
     a spec whose layouts are too rare to give the layouts asked within the budget, even at the most
     favourable share the first draws allow, is refused at once instead of after the whole budget."""
 
-    def __init__(self, wanted: int) -> None:
+    def __init__(self, wanted: int, work: int = MAX_WORK) -> None:
         self.wanted = wanted
+        self.max_work = work
         self.limit = min(MAX_DRAWS, max(MAX_TRIES, wanted * DRAWS_PER_LAYOUT))
         self.used = 0
         self.kept = 0
+        self.solver_start = solver_work()
+
+    def work(self) -> int:
+        """The call's work so far: the solver's (nodes, and :data:`WORK_PER_SOLVE` a solve),
+        :data:`WORK_PER_DRAW` a draw and :data:`WORK_PER_LAYOUT` a layout kept."""
+        return solver_work() - self.solver_start + WORK_PER_DRAW * self.used + WORK_PER_LAYOUT * self.kept
+
+    def check_work(self) -> None:
+        """Stop the call when its work passes its bound (:data:`MAX_WORK` unless asked; an ``InputError``
+        naming ``samples``)."""
+        if self.work() > self.max_work:
+            raise InputError(
+                f"this call would do more than the {self.max_work:,} units of work it may do (the solver's nodes, "
+                f"{WORK_PER_SOLVE} a deal solved, {WORK_PER_DRAW} a layout drawn, {WORK_PER_LAYOUT} a layout kept) "
+                f"after {self.kept:,} of the "
+                f"{self.wanted:,} layouts asked (ask for fewer layouts, or loosen the constraints)",
+                "samples",
+            )
 
     def spend(self) -> None:
         self.used += 1
+        if self.used % 64 == 0:  # the draws' work too, as they go (a rare spec draws many for one layout)
+            self.check_work()
         if self.used == PROBE_DRAWS:
             most = (self.kept + 3) / self.used  # the share of layouts kept, at its most favourable (3 more kept)
             need = (self.wanted - self.kept) / most

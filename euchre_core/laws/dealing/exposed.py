@@ -176,7 +176,7 @@ class Exposed(DealingState):
         side = self._side_of(seat)
         dside = self._side_of(dl)
         name = ev.who
-        other_first = any(self._side_of(s) != side for s in self.touches)
+        other_first = any(self._side_of(s) != side for s in set(self.touches))  # each seat once (linear in a long run)
         effects: list[str] = []
         partner = (dl + 2) % 4
         if seat == dl:
