@@ -121,7 +121,7 @@ def test_a_share_link_reopens_the_ruling(open_tab: object, built_site: BuiltSite
     case = tab.locator('[id="a=wrong-number-of-cards"]')
     expect(case).to_have_attribute("open", "")
     expect(case.locator(".dg-answer")).to_be_visible()
-    expect(case.locator(".dg-answer")).to_contain_text("forfeits 2")
+    expect(case.locator(".dg-answer")).to_contain_text("forfeit 2")
     expect(case.locator("> summary")).to_be_in_viewport()
     share = case.locator("a.dg-share")
     expect(share).to_have_attribute("href", re.compile(r"(^|/director/)#a=wrong-number-of-cards$"))
