@@ -16,7 +16,9 @@ bounds): the worst calls we could construct, each at the API's cap of 51,200 lay
 bound of work (:data:`~euchre_core.search.simulate.MAX_WORK`) and through the page (``web.call``,
 400 layouts): a plain spec (``dealer-10``), the rarest spec (``lone-hands-7``, about 1 draw in 90 kept),
 the spec with the most solver work a layout (``eldest-3``, a second-round make: five options), that
-spec with any hand, and the spec with the most CPU a unit of work (``lone-hands-6``: cheap layouts). One JSON line a call and run: CPU seconds (``time.process_time``), the work done,
+spec with any hand, the spec with the most CPU a unit of work (``lone-hands-6``: cheap layouts), and
+the rarest spec the first draws let through (``lone-hands-7`` with a dealer of strength 10: about 1 draw
+in 280 kept; through the page it spends the whole draw budget of 400 layouts, 100,000 draws). One JSON line a call and run: CPU seconds (``time.process_time``), the work done,
 and how it ended (``done`` or ``refused``); then the largest CPU time of each case over the runs.
 """
 
@@ -50,11 +52,13 @@ WORST: tuple[tuple[str, str | dict[str, object]], ...] = (
     ("most solver work a layout", "eldest-3"),
     ("most solver work, any hand", {"base": "eldest-3", "hand": ["x", "x", "x", "x", "x"]}),
     ("most CPU a unit of work", "lone-hands-6"),
+    ("rarest the probe lets through", {"base": "lone-hands-7", "others": {"A": {"min_strength": 10}}}),
 )
 
 
-def worst(runs: int) -> int:
-    """The hostile calls (see the module's docstring), ``runs`` times each; prints JSON lines."""
+def worst(runs: int, only: str = "") -> int:
+    """The hostile calls (see the module's docstring), ``runs`` times each (``only``: the cases whose name
+    holds it); prints JSON lines."""
     from euchre_core.app import web
     from euchre_core.kernel.errors import InputError
     from euchre_core.kernel.limits import limit
@@ -62,7 +66,7 @@ def worst(runs: int) -> int:
     simulate._default_win_table(simulate.GAME_MODEL_DEALS, simulate.GAME_MODEL_SEED)  # not timed
     most: dict[str, float] = {}
     for run in range(runs):
-        for name, spec in WORST:
+        for name, spec in [(n, s) for n, s in WORST if only in n]:
             for where, samples in (("api", simulate.MAX_SAMPLES), ("page", limit("samples_page"))):
                 w0 = hint_players.solver_work()
                 t0 = time.process_time()
@@ -101,9 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--specs", default=",".join(DEFAULT_SPECS))
     ap.add_argument("--worst", action="store_true", help="the hostile calls at the bounds (CPU seconds)")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--only", default="", help="with --worst: the cases whose name holds this")
     a = ap.parse_args(argv)
     if a.worst:
-        return worst(a.runs)
+        return worst(a.runs, a.only)
     calls = [0]
     real_solve = hint_players.solve  # the solver, as hint_players.solve_counted sees it (every solve of a hint test)
 

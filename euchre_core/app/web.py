@@ -90,7 +90,7 @@ BROWSER_TEXT: dict[str, int] = {
 
 #: Bounds the browser adds to a function's own (work a reader may ask of the page in one call):
 #: the hint widget offers 25 to 100 layouts; 400 is what the site's own figures use (a few seconds of CPU at
-#: most, measured: docs/engine.md, samples_page; any spec stays within simulate_hint's own bound of work).
+#: most, about 10 s for a spec of rare layouts, measured: docs/engine.md, samples_page).
 BROWSER_LIMITS: dict[str, dict[str, int]] = {
     "euchre_core.app.hint_words.hint_rerun": {"samples": limit("samples_page")},
 }

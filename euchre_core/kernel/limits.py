@@ -92,7 +92,8 @@ LIMITS: Mapping[str, Limit] = MappingProxyType(
             400,
             "layouts",
             "`simulate_hint` through the page (`web.call`): the site's tests do at most about 1.6 million units of "
-            "`work` in 400 layouts; measured, at most about 4 s of CPU",
+            "`work` in 400 layouts (about 5 s of CPU); a spec whose layouts are rare spends the 100,000 draws "
+            "400 layouts may make: measured, at most about 10 s of CPU",
         ),
         "draws": Limit(
             6_000_000,
@@ -106,7 +107,8 @@ LIMITS: Mapping[str, Limit] = MappingProxyType(
             "`simulate_hint`: one call's work unless it asks for more (`work`, up to 200,000,000, what the site's "
             "build asks: its heaviest test does about 136 million): the solver's nodes, 40 a deal solved, 40 a "
             "layout drawn, 150 a layout kept, counted as it goes; past it the call is refused (`samples`). "
-            "Measured at the bound (`benchmarks/bench_simulate.py --worst`): at most about 4 s of CPU",
+            "Measured at the bound (`benchmarks/bench_simulate.py --worst`, CPython 3.11, a shared machine): at most "
+            "about 45 s of CPU",
         ),
         "digits": Limit(30, "digits", "a whole number written as text (a seed, a count): counted before conversion"),
         "egn_branches": Limit(200, "branches", "the Replay page's export: the reader's branches"),
