@@ -39,7 +39,8 @@ from euchre_core.kernel.actions import Action  # noqa: E402
 from euchre_core.kernel.deal import Deal  # noqa: E402
 from euchre_core.kernel.tables import TRUMP_POWER  # noqa: E402
 from euchre_core.search import opponent  # noqa: E402
-from euchre_core.search.opponent import STRENGTHS, book_bid, choose, trumps_in  # noqa: E402
+from euchre_core.search.book_rules import book_bid, trumps_in  # noqa: E402
+from euchre_core.search.opponent import STRENGTHS, choose  # noqa: E402
 
 ROLES = ("dealer", "eldest", "second", "third")
 

@@ -25,8 +25,8 @@ from euchre_core.kernel.deal import Deal
 from euchre_core.kernel.errors import IllegalAction, InputError
 from euchre_core.laws import scoring
 from euchre_core.laws.director import Director
-from euchre_core.search import opponent, solver
-from euchre_core.search.opponent import BookAdvice
+from euchre_core.search import book_rules, solver
+from euchre_core.search.book_rules import BookAdvice
 
 LESSONS = sorted(Path(lessons_pages.LESSONS_DIR).glob("*.yaml"))
 
@@ -254,21 +254,21 @@ def _patches(monkeypatch: pytest.MonkeyPatch, kind: str, variant: int) -> None:
 
         mp.setattr(Director, "act", fake_act)
     elif kind == "book_bid":
-        real_bid = opponent.book_bid
-        mp.setattr(opponent, "book_bid", lambda *a, **k: BookAdvice(not real_bid(*a, **k).act, ("eldest-1",)))
+        real_bid = book_rules.book_bid
+        mp.setattr(book_rules, "book_bid", lambda *a, **k: BookAdvice(not real_bid(*a, **k).act, ("eldest-1",)))
     elif kind == "book_make":
-        mp.setattr(opponent, "book_make", lambda *a, **k: BookAdvice(False, ()))
+        mp.setattr(book_rules, "book_make", lambda *a, **k: BookAdvice(False, ()))
     elif kind == "book_discard":
-        real_d = opponent.book_discard
+        real_d = book_rules.book_discard
         mp.setattr(
-            opponent,
+            book_rules,
             "book_discard",
             lambda six, trump, up: [c for c in six if c not in (up, real_d(six, trump, up))][0],
         )
     elif kind == "book_lead_lone":
-        real_l = opponent.book_lead_against_lone
+        real_l = book_rules.book_lead_against_lone
         mp.setattr(
-            opponent, "book_lead_against_lone", lambda hand, trump: [c for c in hand if c != real_l(hand, trump)][0]
+            book_rules, "book_lead_against_lone", lambda hand, trump: [c for c in hand if c != real_l(hand, trump)][0]
         )
     else:
         raise AssertionError(f"no patch for {kind}")

@@ -10,15 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_core.kernel.actions import Action
-from euchre_core.kernel.cards import Card, Suit, parse_cards
 from euchre_core.kernel.deal import Deal
 from euchre_core.kernel.rules import HOYLE_4, MODERN_24, SOMERSET_1888
 from euchre_core.search.opponent import (
     STRENGTHS,
-    book_bid,
-    book_discard,
-    book_lead_against_lone,
-    book_make,
     choose,
     dd_maker_tricks,
     decide,
@@ -229,31 +224,6 @@ def test_a_decision_over_budget_stops_at_the_fewest_samples(
 
 
 # ------------------------------------------------------------------ the book's rules of thumb
-
-
-def test_book_eldest_hand_examples() -> None:
-    """Hint eldest-2: the book's two hands; pass and make it next."""
-    for hand in ("JC TC 9C KS TS", "JS AC 7C 7S 7D"):
-        adv = book_bid(parse_cards(hand), Card.parse("QC"), "eldest")
-        assert not adv.act and adv.hints == ("eldest-2",)
-    adv = book_make(parse_cards("AH KH 7H JS TC"), Suit.SPADES, "eldest")  # eldest-3
-    assert adv.act and adv.suit == Suit.CLUBS
-
-
-def test_book_lists() -> None:
-    assert book_bid(parse_cards("JH 8H AC KS 9S"), Card.parse("KH"), "second").act  # right and another
-    assert not book_bid(parse_cards("7S 8S AH KD 9C"), Card.parse("JS"), "second").act  # second-11
-    assert book_bid(parse_cards("JD JH 9S AC 8C"), Card.parse("TH"), "third").hints == ("third-7",)
-    assert not book_bid(parse_cards("JD AH 9S AC 8C"), Card.parse("JH"), "third").act  # right turned
-    assert book_bid(parse_cards("JD AD 8S 9C 7H"), Card.parse("KD"), "dealer").act  # right and ace
-
-
-def test_book_discards_and_leads() -> None:
-    assert str(book_discard(parse_cards("JC 9C 8C AH 7H KD"), Suit.CLUBS, Card.parse("9C"))) == "KD"  # dealer-18
-    assert str(book_discard(parse_cards("JC 9C AH 7H KD 7D"), Suit.CLUBS, Card.parse("9C"))) == "7D"  # dealer-18
-    assert str(book_discard(parse_cards("JC 9C 8C AH KH AD"), Suit.CLUBS, Card.parse("9C"))) == "KH"  # dealer-19
-    assert str(book_lead_against_lone(parse_cards("8C 7C QH QS 7S"), Suit.CLUBS)) == "QH"  # lone-hands-6
-    assert str(book_lead_against_lone(parse_cards("KC KH AD 7D TS"), Suit.CLUBS)) == "KH"  # lone-hands-7
 
 
 def test_decision_values_are_reported() -> None:

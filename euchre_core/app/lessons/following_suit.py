@@ -11,7 +11,7 @@ from ...kernel import tables as _tables
 from ...kernel.cards import Card, Suit
 from ...kernel.deal import Deal, Trick
 from ...kernel.errors import InputError
-from ...search import opponent as _opponent
+from ...search import book_rules as _book
 from .base import Answer, Kind, kind_registrar
 from .helpers import SEATS
 from .helpers import card_choice as _card_choice
@@ -29,7 +29,7 @@ def _seeded_deal(seed: int, rng: random.Random, play_cards: int | None = None) -
     """A deal from ``seed`` bid by the book's rules of thumb (a deal passed out gives None), then
     played with random legal cards: ``play_cards`` of them, or to the end."""
     d = Deal.shuffled(seed, dealer=seed % 4)
-    d = _opponent._rollout(d)
+    d = _book.book_rollout(d)
     if d.is_over:
         return None
     n = 0
@@ -49,10 +49,7 @@ _LEGAL_FOCUS: dict[str, Callable[[Deal], object]] = {
     ),
     # trumps led, and the left bower is the seat's only trump
     "left-only-trump": lambda d: (
-        d.trick
-        and _holds_left(d)
-        and _led(d) == _trump(d)
-        and len(_opponent.trumps_in(d.hand(d.actor), _trump(d))) == 1
+        d.trick and _holds_left(d) and _led(d) == _trump(d) and len(_book.trumps_in(d.hand(d.actor), _trump(d))) == 1
     ),
     # the seat holds none of the suit led: anything goes
     "void": lambda d: d.trick and len(d.legal_actions()) == len(d.hand(d.actor)) >= 3,

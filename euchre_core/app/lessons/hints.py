@@ -7,7 +7,7 @@ from typing import Any
 
 from ...kernel.cards import Card, Rank, Suit, pack
 from ...kernel.errors import InputError
-from ...search import opponent as _opponent
+from ...search import book_rules as _book
 from .base import Answer, Kind, kind_registrar
 from .helpers import ROLE_WORDS
 from .helpers import card_choice as _card_choice
@@ -56,7 +56,7 @@ def _make_book_bid(entry: dict[str, Any]) -> dict[str, Any]:
         hand, up = cards[:5], cards[5]
         if spec.get("right_turned") and up & 7 != Rank.KNAVE:
             continue
-        adv = _opponent.book_bid(hand, up, spec["role"])
+        adv = _book.book_bid(hand, up, spec["role"])
         if want in adv.hints and len(adv.hints) == 1 and not adv.score_dependent:
             spec["hand"] = [str(c) for c in hand]
             spec["turn_up"] = str(up)
@@ -67,7 +67,7 @@ def _make_book_bid(entry: dict[str, Any]) -> dict[str, Any]:
 @_kind("book_bid", _make_book_bid)
 def _book_bid(spec: dict[str, Any]) -> Answer:
     role = spec["role"]
-    adv = _opponent.book_bid(_cards(spec["hand"]), Card.parse(spec["turn_up"]), role)
+    adv = _book.book_bid(_cards(spec["hand"]), Card.parse(spec["turn_up"]), role)
     verb = _ROLE_VERB[role]
     hints = ", ".join(adv.hints)
     if adv.act:
@@ -104,7 +104,7 @@ def _ask_book_make(spec: dict[str, Any]) -> dict[str, Any]:
 @_kind("book_make")
 def _book_make(spec: dict[str, Any]) -> Answer:
     down = _suit(spec["turned_down"])
-    adv = _opponent.book_make(_cards(spec["hand"]), down, spec["role"])
+    adv = _book.book_make(_cards(spec["hand"]), down, spec["role"])
     if adv.act and adv.suit is not None:
         kind = "next" if adv.suit == down.partner else "crossing the suit"
         return Answer(
@@ -131,7 +131,7 @@ def _ask_book_discard(spec: dict[str, Any]) -> dict[str, Any]:
 @_kind("book_discard")
 def _book_discard(spec: dict[str, Any]) -> Answer:
     t = _suit(spec["trump"])
-    c = _opponent.book_discard(_cards(spec["six"]), t, Card.parse(spec["turn_up"]))
+    c = _book.book_discard(_cards(spec["six"]), t, Card.parse(spec["turn_up"]))
     hint = spec.get("hint", "dealer-18")
     return Answer(
         [str(c)],
@@ -156,7 +156,7 @@ def _ask_book_lead_lone(spec: dict[str, Any]) -> dict[str, Any]:
 @_kind("book_lead_lone")
 def _book_lead_lone(spec: dict[str, Any]) -> Answer:
     t = _suit(spec["trump"])
-    c = _opponent.book_lead_against_lone(_cards(spec["hand"]), t)
+    c = _book.book_lead_against_lone(_cards(spec["hand"]), t)
     hint = spec.get("hint", "lone-hands-6")
     return Answer(
         [str(c)],

@@ -8,7 +8,7 @@ from ...kernel.actions import Action
 from ...kernel.cards import Card, pack
 from ...kernel.deal import Deal
 from ...kernel.errors import InputError
-from ...search import opponent as _opponent
+from ...search import book_rules as _book
 from ...search import solver as _solver
 from .base import Answer, Kind, kind_registrar
 from .helpers import SEATS
@@ -166,7 +166,7 @@ def _make_discard_position(entry: dict[str, Any]) -> dict[str, Any]:
     for k in range(base, base + 5000):
         d = Deal.shuffled(k, dealer=k % 4)
         while d.phase == "bid1":
-            a = _opponent._policy(d)
+            a = _book.book_policy(d)
             d = d.apply(a)
         if d.phase == "take":
             d = d.apply(Action("stay"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...search import opponent as _opponent
+from ...search import book_rules as _book
 from .base import Answer, Kind, kind_registrar
 from .helpers import SEATS
 from .helpers import bidding as _bidding
@@ -63,7 +63,7 @@ def _ask_alone_leader(spec: dict[str, Any]) -> dict[str, Any]:
 def _alone_leader(spec: dict[str, Any]) -> Answer:
     d = _bidding(_seat(spec["dealer"]), spec["actions"])
     while d.phase != "play":
-        d = d.apply(_opponent._policy(d))
+        d = d.apply(_book.book_policy(d))
     leader = SEATS[d.actor]
     out = [SEATS[s] for s in range(4) if d.out >> s & 1]
     eldest = SEATS[d.eldest]
