@@ -142,3 +142,37 @@ def guarded_tab(
             guard.check()
     finally:
         context.close()
+
+
+#: A click listener on the window, after the theme's on the body: it records whether the theme's instant
+#: navigation took the click (it calls preventDefault) and, if it did not, stops the browser's own load.
+_INSTANT_PROBE = """() => {
+  window.__euchreInstantTaken = null;
+  window.addEventListener("click", function (event) {
+    window.__euchreInstantTaken = event.defaultPrevented;
+    if (!event.defaultPrevented) event.preventDefault();
+  }, { once: true });
+}"""
+
+
+def click_instantly(tab: Any, link: Any) -> None:
+    """Click ``link`` (a locator of a link to another page of the site) once the theme's instant
+    navigation takes it: the page is not loaded afresh.
+
+    Material arms its instant navigation only when the site's ``sitemap.xml`` has come (a click before
+    that is a plain page load, as it should be for a reader); on a loaded runner the test's first click
+    can come before it. So the click is tried: a probe on the window sees whether the theme took it; if
+    not, the probe stops the page load and the click is tried again a moment later, within
+    :data:`WAIT_MS`. The page must have the theme's script (``euchrePage.loadTheme()``).
+    """
+    import time
+
+    tab.evaluate("euchrePage.loadTheme()")
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        tab.evaluate(_INSTANT_PROBE)
+        link.click()
+        if tab.evaluate("window.__euchreInstantTaken") is True:
+            return
+        assert time.monotonic() < deadline, "the theme's instant navigation never took the click"
+        tab.wait_for_timeout(250)

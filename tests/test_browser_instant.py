@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import Guard
+from browser_support import Guard, click_instantly
 from conftest import BuiltSite
 
 from build_scripts import precompute
@@ -80,7 +80,7 @@ def test_instant_navigation_to_the_next_case_is_live_without_python(
     expect(tab.locator(".case-player .et-board")).to_be_visible()  # type: ignore[attr-defined]
     tab.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]  # the theme's script runs once the reader touches the page (theme.js)
     tab.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
-    tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first.click()  # type: ignore[attr-defined]
+    click_instantly(tab, tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first)  # type: ignore[attr-defined]
     tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]
     player = tab.locator('.case-player[data-case="II"]')  # type: ignore[attr-defined]
     expect(player.locator(".et-board")).to_be_visible()
@@ -88,6 +88,43 @@ def test_instant_navigation_to_the_next_case_is_live_without_python(
     player.get_by_role("button", name="Next", exact=True).click()
     expect(player.locator(".cp-announce")).to_contain_text("B plays the")
     assert not python_fetched(guard)
+
+
+def test_a_link_to_a_law_of_the_same_page_keeps_the_sandbox_as_the_reader_left_it(
+    page: tuple[object, Guard], built_site: BuiltSite
+) -> None:
+    """Material's instant navigation fetches the page it is on afresh at the first address change it
+    sees (a tap on a link to a law of the same page) and swaps the content. The sandbox the reader was
+    using is not started over: it takes the place of its fresh copy as he left it (engine.mjs,
+    keepOrDispose)."""
+    from playwright.sync_api import expect
+
+    tab, _ = page
+    tab.goto(built_site.base + "laws/entry-and-re-entry/#law-16")  # type: ignore[attr-defined]
+    tab.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]
+    box = tab.locator('.table-example[data-law="17"]')  # type: ignore[attr-defined]
+    box.get_by_role("button", name="Try it in the sandbox").click()
+    expect(box.locator(".ts-table").first).to_be_visible()
+    said = box.locator(".sandbox-cue").inner_text()
+    tab.evaluate(  # type: ignore[attr-defined]
+        """() => {
+        window.__samePage = true;
+        document.querySelector(".md-content").__before = true;   // gone once the theme swaps the content
+        const a = document.createElement("a");
+        a.href = "#law-18";
+        a.id = "to-law-18";
+        a.textContent = "law 18";
+        document.querySelector(".md-content article").append(a);
+    }"""
+    )
+    click_instantly(tab, tab.locator("#to-law-18"))  # type: ignore[attr-defined]
+    tab.wait_for_url(re.compile(r"#law-18$"))  # type: ignore[attr-defined]
+    tab.wait_for_function("() => !document.querySelector('.md-content').__before")  # type: ignore[attr-defined]  # the page fetched again
+    assert tab.evaluate("window.__samePage") is True  # type: ignore[attr-defined]
+    expect(box.locator(".ts-table").first).to_be_visible()  # still started: not the fresh copy's start button alone
+    expect(box.locator(".sandbox-cue")).to_have_text(said)
+    expect(box.get_by_role("button", name="Start again")).to_have_count(1)
+    assert tab.locator('.table-example[data-law="17"] .sandbox').count() == 1  # type: ignore[attr-defined]  # one shell, not two
 
 
 def test_pressing_a_link_prefetches_its_page_at_once(page: tuple[object, Guard], built_site: BuiltSite) -> None:

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browser_support import guarded_tab
+from browser_support import click_instantly, guarded_tab
 from conftest import BuiltSite
 
 pytestmark = pytest.mark.browser
@@ -372,15 +372,15 @@ def test_the_play_table_after_instant_navigation(browser: object, learn_site: Bu
         nav = page.locator("nav.md-nav--primary")  # type: ignore[attr-defined]
         page.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]  # the theme's script runs once the reader touches the page (theme.js)
         page.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
-        nav.get_by_role("link", name=re.compile(r"Play a rubber against the engine")).first.click()
+        click_instantly(page, nav.get_by_role("link", name=re.compile(r"Play a rubber against the engine")).first)
         table = page.locator(T)  # type: ignore[attr-defined]
         _phase(page)
         assert page.evaluate("window.__samePage === true"), "instant navigation, not a page load"  # type: ignore[attr-defined]
         expect(table.locator(".et-board")).to_have_count(1)
         expect(table.locator(".table-log li").first).to_contain_text("Your table, as you left it: deal 1")
-        nav.get_by_role("link", name=re.compile(r"The coups")).first.click()
+        click_instantly(page, nav.get_by_role("link", name=re.compile(r"The coups")).first)
         expect(page.locator(T)).to_have_count(0)  # type: ignore[attr-defined]
-        nav.get_by_role("link", name=re.compile(r"Play a rubber against the engine")).first.click()
+        click_instantly(page, nav.get_by_role("link", name=re.compile(r"Play a rubber against the engine")).first)
         _phase(page)
         assert page.evaluate("window.__samePage === true")  # type: ignore[attr-defined]
         expect(table.locator(".et-board")).to_have_count(1)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import Guard, guarded_tab
+from browser_support import Guard, click_instantly, guarded_tab
 from conftest import REPO_ROOT, BuiltSite
 
 from euchre_core.formats.cases import replay_case
@@ -106,7 +106,7 @@ def test_instant_navigation_reuses_the_running_engine(page: tuple[object, Guard]
     assert tab.evaluate("euchreEngine.stats().starts") == 1  # type: ignore[attr-defined]
     tab.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]  # the theme's script runs once the reader touches the page (theme.js)
     tab.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
-    tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first.click()  # type: ignore[attr-defined]
+    click_instantly(tab, tab.locator(".md-nav__link", has_text=re.compile(r"^\s*Case II\s*$")).first)  # type: ignore[attr-defined]
     tab.wait_for_url(re.compile(r"/repo/cases/ii/$"))  # type: ignore[attr-defined]
     expect(tab.locator("h1")).to_contain_text("Case II")  # type: ignore[attr-defined]
     player = tab.locator('.case-player[data-case="II"]')  # type: ignore[attr-defined]

@@ -188,21 +188,37 @@ const WIDGETS = [   // [selector, module, its mount function]: the module is imp
   [".engine-console", function () { return import("./engine-console.mjs"); }, "mountConsole"],
   [".egn-replay", function () { return import("./egn-replay.mjs"); }, "mountEgnReplay"],
   ["#euchre-table", function () { return import("./learn-table.mjs"); }, "mountPlayTable"],   // Learn, lesson 10: play against the engine (starts Python: it is the engine's game)
-];   // mounted: {root, dispose}
+];   // mounted: {root, dispose, selector, index (the root's place among the page's roots of its kind), path}
+
+/* The same page fetched again by the theme: Material's instant navigation fetches the page it is on
+   afresh at the first change of the address it sees (a tap on a link to a law of this page, a hash
+   change, the back button after one), and swaps the content. A widget the reader was using would be
+   started over: instead, the widget as he left it takes the place of its fresh copy (the same page:
+   the same roots in the same order). A page the reader left is disposed of. */
+function keepOrDispose() {
+  for (let i = mounted.length - 1; i >= 0; i--) {
+    const m = mounted[i];
+    if (m.root.isConnected) continue;
+    const twin = m.path === location.pathname ? document.querySelectorAll(m.selector)[m.index] : null;
+    if (twin && !twin.hasAttribute("data-engine-bound")) {
+      twin.replaceWith(m.root);
+      continue;
+    }
+    m.dispose();
+    mounted.splice(i, 1);
+  }
+}
 
 function scan() {
   performance.mark("euchre:scan");   // a page announced by Material (benchmarks/bench_browser.py)
   // Material's search box is a dialog without a name (axe: aria-dialog-name); give it one
   const search = document.querySelector('.md-search[role="dialog"]:not([aria-label])');
   if (search) search.setAttribute("aria-label", "Search");
-  for (let i = mounted.length - 1; i >= 0; i--) {
-    if (!mounted[i].root.isConnected) {
-      mounted[i].dispose();
-      mounted.splice(i, 1);
-    }
-  }
+  keepOrDispose();
+  const path = location.pathname;
   WIDGETS.forEach(function (widget) {
-    const roots = document.querySelectorAll(widget[0] + ":not([data-engine-bound])");
+    const all = Array.prototype.slice.call(document.querySelectorAll(widget[0]));
+    const roots = all.filter(function (root) { return !root.hasAttribute("data-engine-bound"); });
     if (!roots.length) return;
     roots.forEach(function (root) { root.setAttribute("data-engine-bound", ""); });
     widget[1]().then(function (module) {
@@ -211,7 +227,8 @@ function scan() {
         // task made a long task of the first load on a phone; each alone is short
         setTimeout(function () {
           if (!root.isConnected) return;   // the reader left the page while the module came
-          mounted.push({ root: root, dispose: module[widget[2]](root, engine) });
+          mounted.push({ root: root, dispose: module[widget[2]](root, engine), selector: widget[0],
+            index: all.indexOf(root), path: path });
         }, 0);
       });
     }, function (error) {
