@@ -26,6 +26,10 @@ from ..kernel import decode
 from ..kernel.cards import cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..laws.club_procedure import MAX_CANDIDATES as MAX_CANDIDATES
+from ..laws.club_procedure import MAX_NAME as MAX_NAME
+from ..laws.club_procedure import MAX_TABLES as MAX_TABLES
+from ..laws.club_procedure import TABLE_OPS as TABLE_OPS
 from ..laws.director import Director, Phase
 from ..laws.rulings import Ruling
 
@@ -41,11 +45,7 @@ from .dealing_sandbox import dealing_words as dealing_words
 from .egn_view import action_words
 from .ruling_voice import Seats, moment, option_label
 from .sandbox_json import card_json, event_list, law_number, room_for_one
-from .table_sandbox import MAX_CANDIDATES as MAX_CANDIDATES
-from .table_sandbox import MAX_NAME as MAX_NAME
 from .table_sandbox import MAX_OPS as MAX_OPS
-from .table_sandbox import MAX_TABLES as MAX_TABLES
-from .table_sandbox import TABLE_OPS as TABLE_OPS
 from .table_sandbox import table_act as table_act
 from .table_sandbox import table_scenarios as table_scenarios
 from .table_sandbox import table_start as table_start

@@ -12,40 +12,27 @@ the rulings as notes.
 from __future__ import annotations
 
 import json
-import re
 from importlib import resources
 from typing import Any
 
 from ..kernel import decode
 from ..kernel.errors import IllegalAction, InputError
 from ..kernel.limits import limit
-from ..laws.entry import Club, Roster, RosterPhase
+from ..laws.club_procedure import (
+    MAX_TABLES,
+    TABLE_OPS,
+    ClubOp,
+    ClubProcedure,
+    ClubRecord,
+    ClubTopic,
+)
+from ..laws.entry import Club, CutRecord, Roster, RosterPhase
 from .sandbox_json import error_json, law_number, room_for_one
 
 __all__ = ["TABLE_OPS", "ARRIVALS", "table_scenarios", "table_start", "table_act", "table_view"]
 
-_MISSING = object()
 MAX_OPS = limit("sandbox_ops")  # ops of the table sandbox (a scenario has a dozen)
-MAX_NAME = limit("name")  # characters of a player's or a table's name
-MAX_TABLES = limit(
-    "sandbox_tables"
-)  # tables in the table sandbox's club (the acts offered are tried on each: a bound on the work)
-MAX_CANDIDATES = limit("candidates")  # candidates (or consenting players, or exposed cards' owners) of one op
 MAX_SUBSTITUTES = 8  # substitutes offered to one player (those waiting at his table first)
-
-TABLE_OPS = (
-    "form",
-    "open_table",
-    "declare",
-    "end_rubber",
-    "cut_out",
-    "start_rubber",
-    "substitute",
-    "leave",
-    "cut_into",
-    "break_up",
-)
-_LAW_RE = re.compile(r"\(Laws? ([\d, ]+)\)")
 
 
 def table_scenarios() -> dict[int, dict[str, Any]]:
@@ -70,39 +57,6 @@ def _table_scenario(law: int) -> dict[str, Any]:
     return table_scenarios()[number]
 
 
-_OP_TEXT = ("table", "name", "breaker", "into", "absent", "substitute")
-_OP_KEYS = ("op", *_OP_TEXT, "candidates", "consenting", "seed", "exposed")
-
-
-def _decode_op(op: Any, path: str = "op") -> dict[str, Any]:
-    """An op's members, typed and bounded (names at most 40 characters, at most 32 candidates)."""
-    if isinstance(op, str):
-        op = decode.loads(op, path, max_bytes=4000, max_depth=3)
-    checked = decode.mapping(op, path, keys=_OP_KEYS)  # the same dict, typed
-    decode.choice(op.get("op"), path, TABLE_OPS)
-    for k in _OP_TEXT:
-        if op.get(k) is not None:
-            decode.text(op[k], decode.field(path, k), max_len=MAX_NAME)
-    for k in ("candidates", "consenting"):
-        if op.get(k) is not None:
-            for i, n in enumerate(decode.array(op[k], decode.field(path, k), max_len=MAX_CANDIDATES)):
-                decode.text(n, f"{path}.{k}[{i}]", max_len=MAX_NAME)
-    if op.get("seed") is not None:
-        decode.seed(op["seed"], decode.field(path, "seed"))
-    if op.get("exposed") is not None:
-        for n, k in decode.mapping(op["exposed"], decode.field(path, "exposed"), max_len=MAX_CANDIDATES).items():
-            decode.integer(k, decode.field(decode.field(path, "exposed"), n[:MAX_NAME]), 1, 32)
-    return checked
-
-
-def _field(op: dict[str, Any], name: str, default: Any = _MISSING) -> Any:
-    if name in op and op[name] not in (None, ""):
-        return op[name]
-    if default is _MISSING:
-        raise InputError(f"the op {op.get('op')!r} needs {name!r}", name)
-    return default
-
-
 def _verb(names: Any, one: str, many: str) -> str:
     return one if len(names) == 1 else many
 
@@ -112,157 +66,93 @@ def _note(title: str, text: str, laws: Any, kind: str = "ruling") -> dict[str, A
     return {"title": title, "text": text, "laws": sorted({int(n) for n in laws}), "kind": kind}
 
 
-def _cut_notes(table: str, records: Any) -> list[dict[str, Any]]:
-    """One note per cut, in words: who cut which card (a void cut said so, Law 10) and the result."""
-    out = []
-    for r in records:
-        draws = ", ".join(
-            f"{d.name} the {d.card.long_name()}"
-            + (" (more than one card exposed: void, he cuts again)" if d.void else "")
-            for d in r.draws
+def _cut_note(table: str | None, r: CutRecord) -> dict[str, Any]:
+    """A cut in words: who cut which card (a void cut said so, Law 10) and the result."""
+    draws = ", ".join(
+        f"{d.name} the {d.card.long_name()}" + (" (more than one card exposed: void, he cuts again)" if d.void else "")
+        for d in r.draws
+    )
+    result = f" {r.result[:1].upper()}{r.result[1:]}." if r.result else ""
+    return _note(f"cut at {table or 'the club'}: {r.purpose}", f"Cut: {draws}.{result}", r.laws, "cut")
+
+
+def _names_text(names: Any) -> str:
+    return ", ".join(names)
+
+
+def _record_note(r: ClubRecord) -> dict[str, Any]:
+    """One typed record of the club (laws/club_procedure.py) in the reader's words: the one place they are."""
+    T = ClubTopic
+    t, n, o = r.table, r.names, r.others
+    if r.topic is T.CUT:
+        assert r.cut is not None  # a cut's record carries it
+        return dict(_cut_note(t, r.cut), step=r.step)
+    if r.topic is T.FORMED:
+        title = "the table formed"
+        text = (
+            f"{_names_text(o)} play; {_names_text(n)} {_verb(n, 'belongs', 'belong')} to {t} and "
+            f"{_verb(n, 'waits', 'wait')} for entrance (Law 12)."
         )
-        result = f" {r.result[:1].upper()}{r.result[1:]}." if r.result else ""
-        out.append(_note(f"cut at {table}: {r.purpose}", f"Cut: {draws}.{result}", r.laws, "cut"))
-    return out
-
-
-def _table_apply(club: Club, op: Any) -> tuple[Club, list[dict[str, Any]]]:
-    """One op on the club: the new club and the notes citing the laws (from what entry.py records)."""
-    op = _decode_op(op)
-    kind = op.get("op")
-    if kind not in TABLE_OPS:
-        raise InputError(f"unknown op {kind!r}; one of " + ", ".join(TABLE_OPS), "op")
-    exposed = op.get("exposed") or None
-    notes: list[dict[str, Any]] = []
-    if kind in ("open_table", "form") and len(club.tables) >= MAX_TABLES:
-        raise InputError(f"the sandbox's club has {MAX_TABLES} tables at most", "table")
-    if kind in ("open_table", "cut_into", "break_up"):
-        before = len(club.notes), {t.name: len(t.cuts) for t in club.tables}, len(club.cuts)
-        if kind == "open_table":
-            new = club.open_table(_field(op, "table"), _field(op, "candidates"), exposed)
-        elif kind == "cut_into":
-            new = club.cut_into(_field(op, "name"), _field(op, "table"))
-        else:
-            new = club.break_up(_field(op, "table"), _field(op, "breaker"), _field(op, "into"))
-        notes += _cut_notes("the club", new.cuts[before[2] :])
-        for t in new.tables:
-            notes += _cut_notes(t.name, t.cuts[before[1].get(t.name, 0) :])
-        for text in new.notes[before[0] :]:
-            laws = [int(n) for m in _LAW_RE.findall(text) for n in m.split(",")]
-            notes.append(_note(kind.replace("_", " "), text, laws or []))
-        return new, notes
-    name = _field(op, "table", "T1")
-    if kind == "form":
-        if any(t.name == name for t in club.tables):
-            raise InputError(f"there is already a table {name!r}", "table")
-        seed = _field(op, "seed", 0)
-        t = Roster.form(name, _field(op, "candidates"), seed=seed, rules=club.rules, exposed=exposed)
-        notes += _cut_notes(name, t.cuts)
-        if t.waiting:
-            notes.append(
-                _note(
-                    "the table formed",
-                    f"{', '.join(t.players)} play; {', '.join(t.waiting)} "
-                    f"{_verb(t.waiting, 'belongs', 'belong')} to {name} and "
-                    f"{_verb(t.waiting, 'waits', 'wait')} for entrance (Law 12).",
-                    [12],
-                )
-            )
-        return club.put(t), notes
-    t = club.table(name)
-    if kind == "declare":
-        who = _field(op, "name")
-        new_t = t.declare(who)
-        if who in new_t.players:
-            notes.append(_note("entry", f"{who} takes the vacant place at {name}.", [16, 19]))
-        else:
-            notes.append(
-                _note(
-                    "entry",
-                    f"{who} declared his intention to enter {name} in time, before any card was "
-                    "cut for a new rubber or for cutting out: he belongs to the table (Law 16).",
-                    [16],
-                )
-            )
-    elif kind == "end_rubber":
-        new_t = t.end_rubber()
-        for sub, absent in t.substitutes:
-            notes.append(
-                _note(
-                    "the substitute", f"{sub}'s appointment ends with the rubber: {absent} plays again (Law 18).", [18]
-                )
-            )
-        counts = ", ".join(f"{p} {n}" for p, n in new_t.consecutive)
-        notes.append(
-            _note(
-                "the rubber ended",
-                f"The rubber at {name} is over. Consecutive rubbers played: {counts} "
-                "(Law 15)." + (" Candidates waiting: " + ", ".join(new_t.waiting) + "." if new_t.waiting else ""),
-                [15],
-            )
+    elif r.topic is T.TOOK_PLACE:
+        title, text = "entry", f"{n[0]} takes the vacant place at {t}."
+    elif r.topic is T.DECLARED:
+        title = "entry"
+        text = (
+            f"{n[0]} declared his intention to enter {t} in time, before any card was "
+            "cut for a new rubber or for cutting out: he belongs to the table (Law 16)."
         )
-    elif kind in ("cut_out", "start_rubber"):
-        new_t = t.cut_out(exposed) if kind == "cut_out" else t.start_rubber(exposed)
-        notes += _cut_notes(name, new_t.cuts[len(t.cuts) :])
-        going = [p for p in t.players if p not in new_t.players]
-        coming = [p for p in new_t.players if p not in t.players]
-        if going or coming:
-            bound = [p for p in going if any(b == p for b, _ in t.bound)]
-            text = (
-                f"{', '.join(coming)} {_verb(coming, 'claims', 'claim')} admission and "
-                f"{_verb(coming, 'enters', 'enter')}; {', '.join(going)} {_verb(going, 'goes', 'go')} out, "
-                "having played the greater number of consecutive rubbers or cut lowest (Law 15)"
-            )
-            if bound:
-                text += f"; {', '.join(bound)} took a leaver's place and goes out at the end of one rubber (Law 19)"
-            notes.append(_note("cutting out", text + ".", [15] + ([19] if bound else [])))
-    elif kind == "substitute":
-        absent = _field(op, "absent")
-        consenting = op.get("consenting")
-        if consenting is None:
-            consenting = [p for p in t.players if p != absent]
-        sub = _field(op, "substitute")
-        new_t = t.substitute(absent, sub, consenting)
-        notes.append(
-            _note(
-                "a substitute",
-                f"{sub} plays for {absent} for the rest of this rubber, with the consent of the other three (Law 18).",
-                [18],
-            )
+    elif r.topic is T.SUBSTITUTE_ENDS:
+        title, text = "the substitute", f"{n[0]}'s appointment ends with the rubber: {n[1]} plays again (Law 18)."
+    elif r.topic is T.RUBBER_ENDED:
+        title = "the rubber ended"
+        counts = ", ".join(f"{p} {k}" for p, k in r.counts)
+        text = f"The rubber at {t} is over. Consecutive rubbers played: {counts} (Law 15)." + (
+            " Candidates waiting: " + _names_text(n) + "." if n else ""
         )
-    else:  # leave
-        who = _field(op, "name")
-        new_t = t.leave(who)
-        added = [b for b in new_t.bound if b not in t.bound]
-        if added:
-            notes.append(
-                _note(
-                    "leaving",
-                    f"{who} leaves {name} after one of his two rubbers: {added[0][0]}, next in "
-                    "order, takes his place and must go out at the end of one rubber (Law 19).",
-                    [19],
-                )
-            )
-        else:
-            notes.append(_note("leaving", f"{who} leaves {name}.", []))
-    return club.put(new_t), notes
+    elif r.topic is T.CUT_OUT:
+        title = "cutting out"
+        text = (
+            f"{_names_text(n)} {_verb(n, 'claims', 'claim')} admission and "
+            f"{_verb(n, 'enters', 'enter')}; {_names_text(o)} {_verb(o, 'goes', 'go')} out, "
+            "having played the greater number of consecutive rubbers or cut lowest (Law 15)"
+        )
+        if r.bound:
+            text += f"; {_names_text(r.bound)} took a leaver's place and goes out at the end of one rubber (Law 19)"
+        text += "."
+    elif r.topic is T.SUBSTITUTED:
+        title = "a substitute"
+        text = f"{n[0]} plays for {n[1]} for the rest of this rubber, with the consent of the other three (Law 18)."
+    elif r.topic is T.LEFT_BOUND:
+        title = "leaving"
+        text = (
+            f"{n[0]} leaves {t} after one of his two rubbers: {n[1]}, next in "
+            "order, takes his place and must go out at the end of one rubber (Law 19)."
+        )
+    elif r.topic is T.LEFT:
+        title, text = "leaving", f"{n[0]} leaves {t}."
+    else:  # the club's own record: a fresh table (17, 20), a cut into another (20), a table broken up (21)
+        title = {T.OPENED: "open table", T.CUT_INTO: "cut into", T.BROKE_UP: "break up"}[r.topic]
+        text = r.said
+    return dict(_note(title, text, r.laws), step=r.step)
 
 
-def _table_fold(sc: dict[str, Any], ops: list[Any]) -> tuple[Club, list[dict[str, Any]]]:
+def _notes(p: ClubProcedure, since: int = 0) -> list[dict[str, Any]]:
+    return [_record_note(r) for r in p.records[since:]]
+
+
+def _table_fold(sc: dict[str, Any], ops: list[Any]) -> ClubProcedure:
     """The club after the ops. An op that cannot be replayed (a list tampered with) is an InputError
     naming it: ``ops[3]``, and the laws' reason."""
     ops = decode.array(ops, "ops", max_len=MAX_OPS)
     for i, op in enumerate(ops):
-        _decode_op(op, decode.field("ops", i))
-    club = Club(seed=int(sc.get("seed", 0)))
-    notes: list[dict[str, Any]] = []
+        ClubOp.parse(op, decode.field("ops", i))
+    p = ClubProcedure(Club(seed=int(sc.get("seed", 0))))
     for i, op in enumerate(ops):
         try:
-            club, more = _table_apply(club, op)
+            p = p.act(op)
         except (IllegalAction, InputError) as e:
             raise InputError(f"this op cannot be replayed: {e}", decode.field("ops", i)) from None
-        notes += [dict(n, step=i) for n in more]
-    return club, notes
+    return p
 
 
 def _table_json(t: Roster) -> dict[str, Any]:
@@ -342,7 +232,7 @@ def _people(club: Club, sc: dict[str, Any]) -> list[dict[str, Any]]:
 def _usable(club: Club, op: dict[str, Any]) -> bool:
     """Whether the laws allow ``op`` now: the engine applies it (and the result is thrown away)."""
     try:
-        _table_apply(club, op)
+        ClubProcedure(club).act(op)
     except (IllegalAction, InputError):
         return False
     return True
@@ -566,11 +456,11 @@ def table_start(law: int) -> dict[str, Any]:
     """
     sc = _table_scenario(law)
     ops = list(sc["ops"])
-    club, notes = _table_fold(sc, ops)
-    out = table_view(club, int(law), ops, notes, sc)
+    p = _table_fold(sc, ops)
+    out = table_view(p.club, int(law), ops, _notes(p), sc)
     if sc.get("refused"):
         try:
-            _table_apply(club, sc["refused"])
+            p.act(sc["refused"])
         except (IllegalAction, InputError) as e:
             out["error"] = error_json(e)
     return out
@@ -585,12 +475,12 @@ def table_act(law: int, ops: list[Any], op: Any) -> dict[str, Any]:
     [18]
     """
     sc = _table_scenario(law)
-    club, notes = _table_fold(sc, ops)
+    p = _table_fold(sc, ops)
     try:
         room_for_one(ops, "ops", MAX_OPS, "ops")  # the 201st op is refused here, not by the next call
-        new, more = _table_apply(club, op)
+        new = p.act(op)
     except (IllegalAction, InputError) as e:
-        out = table_view(club, int(law), list(ops), notes, sc)
+        out = table_view(p.club, int(law), list(ops), _notes(p), sc)
         out["error"] = error_json(e)
         return out
-    return table_view(new, int(law), list(ops) + [op], notes + [dict(n, step=len(ops)) for n in more], sc)
+    return table_view(new.club, int(law), list(ops) + [op], _notes(new), sc)

@@ -36,7 +36,7 @@ from ..kernel.errors import IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
 from .table import TableFormation, cut_rank, form_table
 
-__all__ = ["Club", "CutRecord", "Draw", "Roster", "RosterPhase"]
+__all__ = ["Club", "ClubNote", "CutRecord", "Draw", "Roster", "RosterPhase"]
 
 
 class RosterPhase(TextEnum):
@@ -45,6 +45,14 @@ class RosterPhase(TextEnum):
     PLAYING = "playing"  # a rubber in progress
     BETWEEN = "between"  # the rubber ended, no card cut yet: candidates may still declare (Law 16)
     CUTTING = "cutting"  # the cut-out done (Law 15); the four cut for partners and deal next
+
+
+class ClubNote(TextEnum):
+    """The kind of a note of the club (:attr:`Club.note_kinds`, beside :attr:`Club.notes`)."""
+
+    OPEN = "open"  # Laws 17, 20: a fresh table opened
+    CUT_INTO = "cut-into"  # Law 20: a member of one table declared for another
+    BREAK_UP = "break-up"  # Law 21: a table broken up
 
 
 TABLE_SIZE = 6  # Law 12: the four players and the fifth and sixth, who belong to the table
@@ -596,6 +604,8 @@ class Club:
     rules: RuleSet = SOMERSET_1888
     cuts: tuple[CutRecord, ...] = ()
     notes: tuple[str, ...] = ()  # what each operation decided, citing the laws
+    # each note typed, beside it: (its kind, the laws it applies)
+    note_kinds: tuple[tuple[ClubNote, tuple[int, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         decode.seed(self.seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
@@ -721,6 +731,7 @@ class Club:
             self,
             cuts=self.cuts + tuple(records),
             notes=self.notes + (note,),
+            note_kinds=self.note_kinds + ((ClubNote.OPEN, ((17,) if fresh else ()) + ((20,) if lost else ())),),
             lobby=tuple(n for n in self.lobby if n not in roster.members)
             + tuple(n for n in low + left_out if n not in self.lobby),
         )
@@ -742,6 +753,7 @@ class Club:
         home = self.table_of(name)
         club = self
         note = f"{name} declared for {table}"
+        laws: tuple[int, ...] = ()
         if home is not None and home.name != table:
             if name in home.players and home.phase is RosterPhase.PLAYING:
                 raise IllegalAction(
@@ -749,8 +761,15 @@ class Club:
                 )
             club = club.put(home.leave(name))
             note += f": he loses his right of re-entry into {home.name} (Law 20)"
+            laws = (20,)
         entered = target.declare(name)
-        club = replace(club, notes=club.notes + (note,), lobby=tuple(n for n in club.lobby if n != name))
+        kind = (ClubNote.CUT_INTO, laws)
+        club = replace(
+            club,
+            notes=club.notes + (note,),
+            note_kinds=club.note_kinds + (kind,),
+            lobby=tuple(n for n in club.lobby if n != name),
+        )
         return club.put(entered)
 
     # ------------------------------------------------------------------ Law 21
@@ -798,5 +817,6 @@ class Club:
             lobby=lobby,
             cuts=self.cuts + tuple(records),
             notes=self.notes + (note,),
+            note_kinds=self.note_kinds + ((ClubNote.BREAK_UP, (21,)),),
         )
         return club.put(target)

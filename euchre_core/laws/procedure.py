@@ -1,9 +1,9 @@
 """The event machine the laws layer's procedures share: read an event, refuse it cleanly or pass
 it to its verb's handler, fold a numbered list of events, record the rulings.
 
-The table director (:mod:`euchre_core.laws.director`) and the dealing procedure
-(:mod:`euchre_core.laws.dealing`) are immutable states folded from their event logs. Each
-derives from :class:`Procedure` and fills a :class:`VerbTable` (``verb -> handler``) with
+The table director (:mod:`euchre_core.laws.director`), the dealing procedure
+(:mod:`euchre_core.laws.dealing`) and the club's tables (:mod:`euchre_core.laws.club_procedure`)
+are immutable states folded from their event logs. Each derives from :class:`Procedure` and fills a :class:`VerbTable` (``verb -> handler``) with
 the :meth:`VerbTable.verb` decorator, next to the handler and its law:
 
 >>> from dataclasses import dataclass
@@ -37,15 +37,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from ..kernel import decode
 from ..kernel.errors import EuchreError, IllegalAction, InputError
-from .events import Event
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self from Python 3.11; the engine supports 3.10
 
 __all__ = ["Handler", "Procedure", "VerbTable", "numbered"]
 
-Handler = Callable[[Any, Event], Any]  # (the state, the event) -> the next state
+Handler = Callable[[Any, Any], Any]  # (the state, the event) -> the next state
 F = TypeVar("F", bound=Callable[..., Any])
 E = TypeVar("E", bound=EuchreError)
 
@@ -89,15 +89,15 @@ def numbered(err: E, index: int) -> E:
 
 class Procedure:
     """The shared fold. A subclass (a frozen dataclass) sets :attr:`handlers` and implements
-    :meth:`_parse` (read an event: :class:`InputError` naming the field) and :meth:`_admit`
+    :meth:`_parse` (read an event, any value with a ``verb``: :class:`InputError` naming the field) and :meth:`_admit`
     (refuse an event the state cannot take now, else the state with the event logged)."""
 
     handlers: ClassVar[VerbTable]
 
-    def _parse(self, event: Event | str) -> Event:
+    def _parse(self, event: Any) -> Any:
         raise NotImplementedError
 
-    def _admit(self, ev: Event) -> Self:
+    def _admit(self, ev: Any) -> Self:
         raise NotImplementedError
 
     @staticmethod
@@ -110,18 +110,27 @@ class Procedure:
         """The text of an input error as a replay's error message quotes it."""
         return str(err)
 
-    def act(self, event: Event | str) -> Self:
+    def act(self, event: Any) -> Self:
         """Apply one physical event: the next state. Unreadable input raises
         :class:`~euchre_core.kernel.errors.InputError` naming the field, an act the laws forbid
         outright :class:`~euchre_core.kernel.errors.IllegalAction`; either leaves the state unchanged."""
         ev = self._parse(event)
         st = self._admit(ev)
-        handler: Callable[[Self, Event], Self] = self.handlers[ev.verb]
+        handler: Callable[[Self, Any], Self] = self.handlers[ev.verb]
         return handler(st, ev)
 
     def replay(self, events: Sequence[Any], first: int = 1) -> Self:
         """Fold the events in order. An error names the event by its number (``first`` for the
-        first of them) in its message, and carries its index (``number - 1``) as ``err.index``."""
+        first of them) in its message, and carries its index (``number - 1``) as ``err.index``.
+
+        >>> from euchre_core.laws.dealing import DealingProcedure
+        >>> DealingProcedure.start("A").replay(None)
+        Traceback (most recent call last):
+        ...
+        euchre_core.kernel.errors.InputError: events: a list of events, not None
+        """
+        if not isinstance(events, (list, tuple)):
+            raise InputError(f"a list of events, not {decode.excerpt(events)}", "events")
         st = self
         for i, e in enumerate(events, first - 1):
             try:

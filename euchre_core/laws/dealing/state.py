@@ -11,7 +11,6 @@ The chapters (:mod:`~euchre_core.laws.dealing.ends`, ``shuffle``, ``packets``, `
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -368,20 +367,6 @@ class DealingState(Procedure):
         if err.field and msg.startswith(err.field + ": "):
             msg = msg[len(err.field) + 2 :]
         return msg
-
-    def replay(self, events: Sequence[Any], first: int = 1) -> Self:
-        """Fold a list of events from this state; an error names the event at fault (its number in
-        the message, its index as ``err.index``).
-
-        >>> from euchre_core.laws.dealing import DealingProcedure
-        >>> DealingProcedure.start("A").replay(None)
-        Traceback (most recent call last):
-        ...
-        euchre_core.kernel.errors.InputError: events: a list of events, not None
-        """
-        if not isinstance(events, (list, tuple)):
-            raise InputError(f"a list of events, not {decode.excerpt(events)}", "events")
-        return super().replay(events, first)
 
     def to_record(self) -> dict[str, Any]:
         """The start and the log: enough to replay the procedure anywhere."""
