@@ -93,6 +93,11 @@ class Procedure:
     (refuse an event the state cannot take now, else the state with the event logged)."""
 
     handlers: ClassVar[VerbTable]
+    #: Law 85's elections: when True a new ruling that needs an election supersedes the one awaiting (the
+    #: director's, one at a time); when False it waits beside it (the dealing's, each side's in turn)
+    ONE_ELECTION: ClassVar[bool] = False
+    awaiting: tuple[int, ...]  # the indices of the rulings awaiting an election (a field of the subclass)
+    rulings: Sequence[Any]  # every ruling, in order (a field of the subclass)
 
     def _parse(self, event: Any) -> Any:
         raise NotImplementedError
@@ -118,6 +123,26 @@ class Procedure:
         st = self._admit(ev)
         handler: Callable[[Self, Any], Self] = self.handlers[ev.verb]
         return handler(st, ev)
+
+    # ------------------------------------------------------------------ elections (Law 85), shared
+    @property
+    def pending(self) -> int | None:
+        """The index of the first ruling awaiting an election (Law 85), or ``None``."""
+        return self.awaiting[0] if self.awaiting else None
+
+    def open_rulings(self) -> list[Any]:
+        """The rulings awaiting an election, first the one to be made first."""
+        return [self.rulings[i] for i in self.awaiting]
+
+    def _awaiting_after(self, index: int, needs_choice: bool) -> tuple[int, ...]:
+        """The rulings awaiting an election once ruling ``index`` is recorded (:attr:`ONE_ELECTION`)."""
+        if not needs_choice:
+            return self.awaiting
+        return (index,) if self.ONE_ELECTION else self.awaiting + (index,)
+
+    def _awaiting_without(self, index: int | None) -> tuple[int, ...]:
+        """The rulings awaiting an election once ruling ``index`` is elected (or set aside)."""
+        return tuple(i for i in self.awaiting if i != index)
 
     def replay(self, events: Sequence[Any], first: int = 1) -> Self:
         """Fold the events in order. An error names the event by its number (``first`` for the

@@ -144,7 +144,7 @@ class Elections(DealingState):
         st = replace(
             self,
             rulings=tuple(rulings),
-            awaiting=tuple(j for j in self.awaiting if j != i),
+            awaiting=self._awaiting_without(i),
             claims=tuple(c for c in self.claims if c[0] != i),
         )
         return st._enforce(r, opt)

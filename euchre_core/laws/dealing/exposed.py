@@ -221,7 +221,7 @@ class Exposed(DealingState):
         st = replace(
             self,
             rulings=tuple(rulings),
-            awaiting=tuple(i for i in self.awaiting if i != ri),
+            awaiting=self._awaiting_without(ri),
             claims=tuple(c for c in self.claims if c[0] != ri),
         )
         return st._rule(

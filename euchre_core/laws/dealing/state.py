@@ -264,11 +264,6 @@ class DealingState(Procedure):
         return self.dealer if self.dealing is None else self.dealing
 
     @property
-    def pending(self) -> int | None:
-        """The first ruling awaiting an election (as the Director's ``pending``)."""
-        return self.awaiting[0] if self.awaiting else None
-
-    @property
     def stock(self) -> tuple[Card, ...]:
         """The cards not dealt (the turn-up excluded once it is turned)."""
         return self.order[self.dealt + (1 if self.turn_up is not None else 0) :]
@@ -302,8 +297,8 @@ class DealingState(Procedure):
         return o is not None and o.final
 
     def open_claims(self) -> list[Ruling]:
-        """The rulings awaiting an election."""
-        return [self.rulings[i] for i in self.awaiting]
+        """The rulings awaiting an election (:meth:`~euchre_core.laws.procedure.Procedure.open_rulings`)."""
+        return self.open_rulings()
 
     def to_json(self) -> dict[str, Any]:
         """The state for a UI: the phase, who deals, the rulings, what each seat holds, the outcome.
@@ -431,7 +426,7 @@ class DealingState(Procedure):
     def _rule(self, ruling: Ruling, **changes: Any) -> Self:
         r = replace(ruling, event=len(self.log) - 1)
         rulings = self.rulings + (r,)
-        awaiting = self.awaiting + ((len(rulings) - 1,) if r.needs_choice else ())
+        awaiting = self._awaiting_after(len(rulings) - 1, r.needs_choice)
         return replace(self, rulings=rulings, awaiting=awaiting, **changes)
 
     def _conclude(self, kind: str, dealer: int, laws: tuple[int, ...], text: str, notes: tuple[str, ...] = ()) -> Self:

@@ -33,7 +33,9 @@ class Elections(DirectorState):
         if r.kind is K.REVOKE_CLAIMED:
             raise IllegalAction("law 85 concerns the election of a penalty; law 70 is the revoking side's right", (85,))
         default = _LOST_RIGHT.get(r.kind, "waive") if r.kind is not None else "waive"
-        st = self._with(rulings=self.rulings.set(self.pending, r.choose(default)), pending=None)
+        st = self._with(
+            rulings=self.rulings.set(self.pending, r.choose(default)), awaiting=self._awaiting_without(self.pending)
+        )
         st = st._rule(
             _r(
                 K.CONSULTED,
@@ -66,7 +68,9 @@ class Elections(DirectorState):
             raise InputError(
                 f"too many words in {str(ev)!r}: 'choose OPTION' (call-suit: 'choose call-suit H')", "option"
             )
-        st = self._with(rulings=self.rulings.set(self.pending, r.choose(opt)), pending=None)
+        st = self._with(
+            rulings=self.rulings.set(self.pending, r.choose(opt)), awaiting=self._awaiting_without(self.pending)
+        )
         return st._enforce(r, opt, ev.args[1:])
 
     def _enforce(self, r: Ruling, opt: str, args: tuple[str, ...]) -> Self:

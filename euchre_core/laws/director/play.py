@@ -177,7 +177,7 @@ class Play(DirectorState):
     def _complete_trick(self) -> Self:
         if self.pending is not None and not self.rulings[self.pending].blocking:
             rulings = self.rulings.set(self.pending, self.rulings[self.pending].choose("stands"))  # Law 53
-            self = self._with(rulings=rulings, pending=None)
+            self = self._with(rulings=rulings, awaiting=self._awaiting_without(self.pending))
         cards = [c for _, c in self.trick]
         w = self.trick[trick_winner_index(self.trump, cards)][0]
         won = _set(self.won, w, self.won[w] + 1)

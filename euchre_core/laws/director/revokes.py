@@ -302,7 +302,9 @@ class Revokes(DirectorState):
         mixed = self.mixed if pend else self.mixed | {side}
         st = self
         if st.pending is not None and st.rulings[st.pending].kind is K.REVOKE_CLAIMED:
-            st = st._with(pending=None)  # the cards are gathered: no hand left to play out (70)
+            st = st._with(
+                awaiting=st._awaiting_without(st.pending)
+            )  # the cards are gathered: no hand left to play out (70)
         return st._rule(
             _r(
                 K.CARDS_MIXED,

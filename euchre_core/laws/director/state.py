@@ -11,7 +11,7 @@ is the state with every chapter.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...kernel.cards import Card, CardError, Suit, cards_of_mask
 from ...kernel.deal import SEAT_NAMES, Deal, Trick
@@ -131,7 +131,8 @@ class DirectorState(Procedure):
     deal: Deal  # the regular state (bidding, discard; the start of play)
     log: Chain[Event] = field(default_factory=Chain)
     rulings: Chain[Ruling] = field(default_factory=Chain)
-    pending: int | None = None  # index of a ruling awaiting the election
+    awaiting: tuple[int, ...] = ()  # the ruling awaiting the election (Law 85; one at a time: ONE_ELECTION)
+    ONE_ELECTION: ClassVar[bool] = True
     phase: Phase = field(default_factory=lambda: Phase.BIDDING)
     hands: tuple[int, ...] = ()
     trick: tuple[tuple[int, Card], ...] = ()
@@ -250,8 +251,7 @@ class DirectorState(Procedure):
         deal: Deal = changes.get("deal", self.deal)
         r = replace(r, **_who_elects(r, deal))
         rulings = self.rulings.push(r)
-        pending = len(rulings) - 1 if r.needs_choice else self.pending
-        return self._with(rulings=rulings, pending=pending, **changes)
+        return self._with(rulings=rulings, awaiting=self._awaiting_after(len(rulings) - 1, r.needs_choice), **changes)
 
     def elect(self, election: Election) -> Self:
         """Make the pending ruling's election (Law 85) from typed fields: the ``choose`` act of the

@@ -1,6 +1,7 @@
-"""The club's tables as an event machine (Laws 10, 15–21; euchre_core/laws/club_procedure.py): the third
-machine on the shared procedure beside the director and the dealing procedure, its rulings typed records
-whose laws the table sandbox shows without reading its own words back."""
+"""The one procedure the laws layer's three machines share (euchre_core/laws/procedure.py: act, the numbered
+replay, the elections awaiting, Law 85), and the third of them, the club's tables (Laws 10, 15–21;
+euchre_core/laws/club_procedure.py), whose rulings are typed records the table sandbox shows without
+reading its own words back."""
 
 from __future__ import annotations
 
@@ -128,3 +129,21 @@ def test_every_machine_refuses_a_replay_that_is_not_a_list(events: object) -> No
         with pytest.raises(InputError) as err:
             state.replay(events)  # type: ignore[arg-type]
         assert err.value.field == "events"
+
+
+def test_the_elections_are_kept_by_the_shared_procedure() -> None:
+    """Law 85: the rulings awaiting an election are the procedure's bookkeeping (``awaiting``, ``pending``,
+    ``open_rulings``); the director keeps one at a time, the dealing each side's in turn."""
+    from euchre_core.kernel.deal import Deal
+    from euchre_core.laws.rulings import Election
+
+    for machine in (Director, DealingProcedure):
+        assert machine.pending is Procedure.pending and machine.open_rulings is Procedure.open_rulings
+    assert Director.ONE_ELECTION and not DealingProcedure.ONE_ELECTION
+    hands = ["JC AH KH 8S QD", "AC QH 8H JD TS", "7D 8D TD QS TH", "KC TC AS 9S 9H"]
+    t = Director.start(Deal.start([h.split() for h in hands], "9C")).replay(
+        ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S", "C: play 7D"]  # C leads out of turn (Law 52)
+    )
+    assert t.awaiting == (len(t.rulings) - 1,) and t.open_rulings() == [t.rulings[-1]]
+    done = t.elect(Election("call-suit", suit=2))
+    assert done.awaiting == () and done.pending is None and done.open_rulings() == []
