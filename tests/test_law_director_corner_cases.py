@@ -432,3 +432,24 @@ def test_law_99_an_offer_after_a_trick_played_alone_cannot_bring_the_partner_bac
     result = t.result()
     assert result["complete"] and sum(result["tricks_won"].values()) == 5
     assert [e["laws"] for e in result["entries"]] == [[2, 3]]  # scored as a hand with partners, not a lone hand
+
+
+# ---------------------------------------------------------------- refusals cite the law that forbids the act
+def test_law_104_a_call_of_the_lone_players_shown_card_cites_law_104():
+    t = table(LONE + ["C: expose QS"])
+    err = refused(t, "B: callcard C QS", IllegalAction)
+    assert err.laws == (104,), LAW_104  # not law 46's "not an exposed card"
+
+
+def test_law_69_the_revoking_players_partner_may_not_withdraw_cites_law_69():
+    # C leads the eight of clubs; D trumps holding two clubs (a revoke); A and B (D's partner) follow; D corrects
+    t = table(START + ["C: play 8C", "D: play 9H", "A: play TC", "B: play 9C", "D: correct KC"])
+    assert t.withdraw == (0, frozenset({A}))  # B played after him, but is his partner
+    err = refused(t, "B: correct 9D", IllegalAction)
+    assert err.laws == (69,) and "partner" in str(err), LAW_69  # not law 64's "no revoke to correct"
+
+
+def test_law_77_a_call_after_the_deal_passed_out_cites_law_77():
+    t = table(["C: pass", "D: pass", "A: pass", "B: pass"] * 2)  # B deals: C is eldest
+    err = refused(t, "C: pass", IllegalAction)
+    assert err.laws == (77,)  # the deal is at an end; no cut has closed it (law 68)

@@ -126,6 +126,13 @@ class Calls(DirectorState):
                 )
             )
         if not self.exposed[target] >> card & 1:
+            if self._lone_player(target):
+                # Law 104: "A player playing alone is liable to no penalty for simply exposing a card"
+                raise IllegalAction(
+                    f"{SEAT_NAMES[target]} plays alone: a card he shows is not liable to be called (only a lead "
+                    "out of turn is)",
+                    (104,),
+                )
             raise IllegalAction(f"the {card.long_name()} is not an exposed card", (46,))
         req = Requirement(target, Call.PLAY_CARD, (46, 56), card=card)
         return self._rule(

@@ -112,6 +112,14 @@ class Revokes(DirectorState):
         if not open_r:
             if self.withdraw is not None and seat in self.withdraw[1]:
                 return self._substitute(ev, seat, new)
+            revoker = next((r.seat for r in reversed(self.revokes) if r.corrected), None)
+            if self.withdraw is not None and revoker is not None and seat == self.partner(revoker):
+                # Law 69: "Any player or players who have played after him, except his partner, may withdraw"
+                raise IllegalAction(
+                    f"{ev.who} is the revoking player's partner: he may not withdraw his card (only those who played "
+                    "after the revoking player, except his partner, may)",
+                    (69,),
+                )
             raise IllegalAction(
                 "he has no revoke to correct (a revoke can be corrected only until it is established)", (64,)
             )

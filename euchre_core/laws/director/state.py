@@ -314,6 +314,9 @@ class DirectorState(Procedure):
         if self.phase is Phase.DONE:
             if self.new_deal:  # no cut has happened: the hand is void (Laws 33, 60), not closed by Law 68
                 raise IllegalAction("the hand is void: there must be a new deal by the same dealer", self.new_deal)
+            if self.deal.maker is None and not self.tricks:
+                # Law 77: "Should all pass again, the deal is at an end, and the next player deals"
+                raise IllegalAction("the deal is at an end: all four passed twice, and the next player deals", (77,))
             raise IllegalAction("the deal is over: the cards have been cut for the next deal", (68,))
         _check_args(ev)
         return self._with(log=self.log.push(ev))
