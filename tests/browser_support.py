@@ -172,7 +172,10 @@ def click_instantly(tab: Any, link: Any) -> None:
     while True:
         tab.evaluate(_INSTANT_PROBE)
         link.click()
-        if tab.evaluate("window.__euchreInstantTaken") is True:
+        taken = tab.evaluate("window.__euchreInstantTaken")
+        if taken is True:
             return
+        # None: the probe is gone with the page, which was loaded afresh (not a click to try again)
+        assert taken is False, f"the page was loaded afresh after the click ({tab.url}), not by instant navigation"
         assert time.monotonic() < deadline, "the theme's instant navigation never took the click"
         tab.wait_for_timeout(250)

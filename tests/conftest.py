@@ -61,6 +61,14 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class SiteHTTPServer(ThreadingHTTPServer):
+    """The threaded server with a longer queue of connections waiting to be accepted: a page asks for a
+    dozen files at once, and on a loaded runner the accepting thread can fall behind (the default of 5
+    lets the kernel drop connections, and the theme's fetch of a page then fails and loads it afresh)."""
+
+    request_queue_size = 128
+
+
 @dataclass(frozen=True)
 class SiteServer:
     """A static server: ``root`` is served at ``http://127.0.0.1:port/``; the site goes in ``root/repo``."""
@@ -114,7 +122,7 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer
     """A threaded static server on 127.0.0.1 (a free port), serving a temporary folder."""
     root = tmp_path_factory.mktemp("www")
     handler = functools.partial(QuietHandler, directory=str(root))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = SiteHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
