@@ -58,7 +58,7 @@ def test_law_44_dealing_sandbox_draws_the_deal_and_elects_by_click(
     expect(box.locator("[data-seat-menu]")).to_have_count(0)
     election = box.locator(".sandbox-election")
     expect(election).to_contain_text("misdeal after a claim that failed")
-    expect(election).to_contain_text("A and C choose")
+    expect(election).to_contain_text("A (the dealer) chooses alone.")  # law 44: "he may deal again"
     law85 = election.get_by_role("link", name="law 85")  # a law elsewhere: on the page of every law
     expect(law85).to_have_attribute("href", built_site.base + "laws/print/#law-85")
     expect(box.locator(".sb-ruling")).to_have_count(1)  # the ruling once
@@ -66,7 +66,7 @@ def test_law_44_dealing_sandbox_draws_the_deal_and_elects_by_click(
     expect(election.get_by_role("button", name="A deals again (the book’s choice)")).to_be_visible()
     expect(box.get_by_role("button", name="Next in the book", exact=False)).to_have_count(0)
     expect(box.locator(".sandbox-cue")).to_have_text(
-        "First the election: A and C choose one of the options below (law 85); the book’s choice is marked. "
+        "First the election: A, the dealer, chooses one of the options below (law 85); the book’s choice is marked. "
         "Nothing else can happen until then."
     )
     no_form_and_no_overflow(tab, box)

@@ -242,7 +242,7 @@ def test_law_44_dealing_view_draws_the_pack_the_cut_and_the_packets():
     assert all(acts == [] for acts in v["acts"].values())
     assert [w["label"] for w in v["pending"]["words"]] == ["A deals again", "The deal passes to B"]
     assert [w["event"] for w in v["pending"]["words"]] == v["pending"]["choices"]
-    assert v["next"] == {"event": "AC: choose deal-again", "label": "A and C elect: A deals again"}
+    assert v["next"] == {"event": "AC: choose deal-again", "label": "A elects: A deals again"}  # law 44: the dealer
 
 
 def test_law_44_dealing_election_by_the_book_ends_in_a_new_deal_with_every_law():

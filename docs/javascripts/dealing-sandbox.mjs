@@ -232,7 +232,8 @@ export function mountDealingSandbox(root, engine) {
     // what the reader can do now, in one line (issue 26); its control takes the focus after his act
     const seatsWord = "choose a seat’s name (A, B, C or D) for what that player does" + (v.acts && v.acts.table.length ? ", or the pack for what is found at the table" : "");
     const whos = v.pending ? v.pending.words.map(function (w) { return w.who; }) : [];
-    const electing = !whos.length ? "choose" : whos.some(function (w) { return w !== whos[0]; }) ? "either side chooses" : whos[0] + " choose";
+    const electing = v.pending && v.pending.who_elects ? v.pending.who_elects   // from the typed chooser rule (Python)
+      : !whos.length ? "choose" : whos.some(function (w) { return w !== whos[0]; }) ? "either side chooses" : whos[0] + " choose";
     table.querySelector(".sandbox-cue").textContent = v.pending
       ? "First the election: " + electing + " one of the options below (law 85)" +
         (v.next ? "; the book’s choice is marked" : "") + ". Nothing else can happen until then."
@@ -284,7 +285,9 @@ export function mountDealingSandbox(root, engine) {
       const both = pw.some(function (w) { return w.who !== who; });
       html += '<div class="sb-ruling sandbox-election"><p><strong>' + escapeHtml(v.pending.irregularity) + "</strong> (" +
         lawLinks(v.pending.laws) + "): " + escapeHtml(v.pending.text) + "</p><p><strong>" +
-        (both ? "Either side chooses" : escapeHtml(who) + " choose") + "</strong> (" + lawLinks([85]) + ": once, and finally):</p>" +
+        // who elects, from the ruling's typed chooser rule (the dealer alone: laws 44, 72; either side: 73)
+        escapeHtml(v.pending.who_chooses || ((both ? "Either side" : who) + " choose")) + "</strong> The election is made once, and finally (" +
+        lawLinks([85]) + "):</p>" +
         '<div class="sb-buttons">' + pw.map(function (w) {
           // the book's own choice is marked on its option: the election has no second button for it
           return act(w.event, (both ? w.who + ": " + w.label : w.label) + (bookChoice === w.event ? " (the book’s choice)" : ""),

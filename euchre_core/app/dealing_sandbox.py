@@ -20,6 +20,8 @@ from ..kernel.cards import Card, CardError
 from ..kernel.deal import SEAT_NAMES
 from ..kernel.errors import IllegalAction, InputError
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
+from ..laws.rulings import Chooser, Ruling
+from .ruling_voice import Seats, chooser_words
 from .sandbox_json import card_json, error_json, event_list, law_number, room_for_one
 
 __all__ = [
@@ -210,7 +212,7 @@ def dealing_words(event: str, state: DealingProcedure | None = None) -> str:
     'B questions the score and fails to prove it'
     >>> p = dealing_start_state(44)
     >>> dealing_words("AC: choose deal-again", p)
-    'A and C elect: A deals again'
+    'A elects: A deals again'
     """
     ev = parse_dealing_event(event)
     who, verb, args = ev.who, ev.verb, ev.args
@@ -242,6 +244,9 @@ def dealing_words(event: str, state: DealingProcedure | None = None) -> str:
         return f"{who} finds the {card_json(arg)[1]} torn or marked" if arg else f"{who} finds a card torn or marked"
     if verb == "choose":
         words = _option_words(state, arg.lower()) if state is not None else arg.replace("-", " ")
+        r = state.rulings[state.pending] if state is not None and state.pending is not None else None
+        if r is not None and len(r.choosers) == 1:  # the law gives the choice to one player (the dealer: 44, 72)
+            return f"{SEAT_NAMES[r.choosers[0]]} elects: {words}"
         return f"{_SIDE_WORDS.get(who, who)} elect: {words}"
     label = dict(_TABLE_ACTS).get(verb, verb)
     return label + (f" ({' '.join(_card_words(a) for a in args)})" if args else "")
@@ -324,6 +329,20 @@ def _dealing_next_step(sc: dict[str, Any], events: list[str], state: DealingProc
     return {"event": then[done], "label": dealing_words(then[done], state)}
 
 
+def _who_elects(r: Ruling) -> str:
+    """Who elects, as the subject of "… one of the options below": from the ruling's typed chooser rule.
+
+    >>> _who_elects(dealing_start_state(44).rulings[-1]), _who_elects(dealing_start_state(73).rulings[-1])
+    ('A, the dealer, chooses', 'either side chooses')
+    """
+    if r.rule is Chooser.EITHER_SIDE or not r.choosers:
+        return "either side chooses"
+    if len(r.choosers) == 1:
+        seat = SEAT_NAMES[r.choosers[0]]
+        return f"{seat}, the dealer, chooses" if r.rule is Chooser.DEALER else f"{seat} chooses"
+    return " and ".join(SEAT_NAMES[c] for c in r.choosers) + " choose"
+
+
 def dealing_view(state: DealingProcedure, law: int | None, events: list[str], base: dict[str, Any]) -> dict[str, Any]:
     """The JSON of a dealing procedure: the phase, the hands dealt so far, the rulings, the pending
     election with its options (and the events that elect them), the outcome; for the table: the pack
@@ -333,7 +352,7 @@ def dealing_view(state: DealingProcedure, law: int | None, events: list[str], ba
 
     >>> v = dealing_start(44)
     >>> v["pack"]["count"], v["pack"]["cut"], v["next"]["label"]
-    (26, {'by': 'D', 'lifted': 10, 'left': 22}, 'A and C elect: A deals again')
+    (26, {'by': 'D', 'lifted': 10, 'left': 22}, 'A elects: A deals again')
     >>> v["acts"]["B"], v["pending"]["words"][0]["label"]
     ([], 'A deals again')
     """
@@ -342,6 +361,9 @@ def dealing_view(state: DealingProcedure, law: int | None, events: list[str], ba
     if state.pending is not None:
         r = state.rulings[state.pending]
         pending = r.to_json()
+        pending["who_chooses"] = chooser_words(r, Seats(None, state.dealer))  # from the typed chooser rule
+        pending["choosers"] = [SEAT_NAMES[c] for c in r.choosers]
+        pending["who_elects"] = _who_elects(r)
         sides = [r.to_json()["chooser"]] if r.chooser is not None else ["AC", "BD"]
         pending["choices"] = [f"{side}: choose {o.id}" for side in sides for o in r.options]
         pending["words"] = [

@@ -316,6 +316,10 @@ def chooser_words(r: Ruling, seats: Seats) -> str:
     who = tuple(r.choosers)
     if not who:
         return ""
+    if r.rule is Chooser.EITHER_SIDE:  # nobody at fault (Law 73): both sides, or either alone, by the option
+        if seats.me is None:
+            return "Either side may choose: A and C, or B and D (one of them for both)."
+        return "Either side may choose: yours or your opponents' (one of you for both)."
     if len(who) == 1:
         seat = who[0]
         why = {Chooser.LONE_PLAYER: " (the lone player)", Chooser.DEALER: " (the dealer)"}.get(

@@ -182,6 +182,30 @@ def resolve_choosers(
     return tuple(s for s in range(n) if s % 2 == side and not out >> s & 1)
 
 
+def who_elects(r: Ruling, dealer: int, alone: int | None = None, out: int = 0, n: int = 4) -> Ruling:
+    """The ruling with its chooser rule (the law's own; else the adversaries of the offender, or his own
+    side, by the side named) and the seats that rule gives, fixed when the ruling is made. The director
+    and the dealing procedure both record their rulings through it.
+
+    >>> r = Ruling("new cards", (72,), "", offender=1, chooser=0, options=(Option("pack-1", "", (72,)),),
+    ...            rule=Chooser.DEALER)
+    >>> who_elects(r, dealer=0).choosers
+    (0,)
+    >>> who_elects(Ruling("x", (52,), "", offender=2, chooser=1, options=(Option("a", "", ()),)), 0).rule
+    <Chooser.ADVERSARIES: 'adversaries'>
+    """
+    rule = r.rule
+    if rule is None:
+        if not r.options or r.chooser is None:
+            rule = Chooser.NOBODY
+        elif r.offender is not None and r.offender % 2 == r.chooser:
+            rule = Chooser.OFFENDERS_SIDE
+        else:
+            rule = Chooser.ADVERSARIES
+    seats = r.choosers or resolve_choosers(rule, r.offender, r.chooser, dealer, alone, out, n)
+    return replace(r, rule=rule, choosers=seats)
+
+
 class Standing(Enum):
     """A standing effect of a ruling (no election), as a typed value: the app words it from any
     chair; :attr:`Ruling.effects` keeps the engine's letters version for the CLI."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...kernel.deal import SEAT_NAMES
 from ...kernel.errors import IllegalAction, InputError
 from ..events import Event
-from ..rulings import Option, Ruling
+from ..rulings import Chooser, Option, Ruling
 from .state import MARKED as _MARKED
 from .state import NEW_PACKS as _NEW_PACKS
 from .state import SIDES as _SIDES
@@ -47,6 +47,7 @@ class Pack(DealingState):
             f"{why}: two new packs are brought; {d}, the dealer, has the choice.",
             offender=offender,
             chooser=side,
+            rule=Chooser.DEALER,  # Law 72: "of which the dealer has the choice"
             options=(
                 Option("pack-1", f"{d} deals with the first new pack", (72,)),
                 Option("pack-2", f"{d} deals with the second new pack", (72,)),
@@ -71,6 +72,7 @@ class Pack(DealingState):
                 "expense of the table.",
                 offender=None,
                 chooser=None,
+                rule=Chooser.EITHER_SIDE,  # Law 73: nobody is at fault; both sides agree, or either calls
                 options=(
                     Option("replace", "Replace the card: both sides must agree", (73,)),
                     Option(

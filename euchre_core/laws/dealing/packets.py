@@ -10,7 +10,7 @@ from ...kernel.deal import SEAT_NAMES
 from ...kernel.errors import IllegalAction, InputError
 from ...kernel.play import speaking_order
 from ..events import Event
-from ..rulings import Option, Ruling
+from ..rulings import Chooser, Option, Ruling
 from .state import MISDEAL_44 as _MISDEAL_44
 from .state import SIDES as _SIDES
 from .state import DealingPhase, DealingState, verb
@@ -160,6 +160,7 @@ class Packets(DealingState):
                     "again.",
                     offender=seat,
                     chooser=self._side_of(dl),
+                    rule=Chooser.DEALER,  # Law 44: "he may deal again": the dealer's own choice
                     options=(
                         Option("deal-again", f"{d} deals again", (44,)),
                         Option("pass-deal", f"the deal passes to {SEAT_NAMES[(rightful + 1) % 4]}", (41,)),

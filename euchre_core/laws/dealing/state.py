@@ -22,7 +22,7 @@ from ...kernel.errors import IllegalAction, InputError
 from ...kernel.rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
 from ..events import Event
 from ..procedure import Procedure, VerbTable
-from ..rulings import Ruling
+from ..rulings import Ruling, who_elects
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -424,7 +424,7 @@ class DealingState(Procedure):
         return not (is_claim and self.phase in (DealingPhase.DEAL, DealingPhase.DEALT))
 
     def _rule(self, ruling: Ruling, **changes: Any) -> Self:
-        r = replace(ruling, event=len(self.log) - 1)
+        r = who_elects(replace(ruling, event=len(self.log) - 1), self.dealer)
         rulings = self.rulings + (r,)
         awaiting = self._awaiting_after(len(rulings) - 1, r.needs_choice)
         return replace(self, rulings=rulings, awaiting=awaiting, **changes)

@@ -20,7 +20,7 @@ from ...kernel.errors import IllegalAction, InputError
 from ..events import Chain, Event
 from ..lawbook import READINGS
 from ..procedure import Procedure, VerbTable
-from ..rulings import Chooser, Election, Irregularity, Option, Ruling, resolve_choosers
+from ..rulings import Election, Irregularity, Option, Ruling, who_elects
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -249,7 +249,7 @@ class DirectorState(Procedure):
     def _rule(self, ruling: Ruling, **changes: Any) -> Self:
         r = replace(ruling, event=len(self.log) - 1)
         deal: Deal = changes.get("deal", self.deal)
-        r = replace(r, **_who_elects(r, deal))
+        r = who_elects(r, deal.dealer, deal.alone, deal.out, deal.n)
         rulings = self.rulings.push(r)
         return self._with(rulings=rulings, awaiting=self._awaiting_after(len(rulings) - 1, r.needs_choice), **changes)
 
@@ -356,21 +356,6 @@ def play_options(who: str, laws: tuple[int, ...], waive: bool = False) -> tuple[
     if waive:
         opts.append(Option("waive", "Exact no penalty", laws))
     return tuple(opts)
-
-
-def _who_elects(r: Ruling, deal: Deal) -> dict[str, Any]:
-    """The ruling's chooser rule (the law's own, or the adversaries of the offender / his own side by
-    the side named) and the seats it gives, at the moment the ruling is made."""
-    rule = r.rule
-    if rule is None:
-        if not r.options or r.chooser is None:
-            rule = Chooser.NOBODY
-        elif r.offender is not None and r.offender % 2 == r.chooser:
-            rule = Chooser.OFFENDERS_SIDE
-        else:
-            rule = Chooser.ADVERSARIES
-    seats = r.choosers or resolve_choosers(rule, r.offender, r.chooser, deal.dealer, deal.alone, deal.out, deal.n)
-    return {"rule": rule, "choosers": seats}
 
 
 # the acts that take no argument: a word after them is refused, naming the act
