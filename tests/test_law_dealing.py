@@ -717,7 +717,9 @@ def test_cards_are_cards():
     assert all(isinstance(c, Card) for c in cut_pack().act("A: deal 2-3").cards())
 
 
-@pytest.mark.parametrize(("law", "rule", "seats"), [(44, "dealer", (0,)), (72, "dealer", (0,)), (73, "either-side", (0, 1, 2, 3))])
+@pytest.mark.parametrize(
+    ("law", "rule", "seats"), [(44, "dealer", (0,)), (72, "dealer", (0,)), (73, "either-side", (0, 1, 2, 3))]
+)
 def test_the_chooser_is_the_laws_own(law: int, rule: str, seats: tuple[int, ...]) -> None:
     """Issue 35: law 44 ("he may deal again") and law 72 ("of which the dealer has the choice") give the
     choice to the dealer alone, not to his side; under law 73 nobody is at fault: either side elects."""

@@ -140,7 +140,7 @@ def test_law_57_called_suit_not_held_the_penalty_is_paid():
 def test_law_47_winning_cards_played_in_succession():
     t = table(START + ["B: play AC", "B: play QH"])
     r = last(t)
-    assert r.laws == (47,) and [o.id for o in r.options] == ["win", "waive"] and t.exposed[1]
+    assert r.laws == (47,) and [o.id for o in r.options] == ["win", "win-next", "waive"] and t.exposed[1]
     t = t.act("AC: choose win")
     assert t.requirements[-1].kind == "win" and t.requirements[-1].seat == 3
 

@@ -119,10 +119,21 @@ def test_law_46_48_95_hand_thrown_face_up_in_the_bidding_is_ruled_not_refused():
 def test_law_47_winning_card_then_another_before_the_partner_plays():
     t = table(START + ["C: play AD", "D: play 7S", "C: play QS"])  # the ace is highest; A has not played
     r = last(t)
-    assert r.laws == (47,) and r.chooser == BD and r.target == A and [o.id for o in r.options] == ["win", "waive"]
+    assert r.laws == (47,) and r.chooser == BD and r.target == A
+    assert [o.id for o in r.options] == ["win", "win-next", "waive"]  # "the first or any other of those tricks"
     assert t.exposed[C] == 1 << card("QS")
-    t = t.act("BD: choose win")
-    assert t.requirements[-1].seat == A and t.requirements[-1].kind == "win"
+    win = t.act("BD: choose win")
+    assert win.requirements[-1].seat == A and win.requirements[-1].kind == "win"
+    assert win.requirements[-1].trick == len(t.tricks)  # the trick in play
+
+
+def test_law_47_the_partner_may_be_called_on_to_win_the_next_of_those_tricks():
+    t = table(START + ["C: play AD", "D: play 7S", "C: play QS"])  # the queen of spades led on, before A played
+    nxt = t.act("BD: choose win-next")
+    req = nxt.requirements[-1]
+    assert req.seat == A and req.kind == "win" and req.laws == (47,) and req.trick == len(t.tricks) + 1
+    # the trick in play binds nobody: A plays what he likes to it, and the call waits for the next trick
+    assert all(r.trick != len(t.tricks) for r in nxt.requirements if r.seat == A)
 
 
 def test_law_47_does_not_apply_when_the_partner_led_the_trick():

@@ -152,7 +152,7 @@ def _card(card: Card | None) -> str:
     return card.long_name() if card is not None else "the card"
 
 
-def requirement_words(req: Requirement, seats: Seats) -> str:
+def requirement_words(req: Requirement, seats: Seats, next_trick: bool = False) -> str:
     """What a call binds a player to, from the reader's chair (pronouns and verb agreeing).
 
     >>> r = Requirement(1, Call.WIN, (59,))
@@ -169,7 +169,8 @@ def requirement_words(req: Requirement, seats: Seats) -> str:
         return f"{who} must lead {suit} at the next lead" + (" of either" if req.or_partner else "")
     if req.kind in (Call.HIGHEST, Call.LOWEST):
         return f"{who} must play {seats.his(req.seat)} {req.kind.value} of the suit led"
-    return f"{who} must {req.kind.value} the trick if {seats.he(req.seat)} can"
+    which = "the next trick" if next_trick else "the trick"
+    return f"{who} must {req.kind.value} {which} if {seats.he(req.seat)} can"
 
 
 HEADLINES: dict[K, str] = {
@@ -364,7 +365,7 @@ def effect_words(e: fx.Effect, seats: Seats) -> str:
     if isinstance(e, fx.CardTakenBack):
         return f"{seats.name(e.seat)} {seats.verb(e.seat, 'takes', 'take')} back the {e.card.long_name()}"
     if isinstance(e, fx.Bound):
-        return requirement_words(e.requirement, seats)
+        return requirement_words(e.requirement, seats, e.next_trick)
     if isinstance(e, fx.RulingFollows):
         return headline(e.ruling, seats).rstrip(".")
     if isinstance(e, fx.NewDeal):
@@ -378,6 +379,8 @@ def effect_words(e: fx.Effect, seats: Seats) -> str:
         return f"then {seats.name(e.seat)} {seats.verb(e.seat, *verb)}"
     if isinstance(e, fx.NextSpeaks):
         return f"then {seats.name(e.seat)} {seats.verb(e.seat, 'speaks', 'speak')}"
+    if isinstance(e, fx.NextDiscards):
+        return f"then {seats.name(e.seat)} {seats.verb(e.seat, 'discards', 'discard')}"
     return f"not here: {e.reason} (law{'s' if len(e.laws) > 1 else ''} {', '.join(map(str, e.laws))})"
 
 
@@ -407,7 +410,7 @@ def _election_effects(effects: tuple[fx.Effect, ...], seats: Seats) -> list[str]
 def _any_suit(effects: tuple[fx.Effect, ...]) -> tuple[fx.Effect, ...]:
     """The election of a suit call was made naming hearts: its effect is the same for every suit."""
     return tuple(
-        fx.Bound(replace(e.requirement, suit=None))
+        replace(e, requirement=replace(e.requirement, suit=None))
         if isinstance(e, fx.Bound) and e.requirement.kind is Call.LEAD_SUIT
         else e
         for e in effects

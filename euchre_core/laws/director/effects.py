@@ -37,6 +37,7 @@ __all__ = [
     "NewDeal",
     "NextPlays",
     "NextSpeaks",
+    "NextDiscards",
     "Refused",
     "RulingFollows",
     "Scored",
@@ -56,9 +57,11 @@ class CardTakenBack:
 @dataclass(frozen=True)
 class Bound:
     """A call now binds a player: a card, a suit at the next lead, highest/lowest, win/lose (its
-    :class:`~euchre_core.laws.director.state.Call` kind)."""
+    :class:`~euchre_core.laws.director.state.Call` kind); ``next_trick`` when it binds him in the trick
+    after the one in play (Law 47: "the first or any other of those tricks")."""
 
     requirement: Requirement
+    next_trick: bool = False
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,13 @@ class NextSpeaks:
 
 
 @dataclass(frozen=True)
+class NextDiscards:
+    """The dealer, who took up the trump card, discards next (the bidding is over; Law 88)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class Refused:
     """The engine refuses the election here (its reason and laws)."""
 
@@ -113,7 +123,18 @@ class Refused:
     laws: tuple[int, ...]
 
 
-Effect = CardTakenBack | Bound | RulingFollows | NewDeal | HandEnds | Scored | NextPlays | NextSpeaks | Refused
+Effect = (
+    CardTakenBack
+    | Bound
+    | RulingFollows
+    | NewDeal
+    | HandEnds
+    | Scored
+    | NextPlays
+    | NextSpeaks
+    | NextDiscards
+    | Refused
+)
 
 
 def _score_entries(state: DirectorState) -> list[Scored]:
@@ -129,6 +150,8 @@ def next_to_act(state: DirectorState) -> tuple[Effect, ...]:
     is pending, or once the hand is over)."""
     if state.phase is Phase.PLAY and state.pending is None:
         return (NextPlays(state.actor, not state.trick),)
+    if state.phase is Phase.BIDDING and state.deal.phase == "discard":
+        return (NextDiscards(state.deal.actor),)
     if state.phase is Phase.BIDDING:
         return (NextSpeaks(state.deal.actor),)
     return ()
@@ -140,7 +163,11 @@ def state_effects(before: DirectorState, after: DirectorState) -> tuple[Effect, 
     out: list[Effect] = []
     for seat, card in sorted(set(before.trick) - set(after.trick), key=lambda sc: sc[0]):
         out.append(CardTakenBack(seat, card))
-    out += [Bound(req) for req in after.requirements if req not in before.requirements]
+    out += [
+        Bound(req, next_trick=req.trick is not None and req.trick > len(after.tricks))
+        for req in after.requirements
+        if req not in before.requirements
+    ]
     out += [RulingFollows(r) for r in list(after.rulings)[len(before.rulings) :]]
     if after.new_deal and not before.new_deal:
         out.append(NewDeal(after.new_deal))

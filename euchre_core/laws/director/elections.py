@@ -132,7 +132,9 @@ class Elections(DirectorState):
             if opt == "waive":
                 return st
             assert r.target is not None
-            req = Requirement(r.target, Call.WIN, (47,), trick=len(st.tricks))
+            # Law 47: "the first or any other of those tricks": the trick in play, or the next one
+            trick = len(st.tricks) + (1 if opt == "win-next" else 0)
+            req = Requirement(r.target, Call.WIN, (47,), trick=trick)
             return st._with(requirements=st.requirements + (req,))
         if kind in (K.FOURTH_BEFORE_PARTNER, K.ATTENTION_CALLED, K.LEAD_BEFORE_DISCARD_LONE):
             if opt == "waive":

@@ -252,12 +252,15 @@ class OutOfTurn(DirectorState):
                 K.WINNING_CARDS_IN_SUCCESSION,
                 (47,),
                 f"{SEAT_NAMES[seat]} played the {card.long_name()} before his partner had played to the trick: the card "
-                f"is an exposed card, and {SEAT_NAMES[p]} may be called on to win the trick if he can.",
+                f"is an exposed card, and {SEAT_NAMES[p]} may be called on to win the trick if he can, or the next "
+                "(the card led to it).",
                 offender=seat,
                 chooser=1 - self.side_of(seat),
                 target=p,
+                # Law 47: "the latter may be called on to win, if he can, the first or any other of those tricks"
                 options=(
                     Option("win", f"{SEAT_NAMES[p]} must win the trick if he can", (47,)),
+                    Option("win-next", f"{SEAT_NAMES[p]} must win the next trick if he can", (47,)),
                     Option("waive", "Only the card is exposed", (47,)),
                 ),
             ),
