@@ -126,3 +126,18 @@ def test_standing_facts_in_every_chair() -> None:
     fact = ruling_voice.Fact(Standing.HAND_EXPOSED, seat=2)
     assert ruling_voice.fact_words(fact, seats) == "your whole hand is exposed"
     assert ruling_voice.fact_words(ruling_voice.Fact(Standing.NO_LONE_HAND, seat=2), seats) == "no lone hand for you"
+
+
+@pytest.mark.parametrize(
+    ("who", "cost"),
+    [
+        (None, "B and D score 3 (law 63), and A and C may have the hand played out (law 70)"),
+        ("me", "your opponents score 3 (law 63), and your side may have the hand played out (law 70)"),
+        ("left", "your side scores 3 (law 63), and your opponents may have the hand played out (law 70)"),
+    ],
+)
+def test_the_plain_revoke_says_what_it_costs_where_it_is_answered(who: str | None, cost: str) -> None:
+    """Issue 35: law 62's answer says law 63's points and law 70's election, not only a second situation."""
+    m = situations.situation("revoke", who=who)
+    assert any(cost in e for e in m["effects"]), m["effects"]
+    assert any("until" in e and "(laws 64, 65)" in e for e in m["effects"])

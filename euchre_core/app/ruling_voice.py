@@ -357,6 +357,14 @@ def fact_words(f: Fact, seats: Seats) -> str:
         return f"no lone hand for {seats.him(s)}"
     if f.what is Standing.BOUND and isinstance(f.requirement, Requirement):
         return requirement_words(f.requirement, seats)
+    if f.what is Standing.UNTIL_CORRECTED and s is not None:
+        return f"the card stays played until {seats.he(s)} {seats.verb(s, 'corrects', 'correct')} it (laws 64, 65)"
+    if f.what is Standing.REVOKE_COST and f.side is not None:
+        score = "scores" if seats.me is not None and f.side == seats.me % 2 else "score"
+        return (
+            f"if the revoke is established and claimed, {seats.side(f.side)} {score} {f.points} (law 63), and "
+            f"{seats.side(1 - f.side)} may have the hand played out (law 70)"
+        )
     return f.what.value.replace("-", " ")
 
 

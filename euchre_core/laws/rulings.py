@@ -216,6 +216,8 @@ class Standing(Enum):
     HAND_EXPOSED = "hand-exposed"  # seat: his whole hand lies on the table (Laws 48, 95)
     NO_LONE_HAND = "no-lone-hand"  # seat: he may not play alone (Laws 46, 48, 95)
     BOUND = "bound"  # a call binds a player: ``requirement`` (Law 56: the call repeated)
+    UNTIL_CORRECTED = "until-corrected"  # seat: his card stays played until he corrects it (Laws 64, 65)
+    REVOKE_COST = "revoke-cost"  # seat: the revoker; side: the adversaries, their points if it is claimed (Laws 63, 70)
 
 
 @dataclass(frozen=True)

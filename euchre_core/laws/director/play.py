@@ -12,7 +12,7 @@ from ...kernel.deal import SEAT_NAMES, Trick, legal_play_mask
 from ...kernel.errors import IllegalAction, InputError
 from ...kernel.play import trick_winner_index
 from ..events import Event
-from ..rulings import Option
+from ..rulings import Fact, Option, Standing
 from .state import DirectorState, K, Phase, Revoke, verb
 from .state import ruling as _r
 from .state import set_at as _set
@@ -157,6 +157,11 @@ class Play(DirectorState):
                     "the next trick (law 64); until then it may be corrected (laws 65, 69).",
                     offender=seat,
                     effects=("the card stays played until corrected",),
+                    # what it costs once established and claimed: law 63's points, law 70's election
+                    facts=(
+                        Fact(Standing.UNTIL_CORRECTED, seat=seat),
+                        Fact(Standing.REVOKE_COST, seat=seat, side=1 - st.side_of(seat), points=st._revoke_points()),
+                    ),
                 ),
                 revokes=st.revokes + (Revoke(seat, len(st.tricks), card),),
             )

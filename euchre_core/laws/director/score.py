@@ -47,7 +47,7 @@ class Score(DirectorState):
                 entries.append(("revokes on both sides cancel", 0, 0, (71,)))
             if net:
                 offender = 0 if net > 0 else 1
-                per = d.rules.revoke_alone_points if d.alone is not None else d.rules.revoke_points
+                per = self._revoke_points()
                 entries.append(("revoke", 1 - offender, per * abs(net), (4, 63, 71)))
         if self.new_deal or not self.played_out:
             res = None

@@ -284,6 +284,11 @@ class DirectorState(Procedure):
         handler = self.handlers[ev.verb]
         return handler(st, ev)  # type: ignore[no-any-return]
 
+    def _revoke_points(self) -> int:
+        """Law 63: the penalty of a revoke, three points; five in the case of a lone hand (the rule set's)."""
+        d = self.deal
+        return d.rules.revoke_alone_points if d.alone is not None else d.rules.revoke_points
+
     def _block_if_pending(self, ev: Event) -> None:
         if self.pending is not None and ev.verb != "choose" and self.rulings[self.pending].blocking:
             r = self.rulings[self.pending]
