@@ -141,3 +141,18 @@ def test_the_plain_revoke_says_what_it_costs_where_it_is_answered(who: str | Non
     m = situations.situation("revoke", who=who)
     assert any(cost in e for e in m["effects"]), m["effects"]
     assert any("until" in e and "(laws 64, 65)" in e for e in m["effects"])
+
+
+@pytest.mark.parametrize(
+    ("who", "said"),
+    [
+        (None, "B and D consulted"),
+        ("me", "Your side consulted"),
+        ("partner", "Your side consulted"),
+        ("left", "Your opponents consulted"),
+    ],
+)
+def test_law_85_the_side_that_consulted_is_named_from_the_chair(who: str | None, said: str) -> None:
+    m = situations.situation("partners-consult", who=who)
+    assert m["headline"].startswith(said) and "the right to it is lost (law 85)" in m["headline"]
+    assert m["status"] == "ruled" and not m["options"]  # no election left open: the right is lost

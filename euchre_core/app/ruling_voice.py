@@ -201,7 +201,7 @@ HEADLINES: dict[K, str] = {
     K.ORDER_AFTER_PASSING: "{Off} passed, then tried to order up or assist.",
     K.DECLARATION_OUT_OF_TURN: "{Off} declared out of turn.",
     K.ATTENTION_CALLED: "{Off} called attention to the trick before {his} partner played.",
-    K.CONSULTED: "The partners consulted on which penalty to exact.",
+    K.CONSULTED: "{Off_side} consulted on which penalty to exact: the right to it is lost (law 85).",
     K.LEAD_BEFORE_DISCARD: "{Off} led before the dealer had discarded.",
     K.LEAD_BEFORE_DISCARD_LONE: "{Off} led before the dealer had discarded, against a lone hand.",
     K.WRONG_NUMBER_OF_CARDS: "{Off} {has} a wrong number of cards.",
@@ -260,6 +260,7 @@ def headline(r: Ruling, seats: Seats) -> str:
         "partner": seats.name(p) if p is not None else "his partner",
         "partner_he": seats.he(p) if p is not None else "he",
         "partner_has": seats.verb(p, "has", "have"),
+        "Off_side": seats.side(off % 2, cap=True) if off is not None else "",
     }
     return _cap(template.format(**values).replace("'", "’"))
 

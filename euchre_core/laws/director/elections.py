@@ -42,7 +42,7 @@ class Elections(DirectorState):
                 (85,),
                 f"{ev.who} consulted on which penalty to exact: they lose their right to the penalty for the "
                 f"{r.irregularity} (law 85).",
-                offender=None,
+                offender=side,  # the side that consulted, named by its first seat (A for A-C, B for B-D)
                 effects=("no penalty exacted",),
             )
         )
