@@ -141,6 +141,7 @@ def test_the_plain_revoke_says_what_it_costs_where_it_is_answered(who: str | Non
     m = situations.situation("revoke", who=who)
     assert any(cost in e for e in m["effects"]), m["effects"]
     assert any("until" in e and "(laws 64, 65)" in e for e in m["effects"])
+    assert {62, 63, 64, 65, 70} <= set(m["laws"])  # every law its answer cites
 
 
 @pytest.mark.parametrize(

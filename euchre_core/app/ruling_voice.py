@@ -484,6 +484,7 @@ def moment(state: Director, law: int | None = None, me: int | None = None) -> di
     if now is None:
         return out
     laws.update(now.laws)
+    laws.update(n for f in now.facts for n in f.laws)  # a standing effect's own laws (law 62's cost: 63, 70)
     out.update(
         {
             "headline": headline(now, seats),

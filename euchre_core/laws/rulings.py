@@ -233,6 +233,7 @@ class Fact:
     side: int | None = None
     points: int | None = None
     requirement: Any = None  # Standing.BOUND: the director's Requirement
+    laws: tuple[int, ...] = ()  # the laws the effect applies, where they are not the ruling's own
 
 
 @dataclass(frozen=True)

@@ -159,8 +159,14 @@ class Play(DirectorState):
                     effects=("the card stays played until corrected",),
                     # what it costs once established and claimed: law 63's points, law 70's election
                     facts=(
-                        Fact(Standing.UNTIL_CORRECTED, seat=seat),
-                        Fact(Standing.REVOKE_COST, seat=seat, side=1 - st.side_of(seat), points=st._revoke_points()),
+                        Fact(Standing.UNTIL_CORRECTED, seat=seat, laws=(64, 65)),
+                        Fact(
+                            Standing.REVOKE_COST,
+                            seat=seat,
+                            side=1 - st.side_of(seat),
+                            points=st._revoke_points(),
+                            laws=(63, 70),
+                        ),
                     ),
                 ),
                 revokes=st.revokes + (Revoke(seat, len(st.tricks), card),),
