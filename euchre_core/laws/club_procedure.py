@@ -210,6 +210,10 @@ class ClubProcedure(Procedure):
     def _shown(event: object) -> str:
         return str(event.get("op")) if isinstance(event, Mapping) else decode.excerpt(event)
 
+    def _room_for_a_table(self) -> None:
+        if len(self.club.tables) >= MAX_TABLES:
+            raise InputError(f"the sandbox's club has {MAX_TABLES} tables at most", "table")
+
     def _done(self, op: ClubOp, club: Club, *records: ClubRecord) -> ClubProcedure:
         return replace(self, club=club, log=self.log + (op,), records=self.records + records)
 
@@ -223,8 +227,8 @@ class ClubProcedure(Procedure):
     @CLUB_VERBS.verb("open_table", "cut_into", "break_up")
     def _ev_club(self, op: ClubOp) -> ClubProcedure:
         club = self.club
-        if op.verb == "open_table" and len(club.tables) >= MAX_TABLES:
-            raise InputError(f"the sandbox's club has {MAX_TABLES} tables at most", "table")
+        if op.verb == "open_table":
+            self._room_for_a_table()
         if op.verb == "open_table":
             new = club.open_table(op.need("table"), op.need("candidates"), dict(op.exposed or ()) or None)
         elif op.verb == "cut_into":
@@ -243,8 +247,7 @@ class ClubProcedure(Procedure):
     @CLUB_VERBS.verb("form")
     def _ev_form(self, op: ClubOp) -> ClubProcedure:
         club = self.club
-        if len(club.tables) >= MAX_TABLES:
-            raise InputError(f"the sandbox's club has {MAX_TABLES} tables at most", "table")
+        self._room_for_a_table()
         name = op.need("table", "T1")
         if any(t.name == name for t in club.tables):
             raise InputError(f"there is already a table {name!r}", "table")
@@ -260,8 +263,8 @@ class ClubProcedure(Procedure):
     def _ev_declare(self, op: ClubOp) -> ClubProcedure:
         name = op.need("table", "T1")
         t = self.club.table(name)
-        new = t.declare(op.need("name"))
         who = op.need("name")
+        new = t.declare(who)
         if who in new.players:
             rec = self._rec(ClubTopic.TOOK_PLACE, (16, 19), name, names=(who,))
         else:
