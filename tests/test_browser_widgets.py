@@ -147,7 +147,9 @@ def test_console_runs_a_snippet_and_shows_an_engine_error(page: tuple[object, Gu
     code.fill("1 + 1")
     console.get_by_role("button", name="Run").click()
     expect(console.locator(".ec-output")).to_have_text("2\n", timeout=BOOT)
-    assert tab.evaluate("euchreEngine.stats().starts") == 2  # type: ignore[attr-defined]
+    # Stop restarted the console's own Python; the widgets' engine was never started (issue 37)
+    assert tab.evaluate("euchreConsole.stats().starts") == 2  # type: ignore[attr-defined]
+    assert tab.evaluate("euchreEngine.stats().workers") == 0  # type: ignore[attr-defined]
 
 
 def test_law_page_console_asks_the_director(page: tuple[object, Guard], built_site: BuiltSite) -> None:

@@ -13,7 +13,7 @@ import { escapeHtml, statusView } from "./engine-ui.mjs";
 
 let counter = 0;
 const MB = 1048576;
-const MEMORY_LIMIT = 384 * MB;   // the heap a snippet may leave behind (the engine itself holds about 60 MB)
+const MEMORY_LIMIT = 256 * MB;   // the heap a snippet may leave behind (Python with the engine holds about 30 MB)
 const REFUSED = "This page allows no connection to other hosts (Content-Security-Policy)";
 const RESTARTED = "The console's Python was restarted: the next snippet starts afresh, with nothing kept from earlier ones.";
 
