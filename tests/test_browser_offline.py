@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
 SAVED = 60_000  # ms: the first visit saves about 150 files (a few seconds here)
-READY = "document.querySelector('[data-offline-indicator]')?.getAttribute('data-book') === 'ready'"
+READY = "() => document.querySelector('[data-offline-indicator]')?.getAttribute('data-book') === 'ready'"
 
 
 browser = smoke.browser  # the suite's one Chromium fixture (Debian's Chromium, its flags)
@@ -43,7 +43,7 @@ def visit_once(browser: object, url: str) -> tuple[object, object, list[str]]:
     tab.on("pageerror", lambda error: errors.append(str(error)))
     tab.goto(url)
     tab.wait_for_function(READY, timeout=SAVED)
-    tab.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SAVED)
+    tab.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=SAVED)
     expect(tab.locator("[data-offline-indicator]")).to_contain_text("The book is ready offline")
     return context, tab, errors
 
