@@ -293,12 +293,13 @@ function guardTheConsole(pyodide) {
     message: REFUSED,
   });
   pyodide.runPython([
+    // no urllib.parse here: the engine's own modules never need the rest of the standard library
     "import sys, _euchre_console",
-    "from urllib.parse import urlsplit as _split",
-    "def _euchre_network_guard(event, args, _c=_euchre_console, _split=_split, _str=str, _e=PermissionError):",
+    "def _euchre_network_guard(event, args, _c=_euchre_console, _str=str, _e=PermissionError):",
     "    if event == 'urllib.Request':",
     "        url = _str(args[0])",
-    "        host = _split(url).hostname or ''",
+    "        where = url.partition('://')[2].partition('/')[0].rpartition('@')[2]",
+    "        host = where.rpartition(']')[0].lstrip('[') if where.startswith('[') else where.partition(':')[0]",
     "    elif event in ('socket.connect', 'socket.getaddrinfo'):",
     "        where = args[1] if event == 'socket.connect' else args",
     "        host = _str(where[0]) if isinstance(where, tuple) and where else ''",
@@ -309,7 +310,7 @@ function guardTheConsole(pyodide) {
     "        _c.refused(url)",
     "        raise _e(_c.message + ': ' + url)",
     "sys.addaudithook(_euchre_network_guard)",
-    "del _euchre_network_guard, _split",
+    "del _euchre_network_guard",
   ].join("\n"));
 }
 function memoryBytes() {
