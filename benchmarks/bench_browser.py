@@ -64,7 +64,7 @@ await loadPyodide({ indexURL: new URL("./%s/", location.href).href });
 window.bareReady = performance.now();
 </script>
 """
-LIVE = "performance.getEntriesByName('euchre:case-step').length > 0"
+LIVE = "() => performance.getEntriesByName('euchre:case-step').length > 0"
 
 
 class Quiet(SimpleHTTPRequestHandler):
@@ -229,7 +229,7 @@ def main() -> int:
                 for _ in range(args.runs):
                     for name in ("today", "site"):
                         context, page, _ = cold(base + f"bare-{name}.html", throttle)
-                        page.wait_for_function("window.bareReady", timeout=300_000)
+                        page.wait_for_function("() => window.bareReady", timeout=300_000)
                         r[f"bare_{name}"].append(page.evaluate("window.bareReady - window.bareStart"))
                         context.close()
 
@@ -251,7 +251,9 @@ def main() -> int:
                     note("what if")
                     # a first-level "what if" (Case I, card 3): a legal card that is not the book's
                     page.evaluate("location.hash = '#play=3'")
-                    page.wait_for_function("document.querySelector('.cp-where').textContent.includes('Card 3 of')")
+                    page.wait_for_function(
+                        "() => document.querySelector('.cp-where').textContent.includes('Card 3 of')"
+                    )
                     timed = """([name, selector]) => new Promise(resolve => {
                         const before = performance.getEntriesByName(name).length;
                         const t = performance.now();
@@ -266,7 +268,9 @@ def main() -> int:
                     r["whatif"].append(page.evaluate(timed, ["euchre:what-if", other]))
                     try:
                         page.locator(".case-player [data-back]").click(timeout=10_000)
-                        page.wait_for_function("document.querySelector('.cp-where').textContent.includes('Card 3 of')")
+                        page.wait_for_function(
+                            "() => document.querySelector('.cp-where').textContent.includes('Card 3 of')"
+                        )
                         r["next"].append(
                             page.evaluate(timed, ["euchre:case-step", '.case-player [data-action="next"]'])
                         )

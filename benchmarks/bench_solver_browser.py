@@ -84,10 +84,10 @@ def main() -> None:
             page = browser.new_page()
             page.goto(base + "engine/")
             page.wait_for_function("() => window.euchreEngine", timeout=60_000)
-            page.evaluate("() => window.euchreEngine.ready()")
+            page.evaluate("() => window.euchreConsole.ready()")  # snippets run in the console's own engine
             code = "import json\n" + SNIPPET.format(seed=a.seed, deals=a.deals)
             answer = page.evaluate(
-                "(code) => window.euchreEngine.call('euchre_core.app.web.run_snippet', {code: code})", code
+                "(code) => window.euchreConsole.call('euchre_core.app.web.run_snippet', {code: code})", code
             )
             browser.close()
         server.shutdown()

@@ -19,8 +19,8 @@ MkDocs renders that tree. The hooks:
 * ``on_post_page`` / ``on_post_template`` work on MkDocs' HTML: the page without the template's
   indentation (:mod:`build_scripts.compact_html`), the modules its widgets import preloaded
   (:mod:`build_scripts.preload`) and, in a built site, one minified stylesheet.
-* ``on_post_build`` works on the built site: minified scripts (:mod:`build_scripts.minify`, esbuild)
-  and the service worker that precaches it (:mod:`build_scripts.offline`, Workbox), which need the
+* ``on_post_build`` works on the built site: minified scripts (:mod:`build_scripts.minify`, esbuild),
+  every page's Content-Security-Policy (:mod:`build_scripts.csp`: its inline scripts hashed) and the service worker that precaches it (:mod:`build_scripts.offline`, Workbox), which need the
   site's final files. ``mkdocs serve`` keeps the sources and has no offline copy.
 """
 
@@ -168,8 +168,9 @@ def on_post_template(output_content: str, template_name: str, config: MkDocsConf
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """A built site's scripts minified, then its service worker (:func:`build_scripts.offline.write_service_worker`)."""
-    from build_scripts import minify, offline
+    """A built site's scripts minified, every page's Content-Security-Policy (:func:`build_scripts.csp.add_policy`),
+    then its service worker (:func:`build_scripts.offline.write_service_worker`)."""
+    from build_scripts import csp, minify, offline
 
     _let_tree_go()  # the pages are rendered: the generator may write the tree again
     site_dir = Path(config.site_dir)
@@ -178,6 +179,7 @@ def on_post_build(config: MkDocsConfig) -> None:
             minify.minify_site(site_dir, [str(s) for s in config.extra_css])
         except minify.MinifyError as error:
             raise PluginError(f"euchre: {error}") from None
+        csp.add_policy(site_dir)  # before the service worker, which records each page's revision
     if config.extra.get("euchre_offline"):
         try:
             offline.write_service_worker(site_dir)

@@ -61,7 +61,7 @@ def test_case_page_steps_the_books_line_and_a_what_if_without_python(
 def test_the_browser_builds_the_same_keys_as_the_build(page: tuple[object, Guard], built_site: BuiltSite) -> None:
     tab, _ = page
     tab.goto(built_site.base + "cases/ii/")  # type: ignore[attr-defined]
-    tab.wait_for_function("window.euchreAnswers && euchreAnswers.stats().keys > 0")  # type: ignore[attr-defined]
+    tab.wait_for_function("() => window.euchreAnswers && euchreAnswers.stats().keys > 0")  # type: ignore[attr-defined]
     for name, kwargs in [
         (precompute.LINE, {"step": 3, "cards": ["JC"], "case_id": "I"}),
         (precompute.SANDBOX_ACT, {"law": 52, "events": ["A: deal", "é ♣"], "event": "BD: choose call-suit H"}),

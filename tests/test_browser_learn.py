@@ -177,7 +177,7 @@ def _play_deal(page: object, width: int, by: str) -> dict[str, int]:
                 table.locator(".et-trick").click()  # a click anywhere on the table goes on
             else:
                 table.get_by_role("button", name="Next trick").click()
-            page.wait_for_function(f"document.querySelector('{T}').getAttribute('data-phase') !== 'held'")  # type: ignore[attr-defined]
+            page.wait_for_function(f"() => document.querySelector('{T}').getAttribute('data-phase') !== 'held'")  # type: ignore[attr-defined]
             continue
         cards = table.locator(".et-seat.et-s button[data-card]")
         if cards.count():
@@ -224,7 +224,7 @@ def _play_deal(page: object, width: int, by: str) -> dict[str, int]:
             else:
                 choice.click()
         page.wait_for_function(  # type: ignore[attr-defined]
-            f"JSON.parse(localStorage.getItem('euchre-table-v1')).actions.length > {before}"
+            f"() => JSON.parse(localStorage.getItem('euchre-table-v1')).actions.length > {before}"
         )
     pytest.fail("the deal did not end")
 
@@ -302,13 +302,13 @@ def test_a_whole_deal_at_the_play_table(browser: object, learn_site: BuiltSite, 
             page.keyboard.press("p")  # type: ignore[attr-defined]
         else:
             table.get_by_role("button", name="Pass", exact=True).click()
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('euchre-table-v1')).actions.length > {before}")  # type: ignore[attr-defined]
+        page.wait_for_function(f"() => JSON.parse(localStorage.getItem('euchre-table-v1')).actions.length > {before}")  # type: ignore[attr-defined]
         expect(table.locator(".et-seat.et-s .et-name")).to_contain_text("passes")  # what he said, at his seat
         assert "You (C) pass." in log.all_text_contents()
         _no_horizontal_scroll(page, width)
         # a new rubber at any time (the engine may be thinking): a fresh record at the same strength, a fresh log
         table.get_by_role("button", name="New rubber").click()
-        page.wait_for_function("JSON.parse(localStorage.getItem('euchre-table-v1')).seed !== 3")  # type: ignore[attr-defined]
+        page.wait_for_function("() => JSON.parse(localStorage.getItem('euchre-table-v1')).seed !== 3")  # type: ignore[attr-defined]
         expect(log.first).to_contain_text("A new rubber. Deal 1:")
         expect(table.locator(".table-facts")).to_contain_text("Deal 1:")
         assert json.loads(page.evaluate("localStorage.getItem('euchre-table-v1')"))["strength"] == "easy"  # type: ignore[attr-defined]
@@ -407,7 +407,9 @@ def test_the_play_table_mid_trick_has_no_serious_accessibility_violation(
                 table.get_by_role("button", name="Next trick").click()
                 continue
             table.locator(".et-seat.et-s button[data-card]:not(.et-illegal)").first.click()
-            page.wait_for_function(f"JSON.parse(localStorage.getItem('euchre-table-v1')).actions.length > {before}")  # type: ignore[attr-defined]
+            page.wait_for_function(
+                f"() => JSON.parse(localStorage.getItem('euchre-table-v1')).actions.length > {before}"
+            )  # type: ignore[attr-defined]
         assert table.locator(".et-seat.et-s button.et-illegal").count() == 1
         assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")  # type: ignore[attr-defined]
         assert run_axe(page) == []

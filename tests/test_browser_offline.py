@@ -26,7 +26,7 @@ from conftest import REPO_ROOT, BuiltSite, SiteServer, mkdocs_env
 
 pytestmark = pytest.mark.browser
 
-READY = "document.querySelector('[data-offline-indicator]')?.getAttribute('data-book') === 'ready'"
+READY = "() => document.querySelector('[data-offline-indicator]')?.getAttribute('data-book') === 'ready'"
 
 
 @contextlib.contextmanager
@@ -38,7 +38,7 @@ def visit_once(browser: object, url: str) -> Iterator[object]:
     with guarded_tab(browser, PHONE, service_workers="allow") as tab:
         tab.goto(url)
         tab.wait_for_function(READY)
-        tab.wait_for_function("navigator.serviceWorker.controller !== null")
+        tab.wait_for_function("() => navigator.serviceWorker.controller !== null")
         expect(tab.locator("[data-offline-indicator]")).to_contain_text("The book is ready offline")
         yield tab
 

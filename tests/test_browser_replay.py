@@ -214,7 +214,7 @@ def _renderer_peak_mb() -> float:
 def _python_untouched(tab: object, guard: Guard) -> None:
     """Nothing of the link went to Python: no worker, nothing posted to one, no runtime fetched."""
     assert tab.evaluate("window.__posted") == 0  # type: ignore[attr-defined]
-    tab.wait_for_function("window.euchreEngine")  # type: ignore[attr-defined]
+    tab.wait_for_function("() => window.euchreEngine")  # type: ignore[attr-defined]
     assert tab.evaluate("window.euchreEngine.stats().workers") == 0  # type: ignore[attr-defined]
     assert not [u for u in guard.requests if "/pyodide/" in u]
 

@@ -129,5 +129,5 @@ def test_after_instant_navigation_our_scripts_run_on_the_new_page(browser: objec
 def test_a_searchs_highlighting_loads_the_script_at_once(browser: object, built_site: BuiltSite) -> None:
     for tab, requests in _phone(browser):
         tab.goto(built_site.base + LAW_PAGE + "?h=revoke")  # type: ignore[attr-defined]
-        tab.wait_for_function("euchrePage.theme() === 'ready'")  # type: ignore[attr-defined]
+        tab.wait_for_function("() => euchrePage.theme() === 'ready'")  # type: ignore[attr-defined]
         assert _theme_requested(requests)

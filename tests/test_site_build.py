@@ -230,6 +230,34 @@ def test_no_outside_host_in_html_css_js(built_site: BuiltSite) -> None:
     assert not problems, "\n".join(problems[:50])
 
 
+def test_every_page_has_the_content_security_policy_first_in_its_head(built_site: BuiltSite) -> None:
+    """Issue 37: every built page, 404.html too, says what it may load (build_scripts/csp.py), before any
+    script; one policy for the site, allowing only the site itself, and every inline script by its hash."""
+    from build_scripts import csp
+
+    meta = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+    policies: set[str] = set()
+    pages = html_files(built_site)  # 404.html too
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        found = meta.findall(html)
+        assert len(found) == 1, f"{path}: {len(found)} policies"
+        head = html[: html.index("</head>")]
+        assert head.index("Content-Security-Policy") < head.index("<script"), f"{path}: a script before the policy"
+        text = unescape(found[0])
+        policies.add(text)
+        for source in csp.inline_script_hashes(html):
+            assert source in text.split("; ")[1].split(), f"{path}: an inline script without its hash"
+    assert len(policies) == 1, "instant navigation keeps the first page's policy: it must be the site's one"
+    directives = dict(d.split(" ", 1) for d in policies.pop().split("; "))
+    assert directives["default-src"] == "'self'" and directives["connect-src"] == "'self'"
+    assert directives["style-src"] == "'self'" and directives["object-src"] == "'none'"
+    assert "'unsafe-inline'" not in directives["script-src"] and "'unsafe-eval'" not in directives["script-src"]
+    assert not any(' style="' in p.read_text(encoding="utf-8") for p in pages), (
+        "a style attribute: refused by the policy"
+    )
+
+
 def test_the_conditions_of_materials_optional_requests_do_not_arise(built_site: BuiltSite) -> None:
     config = yaml.safe_load(re.sub(r"!ENV \[[^\]]*\]", '""', (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")))
     assert "repo_url" not in config, "repo_url makes Material fetch repository facts from another host"

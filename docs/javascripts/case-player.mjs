@@ -592,7 +592,7 @@ export function mountCasePlayer(root, engine) {
       const makers = book.makers ? book.makers.split("").join("–") : "the makers";   // "A–C", as the score says it
       const moved = before !== null && before !== undefined && before !== dd;
       text += '<p class="cp-eval"><span class="cp-eval-bar" role="img" aria-label="With best play from here the makers, ' +
-        escapeHtml(makers) + ", take " + dd + ' of 5 tricks"><span style="width:' + (dd * 20) + '%"></span></span> ' +
+        escapeHtml(makers) + ", take " + dd + ' of 5 tricks"><span data-dd="' + Number(dd) + '"></span></span> ' +
         "Best play from here: " + escapeHtml(makers) + " take <strong>" + dd + "</strong>" +
         (moved ? " — the last card changed it from " + before + ": it was not best play" +
           (better.length ? " (best was " + better.map(cardSmall).join(" or ") + ")" : "") + "." : ".") + "</p>";

@@ -1,20 +1,40 @@
-/* The engine's Web Worker: Python (Pyodide) running euchre_core, shared by every widget of the page.
+/* The engine's Web Worker: Python (Pyodide) running euchre_core, shared by every widget of the page;
+   a second one, of role "console", runs the console's snippets (the reader's code) with a Python of its own.
 
-   Started by engine.mjs (new Worker(..., {type: "module"})). Every URL is computed from this
+   Started by engine.mjs (new Worker(..., {type: "module"}); the console's from a blob: URL that imports
+   this file, so that the page's Content-Security-Policy is its own too). Every URL is computed from this
    script's own URL, so the site works under any sub-path and asks nothing of any other host:
    the runtime and the engine's wheel are in ../pyodide/ (build_scripts/pyodide_runtime.py puts
    them there at build time; the wheel is fetched with an integrity check from the lock file).
 
-   Messages in:  {type: "call", id, name, kwargs}   name: "euchre_core.<module>.<function>"
-   Messages out: {type: "status", phase: "loading" | "ready" | "error", message, ...}
+   The first message, on the worker itself: {type: "connect", role: "widgets" | "console", port}; from then
+   on everything goes through that MessagePort, and the worker's own onmessage takes nothing more (what a
+   snippet posts with js.postMessage reaches the page's Worker object, which nobody listens to).
+   Messages in (on the port):  {type: "call", id, name, kwargs}   name: "euchre_core.<module>.<function>";
+                 the widgets' worker refuses the console's run_snippet, the console's worker every other name
+   Messages out (on the port): {type: "status", phase: "loading" | "ready" | "error", message, ...}
                  {type: "boot"}                      once per loadPyodide call (for the tests)
-                 {type: "result", id, json}          the JSON of euchre_core.app.web.call()
+                 {type: "result", id, json}          the JSON of euchre_core.app.web.call(); the console's
+                                                     also {refused: [URL], memory: bytes of its Python}
                  {type: "result", id, error}         when Python itself is not available          */
 
 import { gunzipped } from "./engine-ui.mjs";
 
 const RUNTIME = new URL("../pyodide/", import.meta.url);
 let web = null;          // the euchre_core.app.web module (a PyProxy) once Python is up
+let pyodideRuntime = null;   // the runtime itself (the console's worker reads its memory's size)
+let role = null;         // "widgets" or "console", from the connect message
+let port = null;         // the page's MessagePort; messages wait in `outbox` until it arrives
+const outbox = [];
+let refused = [];        // the console's: URLs the page's policy refused during the snippet now running
+const SNIPPET = "euchre_core.app.web.run_snippet";
+let connectedNow;
+const connected = new Promise(function (resolve) { connectedNow = resolve; });   // the role is known
+
+function send(message) {
+  if (port) port.postMessage(message);
+  else outbox.push(message);
+}
 let failure = null;      // why Python could not start (a sentence for the reader)
 let bootDone;
 const booted = new Promise(function (resolve) { bootDone = resolve; });   // settles on success or failure
@@ -31,7 +51,7 @@ self.addEventListener("error", bootProblem);
 
 function status(phase, message, extra) {
   if (failure && phase !== "error") return;   // after a failure, no more progress
-  postMessage(Object.assign({ type: "status", phase: phase, message: message }, extra || {}));
+  send(Object.assign({ type: "status", phase: phase, message: message }, extra || {}));
 }
 
 /* Count the bytes of the runtime as they arrive, so the widgets can show honest progress. */
@@ -174,7 +194,7 @@ async function boot() {
     return fail("the Python runtime (pyodide.mjs) could not be loaded");
   }
   self.fetch = countingFetch;
-  postMessage({ type: "boot" });
+  send({ type: "boot" });
   let pyodide;
   try {
     pyodide = await pyodideModule.loadPyodide({
@@ -193,6 +213,7 @@ async function boot() {
   } finally {
     self.fetch = plainFetch;
   }
+  pyodideRuntime = pyodide;
   status("loading", "almost ready");
   const loaded = performance.now();
   try {
@@ -206,6 +227,12 @@ async function boot() {
     return fail("the engine could not be loaded (" + shortMessage(error) + ")");
   }
   if (failure) return;
+  await connected;
+  try {
+    if (role === "console") guardTheConsole(pyodide);
+  } catch (error) {
+    return fail("the console could not be set up (" + shortMessage(error) + ")");
+  }
   const imported = performance.now();
   status("ready", "ready", { ms: Math.round(imported - started), importMs: Math.round(imported - loaded) });
 }
@@ -243,28 +270,103 @@ function shortMessage(error) {
   return last.length > 200 ? last.slice(0, 200) + "…" : last;
 }
 
-self.onmessage = async function (event) {
+/* The console's worker: a connection to another host is refused by the page's policy (inherited through
+   the blob: URL) and reported here as a securitypolicyviolation event; Python's own sockets (urllib,
+   http.client) never reach the browser's network, so an audit hook (which a snippet cannot remove) refuses
+   them with the same sentence. Both are recorded, and the console says so in plain words. */
+const REFUSED = "This page allows no connection to other hosts (Content-Security-Policy)";
+self.addEventListener("securitypolicyviolation", function (event) {
+  if (role !== "console" || !event.blockedURI) return;
+  try {
+    const url = new URL(event.blockedURI);
+    if (url.origin !== RUNTIME.origin && refused.length < 20) refused.push(url.href);
+  } catch {
+    // "eval", "inline", "wasm-eval": not a host; the snippet's own error says what was refused
+  }
+});
+function guardTheConsole(pyodide) {
+  pyodide.registerJsModule("_euchre_console", {
+    host: new URL(RUNTIME).hostname,
+    refused: function (url) {
+      if (refused.length < 20) refused.push(String(url));
+    },
+    message: REFUSED,
+  });
+  pyodide.runPython([
+    // no urllib.parse here: the engine's own modules never need the rest of the standard library
+    "import sys, _euchre_console",
+    "def _euchre_network_guard(event, args, _c=_euchre_console, _str=str, _e=PermissionError):",
+    "    if event == 'urllib.Request':",
+    "        url = _str(args[0])",
+    "        where = url.partition('://')[2].partition('/')[0].rpartition('@')[2]",
+    "        host = where.rpartition(']')[0].lstrip('[') if where.startswith('[') else where.partition(':')[0]",
+    "    elif event in ('socket.connect', 'socket.getaddrinfo'):",
+    "        where = args[1] if event == 'socket.connect' else args",
+    "        host = _str(where[0]) if isinstance(where, tuple) and where else ''",
+    "        url = host",
+    "    else:",
+    "        return",
+    "    if host and host != _c.host:",
+    "        _c.refused(url)",
+    "        raise _e(_c.message + ': ' + url)",
+    "sys.addaudithook(_euchre_network_guard)",
+    "del _euchre_network_guard",
+  ].join("\n"));
+}
+function memoryBytes() {
+  try {
+    return pyodideRuntime._module.HEAPU8.byteLength;
+  } catch {
+    return 0;
+  }
+}
+
+async function onCall(event) {
   const message = event.data || {};
   if (message.type !== "call") return;
   const id = message.id;
   const name = String(message.name || "");
   if (!/^euchre_core\.[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/.test(name)) {
-    postMessage({ type: "result", id: id, error: { message: "only euchre_core's public functions can be called", type: "InputError", laws: [], field: "name" } });
+    send({ type: "result", id: id, error: { message: "only euchre_core's public functions can be called", type: "InputError", laws: [], field: "name" } });
+    return;
+  }
+  if ((name === SNIPPET) !== (role === "console")) {
+    const why = role === "console" ? "the console's engine runs snippets only" : "snippets run in the console's own engine";
+    send({ type: "result", id: id, error: { message: why, type: "InputError", laws: [], field: "name" } });
     return;
   }
   await booted;
   if (!web) {
-    postMessage({ type: "result", id: id, error: { message: failure || "Python is not running", type: "EngineUnavailable", laws: [], field: null } });
+    send({ type: "result", id: id, error: { message: failure || "Python is not running", type: "EngineUnavailable", laws: [], field: null } });
     return;
   }
+  refused = [];
   let json;
   try {
     json = web.call(name, JSON.stringify(message.kwargs || {}));
   } catch (error) {
-    postMessage({ type: "result", id: id, error: { message: "the engine failed: " + shortMessage(error), type: "EngineFailure", laws: [], field: null } });
+    send({ type: "result", id: id, error: { message: "the engine failed: " + shortMessage(error), type: "EngineFailure", laws: [], field: null } });
     return;
   }
-  postMessage({ type: "result", id: id, json: json });
+  if (role !== "console") {
+    send({ type: "result", id: id, json: json });
+    return;
+  }
+  // a refused request is reported by an event queued after the refusal: let it arrive
+  await new Promise(function (resolve) { setTimeout(resolve, 30); });
+  send({ type: "result", id: id, json: json, refused: refused.slice(), memory: memoryBytes() });
+}
+
+/* The page's port, once: from then on the worker's own onmessage takes nothing. */
+self.onmessage = function (event) {
+  const message = event.data || {};
+  if (port || message.type !== "connect" || !(message.port instanceof MessagePort)) return;
+  role = message.role === "console" ? "console" : "widgets";
+  port = message.port;
+  port.onmessage = onCall;
+  self.onmessage = null;
+  connectedNow();
+  outbox.splice(0).forEach(function (queued) { port.postMessage(queued); });
 };
 
 // started last, when every declaration above is initialised

@@ -1,5 +1,7 @@
 /* The engine in the page: one Web Worker running euchre_core under Pyodide, shared by every widget,
-   and kept across Material's instant navigation (this module is loaded once per visit; the worker is
+   and a second one, with its own Python, for the console's snippets (the reader's code never runs where
+   the widgets compute: window.euchreConsole, the same interface, started when a snippet is first run);
+   both kept across Material's instant navigation (this module is loaded once per visit; the worker is
    a module-level singleton, and the widgets are found again on each page (window.euchrePage.onPage, theme.js)).
 
    window.euchreEngine = {
@@ -9,10 +11,14 @@
                           an engine error rejects with an Error whose message is the engine's, with
                           .laws (numbers), .field and .engine = true; anything else with one short line
      stop()             → terminate the worker (a runaway computation) and start a fresh one
+     reset()            → terminate the worker (its memory given back); the next call starts a fresh one
      onStatus(cb)       → cb({phase: "idle" | "loading" | "ready" | "error", message}) now and on
                           each change; returns a function that unsubscribes
      status()           → the current status; stats() → {starts, workers} (how often Python booted)
    }
+   window.euchreConsole: the same for the console; it calls only euchre_core.app.web.run_snippet, and its
+   answers also carry .refused (the URLs the page's Content-Security-Policy refused to the snippet) and
+   .memory (the bytes its Python holds), so that the console can say so and restart it.
    The JavaScript only draws and forwards: every rule is decided by the engine (euchre_core/app/web.py). */
 
 import "./answers.mjs";   // fetches each page's precomputed answers on arrival (no Python)
@@ -20,99 +26,192 @@ import "./answers.mjs";   // fetches each page's precomputed answers on arrival 
 
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 
-let worker = null;
-let current = { phase: "idle", message: "The engine starts when you use it." };
-let readyPromise = null;
-let settleReady = null;
-let nextId = 1;
-const pending = new Map();
-const listeners = new Set();
-const stats = { starts: 0, workers: 0, startedAt: null, readyAt: null };
-
-function setStatus(status) {
-  current = status;
-  listeners.forEach(function (listener) {
-    try {
-      listener(current);
-    } catch (error) {
-      console.error(error);
-    }
-  });
-}
-
-function start() {
-  if (worker) return readyPromise;
-  stats.workers += 1;
-  stats.startedAt = performance.now();
-  readyPromise = new Promise(function (resolve, reject) {
-    settleReady = { resolve: resolve, reject: reject };
-  });
-  readyPromise.catch(function () {});  // a failure is reported through the status too
-  setStatus({ phase: "loading", message: "" });
-  try {
-    worker = new Worker(WORKER_URL, { type: "module", name: "euchre-engine" });
-  } catch {
-    fail("this browser cannot start the engine (no module workers)");
-    return readyPromise;
-  }
-  worker.onmessage = onMessage;
-  worker.onerror = function (event) {
-    event.preventDefault && event.preventDefault();
-    fail("the engine's worker could not start" + (event.message ? " (" + event.message + ")" : ""));
-  };
-  return readyPromise;
-}
-
 /* Offline, with Python not kept on this device (docs/javascripts/offline.mjs saves it ahead), the
    reader is told so in plain words rather than with the failed request. */
 const NOT_SAVED = "The live engine is not saved on this device yet, and you are offline: connect once and " +
   "choose \u201cMake the live examples available offline\u201d (at the foot of any page), or use it once online. " +
   "The page's text, tables and the book's own answers work offline.";
 
-function fail(message) {
-  if (navigator.onLine === false) {
-    setStatus({ phase: "error", offline: true, message: NOT_SAVED });
-  } else {
-    setStatus({ phase: "error", message: "The engine is not available: " + message + ". The page's text and tables are unaffected." });
-  }
-  if (settleReady) settleReady.reject(new Error(current.message));
-  pending.forEach(function (entry) {
-    entry.reject(new Error(current.message));
-  });
-  pending.clear();
-}
+/* An engine: one worker, started on first use. `role` is "widgets" (the page's widgets: euchreEngine) or
+   "console" (the reader's snippets: their own worker and Python, so that no snippet can change what a
+   widget computes; engine-worker.mjs refuses the other role's calls).
+   The worker answers only on a MessageChannel of its own, given to it at start: whatever else reaches the
+   Worker object (a snippet's `js.postMessage(...)`) is never read. The console's worker is started from a
+   blob: URL that imports engine-worker.mjs, so that it inherits the page's Content-Security-Policy
+   (a worker from the site's own URL would take its policy from the HTTP headers, and GitHub Pages sends
+   none): a snippet can reach no other host. */
+function createEngine(role) {
+  let worker = null;
+  let port = null;
+  let current = { phase: "idle", message: "The engine starts when you use it." };
+  let readyPromise = null;
+  let settleReady = null;
+  let nextId = 1;
+  const pending = new Map();
+  const listeners = new Set();
+  const stats = { starts: 0, workers: 0, startedAt: null, readyAt: null };
 
-function onMessage(event) {
-  const message = event.data || {};
-  if (message.type === "boot") {
-    stats.starts += 1;
-  } else if (message.type === "status") {
-    if (current.phase === "error") return;   // a failed start stays failed until stop() restarts it
-    if (message.phase === "error") {
-      fail(message.message);
-    } else {
-      setStatus({ phase: message.phase, message: message.message, ms: message.ms, importMs: message.importMs });
-      if (message.phase === "ready") stats.readyAt = performance.now();
-      if (message.phase === "ready" && settleReady) settleReady.resolve();
-    }
-  } else if (message.type === "result") {
-    const entry = pending.get(message.id);
-    if (!entry) return;
-    pending.delete(message.id);
-    if (message.error) {
-      entry.reject(engineError(message.error));
-      return;
-    }
-    let answer;
-    try {
-      answer = JSON.parse(message.json);
-    } catch {
-      entry.reject(new Error("the engine's answer could not be read"));
-      return;
-    }
-    if (answer.ok) entry.resolve(answer.result);
-    else entry.reject(engineError(answer.error));
+  function setStatus(status) {
+    current = status;
+    listeners.forEach(function (listener) {
+      try {
+        listener(current);
+      } catch (error) {
+        console.error(error);
+      }
+    });
   }
+
+  function workerUrl() {
+    if (role !== "console") return WORKER_URL;
+    const source = "import " + JSON.stringify(WORKER_URL.href) + ";";
+    return URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  }
+
+  function start() {
+    if (worker) return readyPromise;
+    stats.workers += 1;
+    stats.startedAt = performance.now();
+    readyPromise = new Promise(function (resolve, reject) {
+      settleReady = { resolve: resolve, reject: reject };
+    });
+    readyPromise.catch(function () {});  // a failure is reported through the status too
+    setStatus({ phase: "loading", message: "" });
+    let url = null;
+    try {
+      url = workerUrl();
+      worker = new Worker(url, { type: "module", name: role === "console" ? "euchre-console" : "euchre-engine" });
+    } catch {
+      worker = null;
+      fail("this browser cannot start the engine (no module workers)");
+      return readyPromise;
+    }
+    if (url !== WORKER_URL) {
+      const made = url;
+      setTimeout(function () { URL.revokeObjectURL(made); }, 60000);   // the worker has read it by then
+    }
+    const channel = new MessageChannel();
+    port = channel.port1;
+    port.onmessage = onMessage;
+    worker.onmessage = null;   // nothing but the channel is listened to
+    worker.postMessage({ type: "connect", role: role, port: channel.port2 }, [channel.port2]);
+    worker.onerror = function (event) {
+      event.preventDefault && event.preventDefault();
+      fail("the engine's worker could not start" + (event.message ? " (" + event.message + ")" : ""));
+    };
+    return readyPromise;
+  }
+
+  function fail(message) {
+    if (navigator.onLine === false) {
+      setStatus({ phase: "error", offline: true, message: NOT_SAVED });
+    } else {
+      setStatus({ phase: "error", message: "The engine is not available: " + message + ". The page's text and tables are unaffected." });
+    }
+    if (settleReady) settleReady.reject(new Error(current.message));
+    pending.forEach(function (entry) {
+      entry.reject(new Error(current.message));
+    });
+    pending.clear();
+  }
+
+  function onMessage(event) {
+    const message = event.data || {};
+    if (message.type === "boot") {
+      stats.starts += 1;
+    } else if (message.type === "status") {
+      if (current.phase === "error") return;   // a failed start stays failed until stop() restarts it
+      if (message.phase === "error") {
+        fail(message.message);
+      } else {
+        setStatus({ phase: message.phase, message: message.message, ms: message.ms, importMs: message.importMs });
+        if (message.phase === "ready") stats.readyAt = performance.now();
+        if (message.phase === "ready" && settleReady) settleReady.resolve();
+      }
+    } else if (message.type === "result") {
+      const entry = pending.get(message.id);
+      if (!entry) return;
+      pending.delete(message.id);
+      if (message.error) {
+        entry.reject(engineError(message.error));
+        return;
+      }
+      let answer;
+      try {
+        answer = JSON.parse(message.json);
+      } catch {
+        entry.reject(new Error("the engine's answer could not be read"));
+        return;
+      }
+      if (!answer.ok) {
+        entry.reject(engineError(answer.error));
+        return;
+      }
+      // what the console's worker saw besides the answer: hosts refused, the memory its Python holds
+      if (role === "console" && answer.result && typeof answer.result === "object") {
+        answer.result.refused = Array.isArray(message.refused) ? message.refused.map(String) : [];
+        answer.result.memory = Number(message.memory) || 0;
+      }
+      entry.resolve(answer.result);
+    }
+  }
+
+  function call(name, kwargs) {
+    if (typeof name !== "string" || name.indexOf("euchre_core.") !== 0) {
+      return Promise.reject(new Error("only euchre_core's functions can be called"));
+    }
+    start();
+    if (current.phase === "error") return Promise.reject(new Error(current.message));
+    const id = nextId++;
+    return new Promise(function (resolve, reject) {
+      pending.set(id, { resolve: resolve, reject: reject });
+      port.postMessage({ type: "call", id: id, name: name, kwargs: kwargs || {} });
+    });
+  }
+
+  function end() {
+    if (worker) worker.terminate();
+    if (port) port.close();
+    worker = null;
+    port = null;
+    if (settleReady) settleReady.reject(new Error("stopped"));
+    const stopped = { message: "Stopped: the engine was restarted.", type: "Stopped", laws: [], field: null };
+    pending.forEach(function (entry) {
+      entry.reject(engineError(stopped));
+    });
+    pending.clear();
+  }
+
+  function stop() {
+    end();
+    return start();
+  }
+
+  /* The worker ended and its memory given back; the next call starts a fresh one. */
+  function reset() {
+    end();
+    setStatus({ phase: "idle", message: "The engine starts when you use it." });
+  }
+
+  return {
+    ready: start,
+    call: call,
+    stop: stop,
+    reset: reset,
+    onStatus: function (listener) {
+      listeners.add(listener);
+      listener(current);
+      return function () {
+        listeners.delete(listener);
+      };
+    },
+    status: function () {
+      return current;
+    },
+    stats: function () {
+      return Object.assign({}, stats);
+    },
+  };
 }
 
 function engineError(error) {
@@ -124,52 +223,18 @@ function engineError(error) {
   return result;
 }
 
-function call(name, kwargs) {
-  if (typeof name !== "string" || name.indexOf("euchre_core.") !== 0) {
-    return Promise.reject(new Error("only euchre_core's functions can be called"));
-  }
-  start();
-  if (current.phase === "error") return Promise.reject(new Error(current.message));
-  const id = nextId++;
-  return new Promise(function (resolve, reject) {
-    pending.set(id, { resolve: resolve, reject: reject });
-    worker.postMessage({ type: "call", id: id, name: name, kwargs: kwargs || {} });
-  });
-}
-
-function stop() {
-  if (worker) worker.terminate();
-  worker = null;
-  if (settleReady) settleReady.reject(new Error("stopped"));
-  const stopped = { message: "Stopped: the engine was restarted.", type: "Stopped", laws: [], field: null };
-  pending.forEach(function (entry) {
-    entry.reject(engineError(stopped));
-  });
-  pending.clear();
-  return start();
-}
-
-function onStatus(listener) {
-  listeners.add(listener);
-  listener(current);
-  return function () {
-    listeners.delete(listener);
-  };
-}
-
-const engine = {
-  ready: start,
-  call: call,
-  stop: stop,
-  onStatus: onStatus,
-  status: function () {
-    return current;
-  },
-  stats: function () {
-    return Object.assign({}, stats);
-  },
-};
+const engine = createEngine("widgets");
 window.euchreEngine = engine;
+
+/* The console's engine (window.euchreConsole): made when a console is mounted, its worker started only
+   when the reader first runs a snippet; kept across instant navigation like the widgets' one. */
+let consoleEngine = null;
+function theConsole() {
+  if (!consoleEngine) consoleEngine = createEngine("console");
+  return consoleEngine;
+}
+Object.defineProperty(window, "euchreConsole", { get: theConsole, configurable: true });
+
 // this module is async: a classic script that runs first waits for this event (see ARCHITECTURE.md)
 window.dispatchEvent(new Event("euchre-engine"));
 
@@ -179,13 +244,13 @@ const mounted = [];
 /* [selector, mount]. None of them starts Python when the page opens: what the book fixes is
    precomputed (answers.mjs); Python starts on the first sign of going off the book (ARCHITECTURE.md,
    "When Python starts"). */
-const WIDGETS = [   // [selector, module, its mount function]: the module is imported on first use
+const WIDGETS = [   // [selector, module, its mount function(, its engine)]: the module is imported on first use
   [".case-player[data-case]", function () { return import("./case-player.mjs"); }, "mountCasePlayer"],
   [".penalty-sandbox[data-law]", function () { return import("./penalty-sandbox.mjs"); }, "mountSandbox"],
   [".hint-rerun[data-hint]", function () { return import("./hint-rerun.mjs"); }, "mountHintRerun"],
   [".dealing-example[data-law]", function () { return import("./dealing-sandbox.mjs"); }, "mountDealingSandbox"],
   [".table-example[data-law]", function () { return import("./table-sandbox.mjs"); }, "mountTableSandbox"],
-  [".engine-console", function () { return import("./engine-console.mjs"); }, "mountConsole"],
+  [".engine-console", function () { return import("./engine-console.mjs"); }, "mountConsole", theConsole],   // its own engine
   [".egn-replay", function () { return import("./egn-replay.mjs"); }, "mountEgnReplay"],
   ["#euchre-table", function () { return import("./learn-table.mjs"); }, "mountPlayTable"],   // Learn, lesson 10: play against the engine (starts Python: it is the engine's game)
 ];   // mounted: {root, dispose, selector, index (the root's place among the page's roots of its kind), path}
@@ -227,8 +292,8 @@ function scan() {
         // task made a long task of the first load on a phone; each alone is short
         setTimeout(function () {
           if (!root.isConnected) return;   // the reader left the page while the module came
-          mounted.push({ root: root, dispose: module[widget[2]](root, engine), selector: widget[0],
-            index: all.indexOf(root), path: path });
+          mounted.push({ root: root, dispose: module[widget[2]](root, widget[3] ? widget[3]() : engine),
+            selector: widget[0], index: all.indexOf(root), path: path });
         }, 0);
       });
     }, function (error) {
