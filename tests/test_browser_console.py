@@ -10,15 +10,12 @@ import json
 import re
 
 import pytest
-import test_browser_smoke as smoke
+from browser_support import Guard
 from conftest import BuiltSite
-from test_browser_smoke import Guard
 
 from euchre_core.app import web
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-browser = smoke.browser
-page = smoke.page
 
 BOOT = 90_000
 REFUSED = "This page allows no connection to other hosts (Content-Security-Policy)"
