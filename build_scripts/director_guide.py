@@ -6,9 +6,9 @@ seat-free words → the ruling at that moment. The groups and situations are the
 listed in every group a player might look in, answered once in its home group (its first) and linked
 from the others. Every answer of the play is :func:`euchre_core.app.situations.situation` (the same
 call the law page's example and the penalty sandbox show: :func:`euchre_core.app.ruling_words.moment`),
-from the reader's chair when he says who did it (the page's answers, precomputed: ``who``). The laws of
-the shuffle, the deal and the table show their dealing or table example
-(:func:`build_scripts.law_engine.engine_view`). Every enforced law has a situation
+from the reader's chair when he says who did it (the page's answers, precomputed: ``who``); the shuffle's,
+the cut's and the deal's too (their dealing scenario, :func:`euchre_core.app.ruling_voice.dealing_moment`).
+The laws of the table show their table example (:func:`build_scripts.law_engine.engine_view`). Every enforced law has a situation
 (``tests/test_director_guide.py``); one that has none yet falls into the group of its section.
 
 Each situation has a share fragment, ``#a=<situation>`` (and ``&who=left`` for the reader's chair):
@@ -129,10 +129,11 @@ def _answer(sit: Mapping[str, Any]) -> dict[str, Any]:
         "ruling": None,
         "examples": [],
         "live": False,
+        "reading": sit.get("reading"),  # the guide's reading where the law sets no penalty or the text is open
     }
     if sit["id"] in sits.situations():
         ruled = sits.situation(sit["id"])
-        if ruled["source"] == "play":
+        if ruled["source"] in ("play", "dealing"):
             out["ruling"] = ruled
             out["live"] = True
             return out
@@ -177,7 +178,7 @@ def precomputed(law_section: Mapping[int, str]) -> list[tuple[str, dict[str, Any
     """The engine calls the page answers without Python: every situation of the play from each chair."""
     calls: list[tuple[str, dict[str, Any]]] = []
     for sid in sits.situations():
-        if sits.situation(sid)["source"] != "play":
+        if sits.situation(sid)["source"] not in ("play", "dealing"):
             continue
         for who, _ in WHO_LABELS:
             calls.append((SITUATION, {"id": sid, "who": who}))

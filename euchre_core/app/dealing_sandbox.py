@@ -21,7 +21,7 @@ from ..kernel.deal import SEAT_NAMES
 from ..kernel.errors import IllegalAction, InputError
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
 from ..laws.rulings import Chooser, Ruling
-from .ruling_voice import Seats, chooser_words
+from .ruling_voice import Seats, chooser_words, dealing_option_label
 from .sandbox_json import card_json, error_json, event_list, law_number, room_for_one
 
 __all__ = [
@@ -194,11 +194,11 @@ def dealing_acts(state: DealingProcedure) -> dict[str, list[dict[str, Any]]]:
 
 
 def _option_words(state: DealingProcedure, option: str) -> str:
-    """An option's words, from the latest ruling that offers it (its id otherwise, made readable)."""
+    """An option's words, from the latest ruling that offers it, in the one voice (its id otherwise, made
+    readable)."""
     for r in reversed(state.rulings):
-        for o in r.options:
-            if o.id == option:
-                return o.text[:1].upper() + o.text[1:]
+        if any(o.id == option for o in r.options):
+            return dealing_option_label(r, option, Seats(None, state.dealer), state.dealer)
     return option.replace("-", " ").capitalize()
 
 
@@ -369,7 +369,7 @@ def dealing_view(state: DealingProcedure, law: int | None, events: list[str], ba
         pending["words"] = [
             {
                 "event": f"{side}: choose {o.id}",
-                "label": o.text[:1].upper() + o.text[1:],
+                "label": dealing_option_label(r, o.id, Seats(None, state.dealer), state.dealer),
                 "who": _SIDE_WORDS[side],
             }
             for side in sides

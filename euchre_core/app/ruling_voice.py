@@ -49,6 +49,10 @@ __all__ = [
     "moment",
     "ruling_html",
     "refusal_words",
+    "dealing_option_label",
+    "dealing_outcome_words",
+    "dealing_moment",
+    "dealing_refusal_words",
 ]
 
 # who did it, relative to the reader: the offender sits this many places to the reader's left
@@ -226,6 +230,34 @@ HEADLINES: dict[K, str] = {
     K.CARD_GATHERED: "{Off_poss} card was gathered into a trick it did not belong to.",
     K.CARD_WITHDRAWN: "{Off} withdrew {his} card after the revoke was corrected.",
     K.PASS_AFTER_DECLARATION: "The declaration was not heard, and the partner passed.",
+    # the shuffle, the cut and the deal (the dealing procedure)
+    K.SCORE_QUESTIONED: "An error in the score was proved before the trump card was turned in the next deal.",
+    K.SCORE_QUESTIONED_LATE: "An error in the score was proved after the trump card of the next deal was turned.",
+    K.CARD_SEEN_SHUFFLING: "{Off} let the face of a card be seen while shuffling.",
+    K.DEALERS_CARD_SEEN: "{Off}, the dealer, let a card be seen in {his} shuffle or in giving the pack to be cut.",
+    K.FALSE_CUT: "{Off} cut, leaving fewer than four cards in a packet.",
+    K.CUT_CONFUSED: "The cards were confused in cutting, or nobody is sure where the pack was divided.",
+    K.CARD_EXPOSED_CUTTING: "{Off} exposed a card in cutting or in putting the packets together.",
+    K.RESHUFFLE_AFTER_CUT: "{Off}, the dealer, shuffled again after the pack was cut.",
+    K.CARD_FACED_IN_PACK: "A card was found face up in the pack before a lead was made.",
+    K.CARD_FACED_AFTER_LEAD: "A card was found face up in the pack after a lead was made.",
+    K.CARD_EXPOSED_DEALING: "{Off} exposed a card in the deal.",
+    K.CARDS_TOUCHED: "{Off} touched {his} cards during the deal.",
+    K.CLAIM_LAPSED: "The new deal was not claimed in time.",
+    K.TRUMP_TURNED_AT_ONCE: "The trump card was turned right after one of the last cards was exposed.",
+    K.WRONG_PACK: "{Off} dealt with the other side’s pack.",
+    K.EXPOSED_TURNING_TRUMP: "{Off}, turning the trump card, exposed another card of the pack.",
+    K.DEAL_OUT_OF_TURN: "{Off} {is} dealing out of turn.",
+    K.PARTNERS_DEAL_TAKEN: "{Off} {is} dealing {his} partner’s deal.",
+    K.DEAL_OUT_OF_TURN_STOPPED: "{Off} dealt out of turn, and it was found before the trump card was turned.",
+    K.DEAL_OUT_OF_TURN_STANDS: "{Off} dealt out of turn, and the trump card is turned.",
+    K.MISDEAL: "{Off} misdealt.",
+    K.MISDEAL_AFTER_INTERRUPTION: "{Off} misdealt, after the other side interrupted the deal with a claim that failed.",
+    K.DEALER_INTERRUPTED: "{Off} interrupted the dealer with a claim and failed to prove it.",
+    K.CLAIM_FAILED: "{Off} made a claim and failed to prove it.",
+    K.NEW_CARDS_CALLED: "{Off} called for new cards before the cut.",
+    K.NEW_CARDS_AFTER_CUT: "New cards were called for after the pack was cut.",
+    K.CARD_MARKED: "A card was found torn or marked.",
 }
 
 
@@ -261,6 +293,7 @@ def headline(r: Ruling, seats: Seats) -> str:
         "partner_he": seats.he(p) if p is not None else "he",
         "partner_has": seats.verb(p, "has", "have"),
         "Off_side": seats.side(off % 2, cap=True) if off is not None else "",
+        "is": seats.verb(off, "is", "are"),
     }
     return _cap(template.format(**values).replace("'", "’"))
 
@@ -366,7 +399,79 @@ def fact_words(f: Fact, seats: Seats) -> str:
             f"if the revoke is established and claimed, {seats.side(f.side)} {score} {f.points} (law 63), and "
             f"{seats.side(1 - f.side)} may have the hand played out (law 70)"
         )
+    dealing = _dealing_fact_words(f, seats)
+    if dealing is not None:
+        return dealing
     return f.what.value.replace("-", " ")
+
+
+_DEALING_PLAIN: dict[Standing, str] = {  # the dealing procedure's standing effects that name nobody
+    Standing.FRESH_CUT: "a fresh cut",
+    Standing.SHUFFLE_AGAIN: "each player may shuffle once again (law 24)",
+    Standing.NO_PENALTY: "no penalty",
+    Standing.DEAL_STANDS: "the deal stands",
+    Standing.DEAL_GOES_ON: "the deal goes on",
+    Standing.NOT_CALLED: "the exposed card cannot be called (law 35)",
+    Standing.CAN_BE_STOPPED: "the deal can be stopped until the trump card is turned (law 40)",
+    Standing.PACKS_EXCHANGED: "the packs are exchanged before the cut",
+    Standing.POINTS_STAND: "the points scored on earlier hands stand",
+    Standing.SCORE_STANDS: "it can no longer be rectified: the score stands (law 5)",
+    Standing.SCORE_RECTIFIED: "the score is rectified (law 5)",
+    Standing.NEW_CARDS_NEXT_DEAL: "new cards from the next deal, at the expense of the table (law 72)",
+}
+
+
+def _side_verb(seats: Seats, side: int, third_plural: str, singular: str) -> str:
+    """The verb after :meth:`Seats.side`: "your side" is one (``singular``), "B and D" and "your
+    opponents" are two."""
+    return singular if seats.me is not None and side == seats.me % 2 else third_plural
+
+
+def _dealing_fact_words(f: Fact, seats: Seats) -> str | None:
+    """A standing effect of the shuffle, the cut or the deal from the reader's chair (None: not one).
+
+    >>> _dealing_fact_words(Fact(Standing.DEAL_LOST, seat=1), Seats(me=1, dealer=0))
+    'the deal is lost: you deal'
+    >>> _dealing_fact_words(Fact(Standing.RECLAIM, side=1), Seats(me=3, dealer=0))
+    'your side reclaims its own cards at the end of the deal'
+    """
+    plain = _DEALING_PLAIN.get(f.what)
+    if plain is not None:
+        return plain
+    s, side = f.seat, f.side
+    if s is not None:
+        name, he = seats.name(s), seats.he(s)
+        words = {
+            Standing.DEAL_LOST: f"the deal is lost: {name} {seats.verb(s, 'deals', 'deal')}",
+            Standing.DEALS: f"{name}, whose deal it is, {seats.verb(s, 'deals', 'deal')}",
+            Standing.NEW_DEAL: f"a new deal: {name} {seats.verb(s, 'deals', 'deal')} again",
+            Standing.MAY_DEAL_AGAIN: f"should {name} misdeal, {he} may deal again (law 44)",
+            Standing.PAYS: f"{name} {seats.verb(s, 'pays', 'pay')} for the new packs",
+            Standing.MAY_TOUCH: f"{name} may touch {seats.his(s)} cards without losing the dealer’s privilege (law 36)",
+            Standing.MISDEAL_NOT_LOST: f"should {name} misdeal, {he} {seats.verb(s, 'does', 'do')} not lose the deal "
+            "(law 43)",
+            Standing.MISDEAL_LOST: f"should {name} misdeal, {he} {seats.verb(s, 'loses', 'lose')} the deal, "
+            "whatever the other side does (law 43)",
+        }
+        if f.what in words:
+            return words[f.what]
+    if f.what is Standing.PAYS:
+        return "the table pays for the new packs (law 73)"
+    if side is not None:
+        who = seats.side(side)
+        one = seats.me is not None and side == seats.me % 2
+        words = {
+            Standing.RECLAIM: f"{who} {'reclaims its' if one else 'reclaim their'} own cards at the end of the deal",
+            Standing.MUST_ELECT: f"{who} must now elect",
+            Standing.PRIVILEGE_KEPT: f"the other side touched the cards first: {who} "
+            f"{_side_verb(seats, side, 'keep', 'keeps')} the right to claim a new deal (law 36)",
+            Standing.PRIVILEGE_LOST: f"{who} can no longer claim a new deal for a card the other side exposes",
+            Standing.ADVERSARIES_MAY_TOUCH: f"{who} may touch {'its' if one else 'their'} cards without losing the "
+            "right to a new deal (law 36)",
+        }
+        if f.what in words:
+            return words[f.what]
+    return None
 
 
 def effect_words(e: fx.Effect, seats: Seats) -> str:
@@ -426,10 +531,11 @@ def _any_suit(effects: tuple[fx.Effect, ...]) -> tuple[fx.Effect, ...]:
     )
 
 
-def ruling_now(state: Director, law: int | None = None) -> tuple[Ruling | None, list[Ruling]]:
+def ruling_now(state: Director | Any, law: int | None = None) -> tuple[Ruling | None, list[Ruling]]:
     """The ruling in force at this moment, and the earlier rulings of the hand citing ``law``.
 
-    The pending election first; else a ruling made by the last event; else the last ruling citing
+    ``state``: the play's :class:`Director` or the dealing procedure (any state of a
+    :class:`~euchre_core.laws.procedure.Procedure` with its rulings and log). The pending election first; else a ruling made by the last event; else the last ruling citing
     the law (Law 53: the ruling on the false lead, now standing); else the last ruling.
     """
     rulings = list(state.rulings)
@@ -530,6 +636,174 @@ def moment(state: Director, law: int | None = None, me: int | None = None) -> di
             out["score"] = "Scored: " + words + "."
         for e in score["entries"]:
             laws.update(e["laws"])
+    out["laws"] = sorted(laws)
+    return out
+
+
+def dealing_option_label(r: Ruling, option: str, seats: Seats, dealer: int) -> str:
+    """An option of the shuffle's, the cut's or the deal's rulings, from the ruling's kind and the option's
+    id (never its English).
+
+    >>> from euchre_core.laws.rulings import Ruling, Irregularity
+    >>> r = Ruling("", (41, 42, 44), "", offender=0, kind=Irregularity.MISDEAL_AFTER_INTERRUPTION)
+    >>> dealing_option_label(r, "deal-again", Seats(me=0, dealer=0), 0), dealing_option_label(r, "pass-deal", Seats(None, 0), 0)
+    ('You deal again', 'The deal passes to B')
+    """
+    d = seats.name(dealer, cap=True)
+    deals = seats.verb(dealer, "deals", "deal")
+    exposed = r.kind is K.CARD_EXPOSED_DEALING
+    words = {
+        "reshuffle": f"{d} must shuffle again",
+        "waive": "Let the pack be cut as it is",
+        "new-deal": "A new deal by the same dealer" if exposed else "A new deal",
+        "deal-stands": "The deal goes on; the exposed card cannot be called"
+        if exposed
+        else "The deal goes on with these cards; each side reclaims its own at the end of the deal",
+        "pack-1": f"{d} {deals} with the first new pack",
+        "pack-2": f"{d} {deals} with the second new pack",
+        "deal-again": f"{d} {deals} again",
+        "pass-deal": f"The deal passes to {seats.name((dealer + 1) % 4)}",
+        "replace": "Replace the card: both sides must agree",
+        "new-cards": "New cards at the expense of the table (either side may call for them)",
+    }
+    return words.get(option, option.replace("-", " ").capitalize())
+
+
+_DEALING_OUTCOMES = {  # the dealing procedure's typed outcome (Outcome.kind) with the seat that deals next
+    "deal-stands": "the deal stands",
+    "new-deal": "a new deal: {name} {deals} again",
+    "deal-lost": "the deal is lost: {name} {deals}",
+    "deal-stopped": "{name}, whose deal it is, {deals}",
+    "fresh-cut": "a fresh cut",
+}
+
+
+def dealing_outcome_words(kind: str, dealer: int, seats: Seats) -> str:
+    """How the dealing ended, from the reader's chair.
+
+    >>> dealing_outcome_words("deal-lost", 1, Seats(me=0, dealer=0))
+    'the deal is lost: the player on your left deals'
+    """
+    return _DEALING_OUTCOMES[kind].format(name=seats.name(dealer), deals=seats.verb(dealer, "deals", "deal"))
+
+
+def _dealing_option_effects(state: Any, r: Ruling, option: str, seats: Seats) -> list[str]:
+    """What an election of the dealing leads to: the procedure told the election, and its outcome or new
+    ruling read from the typed values."""
+    side = SEAT_NAMES[r.choosers[0] % 2] + SEAT_NAMES[r.choosers[0] % 2 + 2] if r.choosers else "AC"
+    try:
+        after = state.act(f"{side}: choose {option}")
+    except (IllegalAction, ValueError):
+        return []
+    o = after.outcome
+    if o is not None:
+        return [dealing_outcome_words(o.kind, o.dealer, seats)]
+    if len(after.rulings) > len(state.rulings):
+        new = after.rulings[-1]
+        return [headline(new, seats).rstrip(".")] + [fact_words(f, seats) for f in new.facts]
+    if after.new_packs > state.new_packs:  # Law 72: the pack chosen is shuffled and cut as any other
+        return ["the players shuffle the new pack, and it is cut, as usual"]
+    if getattr(after, "must_reshuffle", False):
+        return [f"{seats.name(state.dealer)} {seats.verb(state.dealer, 'shuffles', 'shuffle')} again; then the cut"]
+    if option == "replace":
+        return ["once both sides agree, the card is replaced and the deal goes on"]
+    return []
+
+
+# the refusals of the dealing procedure, by the act refused and the law that forbids it: from the chair
+_DEALING_REFUSALS: dict[tuple[str, int], str] = {
+    ("shuffle", 24): "{Off} {has} shuffled already: each player shuffles once only",
+    ("shuffle", 25): "{Off} may not shuffle first: the dealer’s partner has the first right to shuffle",
+    ("shuffle", 27): "The dealer shuffles last",
+    ("cut", 30): "{Off} {has} separated the pack: {he} can neither shuffle again nor cut again",
+    ("cut", 29): "The player on the dealer’s right cuts the pack",
+    ("shuffle", 23): "The pack is not shuffled during the play of a hand",
+}
+
+
+def dealing_refusal_words(verb_: str, seat: int | None, error: IllegalAction, seats: Seats) -> str:
+    """A dealing act the laws forbid, from the reader's chair (the act's verb and the law, typed); the
+    engine's reason, in the book's letters, where no template is written for it."""
+    template = next((_DEALING_REFUSALS.get((verb_, n)) for n in error.laws if (verb_, n) in _DEALING_REFUSALS), None)
+    if template is None or seat is None:
+        return refusal_words(error, None, seats.dealer)
+    words = template.format(Off=seats.name(seat, cap=True), has=seats.verb(seat, "has", "have"), he=seats.he(seat))
+    return f"{words} {_laws(list(error.laws))}."
+
+
+def dealing_moment(state: Any, law: int | None = None, me: int | None = None) -> dict[str, Any]:
+    """The ruling of the shuffle, the cut or the deal at this moment (a
+    :class:`~euchre_core.laws.dealing.DealingProcedure`), in words from the reader's chair: the same
+    fields as :func:`moment`.
+
+    >>> from euchre_core.app.dealing_sandbox import dealing_start_state
+    >>> m = dealing_moment(dealing_start_state(44), 44, me=0)
+    >>> m["headline"], m["who_chooses"], [o["label"] for o in m["options"]]
+    ('You misdealt, after the other side interrupted the deal with a claim that failed.', 'You (the dealer) choose alone.', ['You deal again', 'The deal passes to the player on your left'])
+    """
+    seats = Seats(me, state.dealer)
+    now, earlier = ruling_now(state, law)
+    out: dict[str, Any] = {
+        "status": "none",
+        "headline": "",
+        "text": "",
+        "kind": None,
+        "offender": None,
+        "who_chooses": "",
+        "choosers": [],
+        "options": [],
+        "effects": [],
+        "next": "",
+        "earlier": [],
+        "reading": None,
+        "laws": [],
+        "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(4)},
+    }
+    o = state.outcome
+    if now is None:
+        if o is not None:
+            out.update(
+                {
+                    "status": "ruled",
+                    "headline": _cap(dealing_outcome_words(o.kind, o.dealer, seats)) + ".",
+                    "laws": sorted(o.laws),
+                }
+            )
+        return out
+    laws: set[int] = set(now.laws) | {n for f in now.facts for n in f.laws}
+    out.update(
+        {
+            "headline": headline(now, seats),
+            "text": now.text,
+            "kind": now.kind.value if now.kind is not None else None,
+            "offender": SEAT_NAMES[now.offender] if now.offender is not None else None,
+            "effects": [fact_words(f, seats) for f in now.facts],
+            "reading": now.reading,
+        }
+    )
+    if now.needs_choice and state.pending is not None:
+        out["status"] = "choose"
+        out["who_chooses"] = chooser_words(now, seats)
+        out["choosers"] = [SEAT_NAMES[c] for c in now.choosers]
+        out["options"] = [
+            {
+                "id": opt.id,
+                "label": dealing_option_label(now, opt.id, seats, state.dealer),
+                "laws": list(opt.laws),
+                "effect": _dealing_option_effects(state, now, opt.id, seats),
+            }
+            for opt in now.options
+        ]
+        laws.update(n for opt in now.options for n in opt.laws)
+    else:
+        out["status"] = "ruled"
+        if now.chosen is not None:
+            out["effects"] = [f"elected: {dealing_option_label(now, now.chosen, seats, state.dealer)}", *out["effects"]]
+            if o is not None:
+                out["effects"].append(dealing_outcome_words(o.kind, o.dealer, seats))
+    for r in earlier:
+        laws.update(r.laws)
+        out["earlier"].append({"headline": headline(r, seats), "text": r.text, "laws": list(r.laws)})
     out["laws"] = sorted(laws)
     return out
 

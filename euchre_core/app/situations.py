@@ -29,9 +29,20 @@ from ..formats.scenario import load_scenario
 from ..kernel import decode
 from ..kernel.deal import SEAT_NAMES
 from ..kernel.errors import IllegalAction, InputError
+from ..laws.dealing import DealingProcedure, parse_dealing_event
 from ..laws.lawbook import LAWBOOK
 from . import sandbox
-from .ruling_voice import WHO, moment, reader_seat, refusal_words, ruling_html, ruling_now
+from .ruling_voice import (
+    WHO,
+    Seats,
+    dealing_moment,
+    dealing_refusal_words,
+    moment,
+    reader_seat,
+    refusal_words,
+    ruling_html,
+    ruling_now,
+)
 
 __all__ = ["groups", "situations", "situation"]
 
@@ -89,10 +100,14 @@ def situation(id: str, who: str | None = None) -> dict[str, Any]:
         "source": None,
     }
     sc = sandbox.scenarios().get(law)
+    if sc is None and law in sandbox.dealing_scenarios():
+        return _dealing_situation(sit, base, who)
     if sc is None:
         base["source"] = "dealing" if law in sandbox.dealing_scenarios() else "table" if law in _tables() else "book"
         entry = LAWBOOK.get(law)
-        base.update({"status": "book", "laws": [law], "summary": entry.summary if entry else ""})
+        base.update(
+            {"status": "book", "laws": [law], "summary": entry.summary if entry else "", "reading": sit.get("reading")}
+        )
         return base
     events = list(sc["events"]) + (list(sc.get("then") or []) if sit.get("line") == "whole" else [])
     if sit.get("events") is not None:  # the situation's own moment on the law's deal (Laws 51, 85)
@@ -124,6 +139,54 @@ def situation(id: str, who: str | None = None) -> dict[str, Any]:
                 "earlier": [],
             }
         )
+    base["html"] = ruling_html(base)
+    return base
+
+
+def _dealing_situation(sit: dict[str, Any], base: dict[str, Any], who: str | None) -> dict[str, Any]:
+    """A situation of the shuffle, the cut or the deal: its law's dealing scenario at the moment (the act
+    the laws forbid, where the scenario has one), from the reader's chair (who did it: the dealer, the
+    player cutting, a player calling for cards …)."""
+    law = int(sit["law"])
+    sc = sandbox.dealing_scenarios()[law]
+    events = list(sc["events"]) + (list(sc.get("then") or []) if sit.get("line") == "whole" else [])
+    state = DealingProcedure.start(sc.get("dealer", "A"), seed=int(sc.get("seed", 0)))
+    for e in events:
+        state = state.act(e)
+    base.update({"source": "dealing", "events": events})
+    refused_event = sc.get("refused") if sit.get("line") != "whole" else None
+    if refused_event:
+        ev = parse_dealing_event(refused_event)
+        seat = SEAT_NAMES.index(ev.who) if ev.who in SEAT_NAMES else None
+        me = reader_seat(seat, who) if who is not None and seat is not None else None
+        try:
+            state.act(refused_event)
+        except IllegalAction as error:
+            seats = Seats(me, state.dealer)
+            base.update(dealing_moment(state, None, me))
+            base.update(
+                {
+                    "status": "refused",
+                    "headline": dealing_refusal_words(ev.verb, seat, error, seats),
+                    "refused": refused_event,
+                    "offender": ev.who if seat is not None else None,
+                    "laws": sorted(set(error.laws) | {law}),
+                    "effects": [],
+                    "options": [],
+                    "earlier": [],
+                    "text": f"{refused_event}: {error.reason}",
+                }
+            )
+            base["me"] = SEAT_NAMES[me] if me is not None else None
+            base["html"] = ruling_html(base)
+            return base
+    now, _ = ruling_now(state, law)
+    offender = now.offender if now is not None else None
+    me = reader_seat(offender, who) if who is not None and offender is not None else None
+    base["me"] = SEAT_NAMES[me] if me is not None else None
+    base.update(dealing_moment(state, law, me))
+    if law not in base["laws"]:
+        base["laws"] = sorted({*base["laws"], law})
     base["html"] = ruling_html(base)
     return base
 

@@ -90,6 +90,34 @@ class Irregularity(Enum):
     LONE_PLAYER_EXPOSED = "lone-player-exposed"  # 104
     LONE_LEAD_OUT_OF_TURN = "lone-lead-out-of-turn"  # 104
     ADVERSARY_OUT_OF_TURN_TO_LONE = "adversary-out-of-turn-to-lone"  # 105
+    # the dealing procedure's (Laws 5, 22-45, 72, 73: euchre_core.laws.dealing)
+    SCORE_QUESTIONED = "score-questioned"  # 5
+    SCORE_QUESTIONED_LATE = "score-questioned-late"  # 5
+    CARD_SEEN_SHUFFLING = "card-seen-shuffling"  # 22
+    DEALERS_CARD_SEEN = "dealers-card-seen"  # 27
+    FALSE_CUT = "false-cut"  # 29, 24
+    CUT_CONFUSED = "cut-confused"  # 29 (confusion of the cards, doubt where the pack was divided)
+    CARD_EXPOSED_CUTTING = "card-exposed-cutting"  # 29
+    RESHUFFLE_AFTER_CUT = "reshuffle-after-cut"  # 31
+    CARD_FACED_IN_PACK = "card-faced-in-pack"  # 34
+    CARD_FACED_AFTER_LEAD = "card-faced-after-lead"  # 34
+    CARD_EXPOSED_DEALING = "card-exposed-dealing"  # 35, 36
+    CARDS_TOUCHED = "cards-touched"  # 35, 36, 43
+    CLAIM_LAPSED = "claim-lapsed"  # 35, 37
+    TRUMP_TURNED_AT_ONCE = "trump-turned-at-once"  # 37
+    WRONG_PACK = "wrong-pack"  # 38
+    EXPOSED_TURNING_TRUMP = "exposed-turning-trump"  # 39
+    DEAL_OUT_OF_TURN = "deal-out-of-turn"  # 40
+    PARTNERS_DEAL_TAKEN = "partners-deal-taken"  # 40, 45
+    DEAL_OUT_OF_TURN_STOPPED = "deal-out-of-turn-stopped"  # 40
+    DEAL_OUT_OF_TURN_STANDS = "deal-out-of-turn-stands"  # 40
+    MISDEAL = "misdeal"  # 41, 42, 43, 45
+    MISDEAL_AFTER_INTERRUPTION = "misdeal-after-interruption"  # 44
+    DEALER_INTERRUPTED = "dealer-interrupted"  # 44
+    CLAIM_FAILED = "claim-failed"  # 44
+    NEW_CARDS_CALLED = "new-cards-called"  # 72
+    NEW_CARDS_AFTER_CUT = "new-cards-after-cut"  # 72, 73
+    CARD_MARKED = "card-marked"  # 73
 
     @property
     def label(self) -> str:
@@ -134,6 +162,8 @@ _LABELS = {
     Irregularity.LONE_PLAYER_EXPOSED: "lone player exposed a card",
     Irregularity.LONE_LEAD_OUT_OF_TURN: "lone player led out of turn",
     Irregularity.ADVERSARY_OUT_OF_TURN_TO_LONE: "adversary played out of turn to a lone hand",
+    Irregularity.NEW_CARDS_CALLED: "new cards called for",
+    Irregularity.CARD_MARKED: "card torn or marked",
 }
 
 
@@ -218,6 +248,32 @@ class Standing(Enum):
     BOUND = "bound"  # a call binds a player: ``requirement`` (Law 56: the call repeated)
     UNTIL_CORRECTED = "until-corrected"  # seat: his card stays played until he corrects it (Laws 64, 65)
     REVOKE_COST = "revoke-cost"  # seat: the revoker; side: the adversaries, their points if it is claimed (Laws 63, 70)
+    # the dealing procedure's (euchre_core.laws.dealing)
+    DEAL_LOST = "deal-lost"  # seat: who deals instead (Laws 31, 41, 45)
+    DEALS = "deals"  # seat: the rightful dealer deals (Law 40)
+    NEW_DEAL = "new-deal"  # seat: a new deal by the same dealer (Laws 33, 34, 39, 43)
+    MAY_DEAL_AGAIN = "may-deal-again"  # seat: the dealer, should he misdeal (Law 44)
+    PAYS = "pays"  # seat: he pays for the new packs (Law 72); None: the table does (Law 73)
+    RECLAIM = "reclaim"  # side: they reclaim their own cards at the end of the deal (Law 38)
+    MUST_ELECT = "must-elect"  # side: they must now elect (Law 37)
+    PRIVILEGE_KEPT = "privilege-kept"  # side: the other side touched first; theirs stands (Law 36)
+    PRIVILEGE_LOST = "privilege-lost"  # side: no new deal for a card exposed by the other side (Law 35)
+    MAY_TOUCH = "may-touch"  # seat: the dealer's partner may touch his cards (Law 36)
+    ADVERSARIES_MAY_TOUCH = "adversaries-may-touch"  # side: they may touch without losing their privilege (Law 36)
+    MISDEAL_NOT_LOST = "misdeal-not-lost"  # seat: should he misdeal, the dealer keeps the deal (Law 43)
+    MISDEAL_LOST = "misdeal-lost"  # seat: should he misdeal, the dealer loses the deal whatever follows (Law 43)
+    FRESH_CUT = "fresh-cut"  # Law 29
+    SHUFFLE_AGAIN = "shuffle-again"  # each player may shuffle once again (Law 24)
+    NO_PENALTY = "no-penalty"
+    DEAL_STANDS = "deal-stands"
+    DEAL_GOES_ON = "deal-goes-on"
+    NOT_CALLED = "not-called"  # the card exposed in dealing cannot be called (Law 35)
+    CAN_BE_STOPPED = "can-be-stopped"  # the deal out of turn, before the trump card is turned (Law 40)
+    PACKS_EXCHANGED = "packs-exchanged"  # Law 38
+    POINTS_STAND = "points-stand"  # Law 33
+    SCORE_STANDS = "score-stands"  # Law 5
+    SCORE_RECTIFIED = "score-rectified"  # Law 5
+    NEW_CARDS_NEXT_DEAL = "new-cards-next-deal"  # Laws 72, 73
 
 
 @dataclass(frozen=True)

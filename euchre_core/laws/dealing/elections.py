@@ -11,14 +11,10 @@ from ...kernel.cards import pack
 from ...kernel.deal import SEAT_NAMES
 from ...kernel.errors import IllegalAction, InputError
 from ..events import Event
-from ..rulings import Ruling
-from .state import EXPOSED as _EXPOSED
-from .state import MARKED as _MARKED
-from .state import MISDEAL_44 as _MISDEAL_44
-from .state import NEW_PACKS as _NEW_PACKS
-from .state import SEEN as _SEEN
+from ..rulings import Fact, Ruling
+from ..rulings import Irregularity as K
+from ..rulings import Standing as S
 from .state import SIDES as _SIDES
-from .state import WRONG_PACK as _WRONG_PACK
 from .state import DealingPhase, DealingState, verb
 
 if TYPE_CHECKING:
@@ -57,6 +53,8 @@ class Elections(DealingState):
                         "turned: the deal stands.",
                         offender=self.dealing,
                         effects=("the deal stands",),
+                        kind=K.DEAL_OUT_OF_TURN_STANDS,
+                        facts=(Fact(S.DEAL_STANDS),),
                     )
                 )
             claim = f"{name} asserted that it is not {SEAT_NAMES[dl]}'s deal; it is (Law 28)"
@@ -73,6 +71,8 @@ class Elections(DealingState):
                         "it can no longer be rectified (Law 5: only before the trump card is turned in the next "
                         "deal); the score stands.",
                         effects=("the score stands",),
+                        kind=K.SCORE_QUESTIONED_LATE,
+                        facts=(Fact(S.SCORE_STANDS),),
                     )
                 )
             if ev.args[1].lower() == "upheld":
@@ -83,6 +83,8 @@ class Elections(DealingState):
                         f"{name} questioned the score and established the error: it is rectified "
                         "(Law 5: at any time before the trump card is turned in the next deal).",
                         effects=("the score is rectified",),
+                        kind=K.SCORE_QUESTIONED,
+                        facts=(Fact(S.SCORE_RECTIFIED),),
                     )
                 )
             claim = f"{name} questioned the score and failed to establish the claim"
@@ -97,6 +99,8 @@ class Elections(DealingState):
                     claim + f": should a misdeal occur, {SEAT_NAMES[dl]} may deal again.",
                     offender=seat,
                     effects=(f"a misdeal would not cost {SEAT_NAMES[dl]} the deal",),
+                    kind=K.DEALER_INTERRUPTED,
+                    facts=(Fact(S.MAY_DEAL_AGAIN, seat=dl, laws=(44,)),),
                 ),
                 interrupted=True,
             )
@@ -107,6 +111,8 @@ class Elections(DealingState):
                 claim + ": no consequence (Law 44 concerns the adversaries interrupting a dealer while he deals).",
                 offender=seat,
                 effects=("no consequence",),
+                kind=K.CLAIM_FAILED,
+                facts=(Fact(S.NO_PENALTY),),
             )
         )
 
@@ -129,7 +135,7 @@ class Elections(DealingState):
             raise InputError(f"no option {opt!r}; the options are {', '.join(ids)}", "option")
         i = match[-1]
         r = self.rulings[i]
-        if r.irregularity == _MARKED and opt == "replace":
+        if r.kind is K.CARD_MARKED and opt == "replace":
             # Law 73: "replaced by agreement": both sides must agree; either alone may call for new cards
             if (i, side) in self.agreed:
                 raise IllegalAction(
@@ -151,23 +157,25 @@ class Elections(DealingState):
 
     def _enforce(self, r: Ruling, opt: str) -> Self:
         d = SEAT_NAMES[self.dealer]
-        if r.irregularity == _SEEN:
+        if r.kind is K.DEALERS_CARD_SEEN:
             return replace(self, must_reshuffle=opt == "reshuffle")  # Law 27
-        if r.irregularity in (_EXPOSED, _WRONG_PACK):
+        if r.kind in (K.CARD_EXPOSED_DEALING, K.WRONG_PACK):
             if opt == "new-deal":  # Laws 35, 38
-                laws = r.laws + ((37,) if self.phase is DealingPhase.TURNED and r.irregularity == _EXPOSED else ())
+                laws = r.laws + (
+                    (37,) if self.phase is DealingPhase.TURNED and r.kind is K.CARD_EXPOSED_DEALING else ()
+                )
                 return self._conclude(
                     "new-deal", self.dealer, laws, f"{_SIDES[r.chooser or 0]} called for a new deal: {d} deals again."
                 )
-            return replace(self, wrong_pack=self.wrong_pack or r.irregularity == _WRONG_PACK)
-        if r.irregularity == _MISDEAL_44:
+            return replace(self, wrong_pack=self.wrong_pack or r.kind is K.WRONG_PACK)
+        if r.kind is K.MISDEAL_AFTER_INTERRUPTION:
             if opt == "deal-again":  # Law 44
                 return self._conclude("new-deal", self.dealer, r.laws, f"{d} deals again after the misdeal (Law 44).")
             nxt = (self.dealer + 1) % 4
             return self._conclude(
                 "deal-lost", nxt, r.laws, f"the misdeal loses the deal: {SEAT_NAMES[nxt]} deals (Law 41)."
             )
-        if r.irregularity == _NEW_PACKS:  # Law 72
+        if r.kind is K.NEW_CARDS_CALLED:  # Law 72
             fresh = tuple(pack(self.rules.pack_size))
             return replace(
                 self,
@@ -178,7 +186,7 @@ class Elections(DealingState):
                 must_reshuffle=False,
                 new_packs=self.new_packs + 1,
             )
-        if r.irregularity == _MARKED and opt == "new-cards":  # Law 73
+        if r.kind is K.CARD_MARKED and opt == "new-cards":  # Law 73
             if self.phase is DealingPhase.SHUFFLE:
                 return self._rule(
                     self._new_packs_ruling("New cards are called for", "at the expense of the table", (72, 73), None)
@@ -189,6 +197,8 @@ class Elections(DealingState):
                     (72, 73),
                     "The pack is cut: the new cards are used from the next deal (Law 72: not after the pack is cut).",
                     effects=("new cards from the next deal, at the expense of the table",),
+                    kind=K.NEW_CARDS_AFTER_CUT,
+                    facts=(Fact(S.NEW_CARDS_NEXT_DEAL),),
                 )
             )
         return self

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from ...kernel.cards import mask_of
 from ...kernel.deal import SEAT_NAMES, Deal, DealSetup
-from ..rulings import Ruling
+from ..rulings import Fact, Ruling
+from ..rulings import Irregularity as K
+from ..rulings import Standing as S
 from .state import DealingPhase, DealingState, Outcome
 
 if TYPE_CHECKING:
@@ -75,7 +77,9 @@ class Ends(DealingState):
             fresh_cut=True,
         )
 
-    def _lose_deal(self, irregularity: str, laws: tuple[int, ...], text: str, offender: int) -> Self:
+    def _lose_deal(
+        self, irregularity: str, laws: tuple[int, ...], text: str, offender: int, kind: K = K.MISDEAL
+    ) -> Self:
         """The deal passes to the next player (Laws 31, 41), or, when a player took his partner's
         deal, to the adversary next in rotation to the player who ought to have dealt (Law 45)."""
         dl, rightful = self.acting, self.dealer
@@ -87,7 +91,15 @@ class Ends(DealingState):
                 f"penalty and {SEAT_NAMES[nxt]}, the adversary next in rotation, deals (Law 45)."
             )
         st = self._rule(
-            Ruling(irregularity, laws, text, offender=offender, effects=(f"the deal is lost: {SEAT_NAMES[nxt]} deals",))
+            Ruling(
+                irregularity,
+                laws,
+                text,
+                offender=offender,
+                effects=(f"the deal is lost: {SEAT_NAMES[nxt]} deals",),
+                kind=kind,
+                facts=(Fact(S.DEAL_LOST, seat=nxt),),
+            )
         )
         return st._conclude("deal-lost", nxt, laws, text)
 
@@ -95,7 +107,15 @@ class Ends(DealingState):
         """Law 40: a deal out of turn stopped before the trump card is turned: the rightful dealer deals."""
         text += f" The deal out of turn is stopped before the trump card is turned: {SEAT_NAMES[self.dealer]} deals."
         st = self._rule(
-            Ruling(irregularity, laws, text, offender=offender, effects=(f"{SEAT_NAMES[self.dealer]} deals",))
+            Ruling(
+                irregularity,
+                laws,
+                text,
+                offender=offender,
+                effects=(f"{SEAT_NAMES[self.dealer]} deals",),
+                kind=K.DEAL_OUT_OF_TURN_STOPPED,
+                facts=(Fact(S.DEALS, seat=self.dealer),),
+            )
         )
         return st._conclude("deal-stopped", self.dealer, laws, text)
 
@@ -106,6 +126,8 @@ class Ends(DealingState):
         text: str,
         offender: int | None = None,
         effects: tuple[str, ...] = (),
+        kind: K | None = None,
+        facts: tuple[Fact, ...] = (),
     ) -> Self:
         st = self._rule(
             Ruling(
@@ -114,6 +136,8 @@ class Ends(DealingState):
                 text,
                 offender=offender,
                 effects=effects or (f"a new deal by {SEAT_NAMES[self.dealer]}",),
+                kind=kind,
+                facts=facts or (Fact(S.NEW_DEAL, seat=self.dealer),),
             )
         )
         return st._conclude("new-deal", self.dealer, laws, text)

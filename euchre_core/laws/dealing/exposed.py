@@ -11,7 +11,9 @@ from ...kernel.cards import Card
 from ...kernel.deal import SEAT_NAMES
 from ...kernel.errors import IllegalAction, InputError
 from ..events import Event
-from ..rulings import Option, Ruling
+from ..rulings import Fact, Option, Ruling
+from ..rulings import Irregularity as K
+from ..rulings import Standing as S
 from .state import EXPOSED as _EXPOSED
 from .state import SEEN as _SEEN
 from .state import SIDES as _SIDES
@@ -46,6 +48,7 @@ class Exposed(DealingState):
                         "gave the pack to be cut: he may be compelled to re-shuffle.",
                         offender=seat,
                         chooser=1 - self._side_of(seat),
+                        kind=K.DEALERS_CARD_SEEN,
                         options=(
                             Option("reshuffle", f"{name} must re-shuffle", (27,)),
                             Option("waive", "Let the pack be cut as it is", (27,)),
@@ -63,6 +66,8 @@ class Exposed(DealingState):
                     "dealer shuffles last (Law 27).",
                     offender=seat,
                     effects=("no penalty",),
+                    kind=K.CARD_SEEN_SHUFFLING,
+                    facts=(Fact(S.NO_PENALTY),),
                 )
             )
         if self.phase is DealingPhase.CUT:
@@ -74,6 +79,8 @@ class Exposed(DealingState):
                     f"A card was exposed ({name}) in cutting or in uniting the packets: there must be a fresh cut.",
                     offender=seat,
                     effects=("a fresh cut", "each player may shuffle once again (Law 24)"),
+                    kind=K.CARD_EXPOSED_CUTTING,
+                    facts=(Fact(S.FRESH_CUT), Fact(S.SHUFFLE_AGAIN, laws=(24,))),
                 )
             )
         dl = self.acting
@@ -87,6 +94,7 @@ class Exposed(DealingState):
                     (39,),
                     f"{name}, in turning the trump card, exposed the {turned.long_name()}: there must be a new deal.",
                     seat,
+                    kind=K.EXPOSED_TURNING_TRUMP,
                 )
             raise IllegalAction("the trump card is turned: a card exposed now is a matter of the play", (46,))
         stock = self.order[self.dealt :]
@@ -103,6 +111,7 @@ class Exposed(DealingState):
                     (39,),
                     f"{name}, in turning the trump card, exposed the {card.long_name()}: there must be a new deal.",
                     seat,
+                    kind=K.EXPOSED_TURNING_TRUMP,
                 )
         else:
             mine = self.received[seat]
@@ -139,6 +148,8 @@ class Exposed(DealingState):
                     text,
                     offender=seat,
                     effects=("the deal goes on", "the exposed card cannot be called"),
+                    kind=K.CARD_EXPOSED_DEALING,
+                    facts=(Fact(S.PRIVILEGE_LOST, side=claimant), Fact(S.DEAL_GOES_ON), Fact(S.NOT_CALLED)),
                 ),
                 exposed=exposed,
             )
@@ -154,6 +165,7 @@ class Exposed(DealingState):
                     text,
                     offender=seat,
                     chooser=claimant,
+                    kind=K.CARD_EXPOSED_DEALING,
                     options=(
                         Option("new-deal", "A new deal by the same dealer", (35,)),
                         Option("deal-stands", "The deal goes on; the exposed card cannot be called", (35,)),
@@ -178,26 +190,34 @@ class Exposed(DealingState):
         name = ev.who
         other_first = any(self._side_of(s) != side for s in set(self.touches))  # each seat once (linear in a long run)
         effects: list[str] = []
+        facts: list[Fact] = []
         partner = (dl + 2) % 4
         if seat == dl:
             effects.append("the adversaries may now touch their cards without losing their privilege (Law 36)")
+            facts.append(Fact(S.ADVERSARIES_MAY_TOUCH, side=1 - dside, laws=(36,)))
         elif other_first:
             effects.append(f"the other side touched the cards first: {_SIDES[side]} keep their privilege (Law 36)")
+            facts.append(Fact(S.PRIVILEGE_KEPT, side=side, laws=(36,)))
         elif side == dside:
             effects.append("the dealer can no longer claim a new deal for a card exposed by an adversary (Law 35)")
             effects.append("the adversaries may touch their cards without losing their privilege (Law 36)")
+            facts.append(Fact(S.PRIVILEGE_LOST, side=side, laws=(35,)))
+            facts.append(Fact(S.ADVERSARIES_MAY_TOUCH, side=1 - dside, laws=(36,)))
         else:
             effects.append(
                 f"{_SIDES[side]} can no longer claim a new deal for a card exposed by the dealer or his "
                 "partner (Law 35)"
             )
             effects.append(f"{SEAT_NAMES[partner]} may touch his cards without losing the dealer's privilege (Law 36)")
+            facts.append(Fact(S.PRIVILEGE_LOST, side=side, laws=(35,)))
+            facts.append(Fact(S.MAY_TOUCH, seat=partner, laws=(36,)))
         if seat != dl and self._first_toucher() is None:
             effects.append(
                 "should the dealer misdeal, he does not lose the deal (Law 43)"
                 if side != dside
                 else "should the dealer misdeal, he loses the deal, whatever the adversaries do (Law 43)"
             )
+            facts.append(Fact(S.MISDEAL_NOT_LOST if side != dside else S.MISDEAL_LOST, seat=dl, laws=(43,)))
         st = self._rule(
             Ruling(
                 "cards touched during the deal",
@@ -205,6 +225,8 @@ class Exposed(DealingState):
                 f"{name} touched the cards during the deal.",
                 offender=seat,
                 effects=tuple(effects),
+                kind=K.CARDS_TOUCHED,
+                facts=tuple(facts),
             ),
             touches=self.touches + (seat,),
         )
@@ -230,6 +252,8 @@ class Exposed(DealingState):
                 (35,),
                 f"{_SIDES[r.chooser or 0]} can no longer claim a new deal: {why}; the exposed card cannot be called.",
                 effects=("the deal stands",),
+                kind=K.CLAIM_LAPSED,
+                facts=(Fact(S.PRIVILEGE_LOST, side=r.chooser or 0), Fact(S.DEAL_STANDS), Fact(S.NOT_CALLED)),
             )
         )
 

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 from ...kernel.deal import SEAT_NAMES
 from ...kernel.errors import IllegalAction, InputError
 from ..events import Event
-from ..rulings import Chooser, Option, Ruling
+from ..rulings import Chooser, Fact, Option, Ruling
+from ..rulings import Irregularity as K
+from ..rulings import Standing as S
 from .state import MARKED as _MARKED
 from .state import NEW_PACKS as _NEW_PACKS
 from .state import SIDES as _SIDES
@@ -37,7 +39,10 @@ class Pack(DealingState):
             self._new_packs_ruling(f"{ev.who} called for fresh cards", f"{ev.who} pays for them", (72,), seat)
         )
 
-    def _new_packs_ruling(self, why: str, payer: str, laws: tuple[int, ...], offender: int | None) -> Ruling:
+    def _new_packs_ruling(
+        self, why: str, payer: str, laws: tuple[int, ...], offender: int | None, kind: K = K.NEW_CARDS_CALLED
+    ) -> Ruling:
+        """Law 72's two new packs, the dealer's choice; ``offender`` (None: the table) pays for them."""
         side = self._side_of(self.dealer)
         d = SEAT_NAMES[self.dealer]
         # Law 72: he must call for two new packs, of which the dealer has the choice.
@@ -53,6 +58,8 @@ class Pack(DealingState):
                 Option("pack-2", f"{d} deals with the second new pack", (72,)),
             ),
             effects=(payer,),
+            kind=kind,
+            facts=(Fact(S.PAYS, seat=offender),),
         )
 
     @verb("marked")
@@ -72,6 +79,7 @@ class Pack(DealingState):
                 "expense of the table.",
                 offender=None,
                 chooser=None,
+                kind=K.CARD_MARKED,
                 rule=Chooser.EITHER_SIDE,  # Law 73: nobody is at fault; both sides agree, or either calls
                 options=(
                     Option("replace", "Replace the card: both sides must agree", (73,)),
@@ -95,6 +103,8 @@ class Pack(DealingState):
                     f"{what[0].upper() + what[1:]} was found faced in the pack after a lead was "
                     "made: Law 34 applies only before a lead; the deal stands.",
                     effects=("the deal stands",),
+                    kind=K.CARD_FACED_AFTER_LEAD,
+                    facts=(Fact(S.DEAL_STANDS),),
                 )
             )
         # Law 34: a card found faced in the pack before a lead is made: there must be a new deal.
@@ -103,6 +113,7 @@ class Pack(DealingState):
             (34,),
             f"{what[0].upper() + what[1:]} was found faced in the pack before a lead was made: "
             "there must be a new deal.",
+            kind=K.CARD_FACED_IN_PACK,
         )
 
     @verb("imperfect")
@@ -117,6 +128,8 @@ class Pack(DealingState):
             + ": there must be a new deal by the same dealer; the points scored on previous hands "
             "stand.",
             effects=(f"a new deal by {SEAT_NAMES[self.dealer]}", "the points scored on previous hands stand"),
+            kind=K.IMPERFECT_PACK,
+            facts=(Fact(S.NEW_DEAL, seat=self.dealer), Fact(S.POINTS_STAND)),
         )
 
     @verb("wrongpack")
@@ -131,6 +144,8 @@ class Pack(DealingState):
                     "The adversaries' pack is about to be dealt: the packs are exchanged before the cut.",
                     offender=dl,
                     effects=("the packs are exchanged",),
+                    kind=K.WRONG_PACK,
+                    facts=(Fact(S.PACKS_EXCHANGED),),
                 )
             )
         if self.phase is DealingPhase.TURNED or self.led:
@@ -144,6 +159,8 @@ class Pack(DealingState):
                     "may reclaim them at the end of the deal.",
                     offender=dl,
                     effects=("the deal is good", f"{_SIDES[adv]} reclaim their cards at the end"),
+                    kind=K.WRONG_PACK,
+                    facts=(Fact(S.DEAL_STANDS), Fact(S.RECLAIM, side=adv)),
                 ),
                 wrong_pack=True,
             )
@@ -155,6 +172,7 @@ class Pack(DealingState):
                 "trump card is not turned: a new deal may be claimed.",
                 offender=dl,
                 chooser=adv,
+                kind=K.WRONG_PACK,
                 options=(
                     Option("new-deal", "A new deal", (38,)),
                     Option(

@@ -10,7 +10,9 @@ from ...kernel.deal import SEAT_NAMES
 from ...kernel.errors import IllegalAction, InputError
 from ...kernel.play import speaking_order
 from ..events import Event
-from ..rulings import Chooser, Option, Ruling
+from ..rulings import Chooser, Fact, Option, Ruling
+from ..rulings import Irregularity as K
+from ..rulings import Standing as S
 from .state import MISDEAL_44 as _MISDEAL_44
 from .state import SIDES as _SIDES
 from .state import DealingPhase, DealingState, verb
@@ -118,6 +120,8 @@ class Packets(DealingState):
                     "deals (Law 45).",
                     offender=seat,
                     effects=("the deal can be stopped before the trump card is turned",),
+                    kind=K.PARTNERS_DEAL_TAKEN,
+                    facts=(Fact(S.CAN_BE_STOPPED),),
                 )
             )
         return self._rule(
@@ -128,6 +132,8 @@ class Packets(DealingState):
                 "the trump card is turned; otherwise it stands.",
                 offender=seat,
                 effects=("the deal can be stopped before the trump card is turned",),
+                kind=K.DEAL_OUT_OF_TURN,
+                facts=(Fact(S.CAN_BE_STOPPED),),
             )
         )
 
@@ -146,7 +152,13 @@ class Packets(DealingState):
                 "misdeal does not lose the deal."
             )
             return self._new_deal(
-                "misdeal", base + (43,), text, seat, (f"a new deal by {SEAT_NAMES[rightful]}: the deal is not lost",)
+                "misdeal",
+                base + (43,),
+                text,
+                seat,
+                (f"a new deal by {SEAT_NAMES[rightful]}: the deal is not lost",),
+                kind=K.MISDEAL,
+                facts=(Fact(S.NEW_DEAL, seat=rightful),),
             )
         if self.interrupted:
             # Law 44: the adversaries interrupted him and failed to establish their claim: he may deal
@@ -160,6 +172,7 @@ class Packets(DealingState):
                     "again.",
                     offender=seat,
                     chooser=self._side_of(dl),
+                    kind=K.MISDEAL_AFTER_INTERRUPTION,
                     rule=Chooser.DEALER,  # Law 44: "he may deal again": the dealer's own choice
                     options=(
                         Option("deal-again", f"{d} deals again", (44,)),
@@ -212,6 +225,8 @@ class Packets(DealingState):
                         f"{SEAT_NAMES[seat]} turned the trump card right after one of the last cards was exposed: "
                         f"{_SIDES[r.chooser or 0]} keep their privilege of claiming a new deal.",
                         effects=(f"{_SIDES[r.chooser or 0]} must now elect",),
+                        kind=K.TRUMP_TURNED_AT_ONCE,
+                        facts=(Fact(S.MUST_ELECT, side=r.chooser or 0),),
                     )
                 )
             else:
@@ -225,6 +240,8 @@ class Packets(DealingState):
                     "The deal out of turn was not stopped before the trump card was turned: it stands.",
                     offender=st.dealing,
                     effects=("the deal stands",),
+                    kind=K.DEAL_OUT_OF_TURN_STANDS,
+                    facts=(Fact(S.DEAL_STANDS),),
                 )
             )
         return st

@@ -11,7 +11,9 @@ from ...kernel import decode
 from ...kernel.deal import SEAT_NAMES
 from ...kernel.errors import IllegalAction, InputError
 from ..events import Event
-from ..rulings import Ruling
+from ..rulings import Fact, Ruling
+from ..rulings import Irregularity as K
+from ..rulings import Standing as S
 from .state import DealingPhase, DealingState, verb
 from .state import integer as _int
 
@@ -51,6 +53,7 @@ class Shuffle(DealingState):
                     (31,),
                     f"{name} re-shuffled after the pack was cut: he loses the deal.",
                     seat,
+                    kind=K.RESHUFFLE_AFTER_CUT,
                 )
             if seat == self.cutter:
                 raise IllegalAction(f"{name} has separated the pack: he can neither re-shuffle nor re-cut", (30,))
@@ -123,6 +126,8 @@ class Shuffle(DealingState):
                     "there must be a fresh cut.",
                     offender=seat,
                     effects=("a fresh cut", "each player may shuffle once again (Law 24)"),
+                    kind=K.FALSE_CUT,
+                    facts=(Fact(S.FRESH_CUT), Fact(S.SHUFFLE_AGAIN, laws=(24,))),
                 )
             )
         cut_pack = self.order[n:] + self.order[:n]
@@ -145,5 +150,7 @@ class Shuffle(DealingState):
                 (29, 24),
                 f"{what[0].upper() + what[1:]}: there must be a fresh cut.",
                 effects=("a fresh cut", "each player may shuffle once again (Law 24)"),
+                kind=K.CUT_CONFUSED,
+                facts=(Fact(S.FRESH_CUT), Fact(S.SHUFFLE_AGAIN, laws=(24,))),
             )
         )

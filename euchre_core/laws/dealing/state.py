@@ -22,7 +22,8 @@ from ...kernel.errors import IllegalAction, InputError
 from ...kernel.rules import SOMERSET_1888, RulesError, RuleSet, rules_by_name
 from ..events import Event
 from ..procedure import Procedure, VerbTable
-from ..rulings import Ruling, who_elects
+from ..rulings import Fact, Ruling, who_elects
+from ..rulings import Irregularity as K
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -92,7 +93,7 @@ DEALING_VERBS: dict[str, tuple[str, str]] = {
 
 OUTCOMES = ("deal-stands", "new-deal", "deal-lost", "deal-stopped", "fresh-cut")
 
-# the irregularities whose rulings offer options (the key of _enforce)
+# the English names of the irregularities whose rulings offer options (their kinds are the key of _enforce)
 SEEN = "card seen in the dealer's shuffle"
 EXPOSED = "card exposed in dealing"
 WRONG_PACK = "deal with the adversaries' cards"
@@ -438,7 +439,9 @@ class DealingState(Procedure):
         # (each is implemented once, in its chapter: ends, exposed, pack)
         def _stands(self) -> Outcome: ...
         def _fresh(self, ruling: Ruling) -> Self: ...
-        def _lose_deal(self, irregularity: str, laws: tuple[int, ...], text: str, offender: int) -> Self: ...
+        def _lose_deal(
+            self, irregularity: str, laws: tuple[int, ...], text: str, offender: int, kind: K = K.MISDEAL
+        ) -> Self: ...
         def _stop_out_of_turn(
             self, irregularity: str, laws: tuple[int, ...], text: str, offender: int | None
         ) -> Self: ...
@@ -449,8 +452,12 @@ class DealingState(Procedure):
             text: str,
             offender: int | None = None,
             effects: tuple[str, ...] = (),
+            kind: K | None = None,
+            facts: tuple[Fact, ...] = (),
         ) -> Self: ...
         def _privilege_lost(self, side: int) -> bool: ...
         def _first_toucher(self) -> int | None: ...
         def _lapse(self, ri: int, why: str) -> Self: ...
-        def _new_packs_ruling(self, why: str, payer: str, laws: tuple[int, ...], offender: int | None) -> Ruling: ...
+        def _new_packs_ruling(
+            self, why: str, payer: str, laws: tuple[int, ...], offender: int | None, kind: K = K.NEW_CARDS_CALLED
+        ) -> Ruling: ...
