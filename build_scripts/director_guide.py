@@ -64,7 +64,9 @@ WHO_LABELS = (
     ("partner", "My partner"),
     ("left", "The player on my left"),
     ("right", "The player on my right"),
+    ("", "Someone else"),  # the club's situations (no seats there): the members by name, as the page has them
 )
+CLUB_CHAIRS = "me"  # the chairs of a situation of the club's tables (data-who-did): "I did", or someone else
 
 
 def share_id(situation: str) -> str:
@@ -133,7 +135,7 @@ def _answer(sit: Mapping[str, Any]) -> dict[str, Any]:
     }
     if sit["id"] in sits.situations():
         ruled = sits.situation(sit["id"])
-        if ruled["source"] in ("play", "dealing"):
+        if ruled["source"] in ("play", "dealing", "table"):
             out["ruling"] = ruled
             out["live"] = True
             return out
@@ -178,8 +180,11 @@ def precomputed(law_section: Mapping[int, str]) -> list[tuple[str, dict[str, Any
     """The engine calls the page answers without Python: every situation of the play from each chair."""
     calls: list[tuple[str, dict[str, Any]]] = []
     for sid in sits.situations():
-        if sits.situation(sid)["source"] not in ("play", "dealing"):
+        source = sits.situation(sid)["source"]
+        if source not in ("play", "dealing", "table"):
             continue
         for who, _ in WHO_LABELS:
+            if not who or (source == "table" and who != "me"):  # the club's: "I did" only (or the names)
+                continue
             calls.append((SITUATION, {"id": sid, "who": who}))
     return calls

@@ -190,6 +190,29 @@ def test_the_ruling_from_each_chair(open_tab: object, built_site: BuiltSite, who
     assert overflow(tab) == 0
 
 
+def test_the_deal_and_the_club_from_the_readers_chair(open_tab: object, built_site: BuiltSite) -> None:
+    """Issue 35: "Who did it?" on the deal's situations (the four chairs: law 44, the dealer chooses) and on the
+    club's (law 16: "I did", or someone else: the members by name again), with no Python."""
+    from playwright.sync_api import expect
+
+    tab = open_tab(NARROW)  # type: ignore[operator]
+    tab.goto(built_site.base + "director/#a=dealer-interrupted")
+    case = tab.locator('[id="a=dealer-interrupted"]')
+    case.locator('button[data-who="partner"]').click()
+    expect(case.locator(".dg-ruling")).to_contain_text("Your partner (the dealer) chooses alone.")
+    expect(case.locator(".dg-ruling")).to_contain_text("The deal passes to the player on your right")
+    tab.goto(built_site.base + "director/#a=declare-entry")
+    club = tab.locator('[id="a=declare-entry"]')
+    assert club.locator("button.dg-who").count() == 2  # "I did", "Someone else": no seats at a club
+    club.locator('button[data-who="me"]').click()
+    expect(club.locator(".dg-ruling")).to_contain_text("You declared too late")
+    expect(tab).to_have_url(re.compile(r"#a=declare-entry&who=me$"))
+    club.locator('button[data-who=""]').click()
+    expect(club.locator(".dg-ruling")).to_contain_text("Gray declared too late")
+    expect(tab).to_have_url(re.compile(r"#a=declare-entry$"))
+    assert overflow(tab) == 0
+
+
 GROUPS = [g["id"] for g in situations.groups()]
 
 

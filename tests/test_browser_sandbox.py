@@ -62,7 +62,7 @@ def test_law_52_sandbox_call_the_card(page: tuple[object, Guard], built_site: Bu
 
     tab, _ = page
     box = open_sandbox(tab, built_site.base + LAW52_PAGE)
-    box.get_by_role("button", name="Call the 7 of diamonds (it must be played at the first lawful opportunity)").click()
+    box.get_by_role("button", name="Call the 7 of diamonds").click()
     expect(box.locator(".sandbox-rulings")).to_contain_text("Elected: Call the 7 of diamonds")
     expect(box.locator(".sb-ruling")).to_have_count(1)  # the ruling once, in plain words
     expect(box.locator(".sb-ruling")).to_contain_text("B and D chose: Call the 7 of diamonds")
@@ -139,7 +139,7 @@ def test_law_46_a_seat_menu_exposes_a_card_by_keyboard(page: tuple[object, Guard
 
     tab, _ = page
     box = open_sandbox(tab, built_site.base + LAW52_PAGE)
-    box.get_by_role("button", name="Call the 7 of diamonds (it must be played at the first lawful opportunity)").click()
+    box.get_by_role("button", name="Call the 7 of diamonds").click()
     expect(box.get_by_role("button", name="Turn and quit the trick")).to_have_count(0)  # nothing to quit yet
     seat = box.locator('[data-seat-menu="D"]')
     seat.focus()

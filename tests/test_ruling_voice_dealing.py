@@ -184,3 +184,41 @@ def test_standing_effects_of_the_dealing_in_every_chair() -> None:
         "your opponents reclaim their own cards at the end of the deal"
     )
     assert fact_words(Fact(Standing.PAYS), Seats(me=1, dealer=0)) == "the table pays for the new packs (law 73)"
+
+
+# ------------------------------------------------------------------ the club's tables (Laws 10, 15-21)
+CLUB = [sid for sid, s in situations.situations().items() if s.get("actor")]
+
+
+def test_the_clubs_situations_speak_to_the_member_who_did_it() -> None:
+    """ "I did": the situation's member is "you" in every line (his name nowhere); "someone else": the names."""
+    assert len(CLUB) == 8
+    for sid in CLUB:
+        actor = situations.situations()[sid]["actor"]
+        named = situations.situation(sid)
+        mine = situations.situation(sid, who="me")
+        assert named["source"] == mine["source"] == "table" and named["offender"] == actor
+        assert actor in named["headline"] + " ".join(e["headline"] for e in named["earlier"]), sid
+        lines = [mine["headline"], *(e["headline"] for e in mine["earlier"])]
+        assert not any(re.search(rf"\b{actor}\b", line) for line in lines), (sid, lines)
+        assert any(re.search(r"\b[Yy]ou\b", line) for line in lines), (sid, lines)
+        assert not re.search(r"\b[Yy]ou (is|has|goes|leaves|takes|cuts|plays|claims|enters|belongs)\b", " ".join(lines))
+        assert mine["html"].startswith('<p class="dg-headline">')
+
+
+def test_law_16_a_late_declaration_is_told_to_him_who_made_it() -> None:
+    m = situations.situation("declare-entry", who="me")
+    assert m["status"] == "refused"
+    assert m["headline"] == "You declared too late: a card has been cut for the new rubber or for cutting out (law 16)."
+
+
+def test_the_clubs_notes_and_cuts_are_typed() -> None:
+    from euchre_core.laws.club_procedure import ClubProcedure, ClubTopic
+
+    for law, sc in situations.sandbox.table_scenarios().items():
+        p = ClubProcedure().replay(list(sc["ops"]) + list(sc.get("then") or []))
+        for r in p.records:
+            if r.topic in (ClubTopic.OPENED, ClubTopic.CUT_INTO, ClubTopic.BROKE_UP):
+                assert r.who is not None and r.who.first, (law, r.topic)
+            if r.topic is ClubTopic.CUT and r.cut is not None and r.cut.result:
+                assert r.cut.dealer is not None or r.cut.high or r.cut.result == "cut again", (law, r.cut.result)

@@ -28,5 +28,6 @@ class DirectorPages(SiteBase):
             "director.md.j2",
             groups=groups,
             who_labels=director_guide.WHO_LABELS,
+            club_chairs=director_guide.CLUB_CHAIRS,
             laws_href=self.link(DIRECTOR, "laws/index.md"),
         )

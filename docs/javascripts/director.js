@@ -48,6 +48,14 @@
     if (!target.hasAttribute("data-who-did")) return;
     var labels;
     try { labels = JSON.parse(guide.getAttribute("data-who-labels")); } catch { return; }
+    // data-who-did="": the four chairs; "me": a situation of the club's tables (no seats there): "I did",
+    // or someone else (the answer the page was built with, the members by name)
+    var only = target.getAttribute("data-who-did");
+    labels = labels.filter(function (pair) {
+      return only ? pair[0] === "" || only.split(" ").indexOf(pair[0]) >= 0 : pair[0] !== "";
+    });
+    var box = target.querySelector(".dg-ruling");
+    if (box) ORIGINAL.set(box, { html: box.innerHTML, status: box.dataset.status });
     var group = el("div", "dg-who-did");
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", "Who did it?");
@@ -117,15 +125,23 @@
     box.innerHTML = r.html;
   }
 
+  var ORIGINAL = new WeakMap();   // a ruling box -> the answer the page was built with (the names, the letters)
+
   function speakFrom(target, who) {
     furnish(target);
     var box = target.querySelector(".dg-ruling");
     var buttons = target.querySelectorAll("button.dg-who");
     if (!box || !buttons.length) return;
-    target.dataset.who = who;
     Array.prototype.forEach.call(buttons, function (b) {
       b.setAttribute("aria-pressed", b.dataset.who === who ? "true" : "false");
     });
+    if (!who) {   // someone else: the answer as the page has it
+      delete target.dataset.who;
+      var first = ORIGINAL.get(box);
+      if (first) drawRuling(box, first);
+      return;
+    }
+    target.dataset.who = who;
     withAnswers(function (answers) { ask(answers, target, box, who); });
   }
 

@@ -53,6 +53,10 @@ __all__ = [
     "dealing_outcome_words",
     "dealing_moment",
     "dealing_refusal_words",
+    "Names",
+    "club_cut_words",
+    "club_record_words",
+    "club_moment",
 ]
 
 # who did it, relative to the reader: the offender sits this many places to the reader's left
@@ -309,8 +313,8 @@ def option_label(r: Ruling, option: str, seats: Seats, dealer: int) -> str:
     off = r.offender
     target = r.target if r.target is not None else dealer
     t = seats.name(target, cap=True) + (" (the dealer)" if target == dealer else "")
-    if option == "call-card":
-        return f"Call the {_card(r.card)} (it must be played at the first lawful opportunity)"
+    if option == "call-card":  # its effect says who must play it, and when
+        return f"Call the {_card(r.card)}"
     if option == "call-suit":
         who = r.target if r.kind is K.WRONG_CARD_NAMED and r.target is not None else off
         return f"Call a suit from {seats.pair(who)}, at the next lead of either" if who is not None else "Call a suit"
@@ -531,6 +535,23 @@ def _any_suit(effects: tuple[fx.Effect, ...]) -> tuple[fx.Effect, ...]:
     )
 
 
+# the options whose label is the call they make (Laws 47, 59, 83, 89: "X must win the trick if he can"): the
+# call is not said again among the option's effects
+_LABEL_IS_THE_CALL = {
+    "win": Call.WIN,
+    "win-next": Call.WIN,
+    "lose": Call.LOSE,
+    "highest": Call.HIGHEST,
+    "lowest": Call.LOWEST,
+}
+
+
+def _not_the_label(option: str, effects: tuple[fx.Effect, ...]) -> tuple[fx.Effect, ...]:
+    """An option's effects without the one its label already says (typed: the call of the option's kind)."""
+    call = _LABEL_IS_THE_CALL.get(option)
+    return tuple(e for e in effects if not (isinstance(e, fx.Bound) and e.requirement.kind is call))
+
+
 def ruling_now(state: Director | Any, law: int | None = None) -> tuple[Ruling | None, list[Ruling]]:
     """The ruling in force at this moment, and the earlier rulings of the hand citing ``law``.
 
@@ -609,7 +630,7 @@ def moment(state: Director, law: int | None = None, me: int | None = None) -> di
         options = []
         for o in now.options:
             laws.update(o.laws)
-            effect = _election_effects(_any_suit(outcomes.get(o.id, ())), seats)
+            effect = _election_effects(_not_the_label(o.id, _any_suit(outcomes.get(o.id, ()))), seats)
             label = option_label(now, o.id, seats, state.deal.dealer)
             options.append({"id": o.id, "label": label, "laws": list(o.laws), "effect": effect})
         out["options"] = options
@@ -808,6 +829,236 @@ def dealing_moment(state: Any, law: int | None = None, me: int | None = None) ->
     return out
 
 
+# ------------------------------------------------------------------ the club's tables (Laws 10, 15-21)
+class Names:
+    """The club's members by name, or "you" for the reader (``reader``: his name, None for names only).
+
+    >>> n = Names("Bell")
+    >>> n.group(("Ames", "Bell")), n.verb(("Bell",), "claims", "claim"), n.he("Bell"), n.he("Ames")
+    ('Ames and you', 'claim', 'you', 'he')
+    """
+
+    def __init__(self, reader: str | None) -> None:
+        self.reader = reader
+
+    def name(self, who: str, cap: bool = False) -> str:
+        if who != self.reader:
+            return who
+        return "You" if cap else "you"
+
+    def group(self, names: tuple[str, ...] | list[str]) -> str:
+        """Names together, the reader last ("Ames, Cole and you"); by commas when no reader is named."""
+        if self.reader is None or self.reader not in names:
+            return ", ".join(names)
+        shown = [n for n in names if n != self.reader] + [n for n in names if n == self.reader]
+        words = [self.name(n) for n in shown]
+        return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+    def verb(self, names: tuple[str, ...] | list[str], one: str, many: str) -> str:
+        """The verb for these names: ``many`` for several, or for the reader alone ("you claim")."""
+        return many if len(names) != 1 or names[0] == self.reader else one
+
+    def he(self, who: str) -> str:
+        return "you" if who == self.reader else "he"
+
+    def his(self, who: str) -> str:
+        return "your" if who == self.reader else "his"
+
+
+def club_cut_words(table: str | None, r: Any, names: Names) -> tuple[str, str]:
+    """A cut (:class:`~euchre_core.laws.entry.CutRecord`) in words: who cut which card (a void cut said so,
+    Law 10) and the result; ``(title, text)``."""
+    draws = ", ".join(
+        f"{names.name(d.name)} the {d.card.long_name()}"
+        + (
+            f" (more than one card exposed: void, {names.he(d.name)} {names.verb((d.name,), 'cuts', 'cut')} again)"
+            if d.void
+            else ""
+        )
+        for d in r.draws
+    )
+    result = ""
+    if r.dealer is not None:  # cutting for the table (Laws 11-14)
+        pairs = " and ".join("-".join(names.name(n) for n in p) for p in r.partners)
+        result = f" {names.name(r.dealer, cap=True)} {names.verb((r.dealer,), 'deals', 'deal')}; partners {pairs}."
+    elif r.high or r.low:
+        result = f" Highest: {names.group(r.high)}; lowest: {names.group(r.low)}."
+    elif r.result:  # a cut to be made again (a tie, a void cut)
+        result = " Cut again."
+    return f"cut at {table or 'the club'}: {r.purpose}", _cap(f"cut: {draws}.{result}")
+
+
+def club_record_words(r: Any, reader: str | None = None) -> tuple[str, str]:
+    """One typed record of the club (:class:`~euchre_core.laws.club_procedure.ClubRecord`) in words, the
+    reader (his name) as "you": ``(title, text)``.
+
+    >>> from euchre_core.laws.club_procedure import ClubRecord, ClubTopic
+    >>> r = ClubRecord(3, ClubTopic.LEFT_BOUND, (19,), "T1", names=("Cole", "Eddy"))
+    >>> club_record_words(r, "Cole")[1]
+    'You leave T1 after one of your two rubbers: Eddy, next in order, takes your place and must go out at the end of one rubber (Law 19).'
+    """
+    from ..laws.club_procedure import ClubTopic as T
+
+    w = Names(reader)
+    t, n, o = r.table, r.names, r.others
+    if r.topic is T.CUT:
+        return club_cut_words(t, r.cut, w)
+    if r.topic is T.FORMED:
+        text = (
+            f"{w.group(o)} play; {w.group(n)} {w.verb(n, 'belongs', 'belong')} to {t} and "
+            f"{w.verb(n, 'waits', 'wait')} for entrance (Law 12)."
+        )
+        return "the table formed", _cap(text)
+    if r.topic is T.TOOK_PLACE:
+        return "entry", f"{w.name(n[0], cap=True)} {w.verb(n[:1], 'takes', 'take')} the vacant place at {t}."
+    if r.topic is T.DECLARED:
+        return "entry", (
+            f"{w.name(n[0], cap=True)} declared {w.his(n[0])} intention to enter {t} in time, before any card was "
+            f"cut for a new rubber or for cutting out: {w.he(n[0])} {w.verb(n[:1], 'belongs', 'belong')} to the "
+            "table (Law 16)."
+        )
+    if r.topic is T.SUBSTITUTE_ENDS:
+        poss = "Your" if n[0] == reader else f"{n[0]}'s"
+        return "the substitute", (
+            f"{poss} appointment ends with the rubber: {w.name(n[1])} {w.verb(n[1:2], 'plays', 'play')} again (Law 18)."
+        )
+    if r.topic is T.RUBBER_ENDED:
+        counts = ", ".join(f"{w.name(p)} {k}" for p, k in r.counts)
+        text = f"The rubber at {t} is over. Consecutive rubbers played: {counts} (Law 15)." + (
+            " Candidates waiting: " + w.group(n) + "." if n else ""
+        )
+        return "the rubber ended", text
+    if r.topic is T.CUT_OUT:
+        text = (
+            f"{w.group(n)} {w.verb(n, 'claims', 'claim')} admission and {w.verb(n, 'enters', 'enter')}; "
+            f"{w.group(o)} {w.verb(o, 'goes', 'go')} out, having played the greater number of consecutive rubbers "
+            "or cut lowest (Law 15)"
+        )
+        if r.bound:
+            text += (
+                f"; {w.group(r.bound)} took a leaver's place and {w.verb(r.bound, 'goes', 'go')} out at the end of "
+                "one rubber (Law 19)"
+            )
+        return "cutting out", _cap(text) + "."
+    if r.topic is T.SUBSTITUTED:
+        return "a substitute", (
+            f"{w.name(n[0], cap=True)} {w.verb(n[:1], 'plays', 'play')} for {w.name(n[1])} for the rest of this "
+            "rubber, with the consent of the other three (Law 18)."
+        )
+    if r.topic is T.LEFT_BOUND:
+        return "leaving", (
+            f"{w.name(n[0], cap=True)} {w.verb(n[:1], 'leaves', 'leave')} {t} after one of {w.his(n[0])} two "
+            f"rubbers: {w.name(n[1])}, next in order, {w.verb(n[1:2], 'takes', 'take')} {w.his(n[0])} place and "
+            "must go out at the end of one rubber (Law 19)."
+        )
+    if r.topic is T.LEFT:
+        return "leaving", f"{w.name(n[0], cap=True)} {w.verb(n[:1], 'leaves', 'leave')} {t}."
+    title = {T.OPENED: "open table", T.CUT_INTO: "cut into", T.BROKE_UP: "break up"}[r.topic]
+    x = r.who
+    if x is None:  # a record made before the club typed its notes
+        return title, r.said
+    lost = "".join(
+        f"; {w.name(p)} {w.verb((p,), 'loses', 'lose')} {w.his(p)} right of re-entry into {home} (Law 20)"
+        for p, home in x.lost
+    )
+    if r.topic is T.OPENED:
+        text = (
+            f"{t}: "
+            + (f"{w.group(x.first)} had the prior right of entry (Law 17)" if x.first else "no fresh candidate")
+            + (f"; {w.group(x.cut_in)} cut in" if x.cut_in else "")
+            + (f"; {w.group(x.cut_out)} cut out" if x.cut_out else "")
+            + lost
+        )
+        return title, text
+    if r.topic is T.CUT_INTO:
+        who = x.first[0]
+        text = f"{w.name(who, cap=True)} declared for {x.place}"
+        if x.lost:
+            text += f": {w.he(who)} {w.verb((who,), 'loses', 'lose')} {w.his(who)} right of re-entry into {x.lost[0][1]} (Law 20)"
+        return title, text
+    who = x.first[0]
+    return title, (
+        f"{w.name(who, cap=True)} broke up {t}: "
+        + (
+            f"{w.group(x.cut_in)} {w.verb(x.cut_in, 'enters', 'enter')} {x.place}"
+            if x.cut_in
+            else f"no place at {x.place}"
+        )
+        + (" (precedence by cutting)" if x.by_cut else "")
+        + " (Law 21)"
+    )
+
+
+# the club's ops the laws forbid, by the op and the law that forbids it: from the reader's chair
+_CLUB_REFUSALS: dict[tuple[str, int], str] = {
+    ("declare", 16): "{Name} declared too late: a card has been cut for the new rubber or for cutting out",
+    ("substitute", 18): "{Name} cannot leave the rubber to a substitute without the consent of the other three players",
+    ("open_table", 20): "{Name} {is} playing a rubber: {he} cannot cut into another table before it ends, and "
+    "can leave only by appointing a substitute",
+    ("cut_into", 18): "{Name} {is} playing a rubber: {he} can leave only by appointing a substitute",
+}
+
+
+def club_moment(
+    proc: Any,
+    law: int,
+    reader: str | None = None,
+    refused: Any = None,
+    error: IllegalAction | None = None,
+    actor: str | None = None,
+) -> dict[str, Any]:
+    """The club at a moment (a :class:`~euchre_core.laws.club_procedure.ClubProcedure`), for the law asked
+    about, the reader (his name) as "you": the same fields as :func:`moment`. ``refused``/``error``: the op
+    the laws forbid there (a :class:`~euchre_core.laws.club_procedure.ClubOp`) and the engine's refusal;
+    ``actor``: the member who made it (the reader, or named).
+
+    >>> from euchre_core.laws.club_procedure import ClubProcedure
+    >>> p = ClubProcedure().replay([{"op": "form", "table": "T1", "candidates": ["Ames", "Bell", "Cole", "Dunn"],
+    ...                              "seed": 10, "exposed": {"Bell": 2}}])
+    >>> club_moment(p, 10, "Bell")["headline"].split(". ")[0]
+    'Cut: Ames the knave of clubs, you the ace of diamonds (more than one card exposed: void, you cut again), you the 8 of spades, Cole the 10 of diamonds, Dunn the knave of spades'
+    """
+    citing = [r for r in proc.records if law in r.laws]
+    lines = [club_record_words(r, reader)[1] for r in citing]
+    laws = sorted({law, *(n for r in citing for n in r.laws)})
+    out: dict[str, Any] = {
+        "status": "ruled",
+        "headline": lines[-1] if lines else "",
+        "text": "",
+        "kind": None,
+        "offender": reader,
+        "who_chooses": "",
+        "choosers": [],
+        "options": [],
+        "effects": [],
+        "next": "",
+        "earlier": [{"headline": x, "text": "", "laws": [law]} for x in lines[:-1]],
+        "reading": None,
+        "laws": laws,
+        "seats": {},
+    }
+    if refused is not None and error is not None:
+        template = next(
+            (_CLUB_REFUSALS[(refused.verb, n)] for n in error.laws if (refused.verb, n) in _CLUB_REFUSALS), None
+        )
+        who = reader or actor
+        if template is not None and who is not None:
+            w = Names(reader)
+            words = template.format(Name=w.name(who, cap=True), he=w.he(who), **{"is": w.verb((who,), "is", "are")})
+        else:
+            words = error.reason[:1].upper() + error.reason[1:]
+        out.update(
+            {
+                "status": "refused",
+                "headline": f"{words} {_laws(list(error.laws))}.",
+                "text": error.reason,
+                "earlier": [{"headline": x, "text": "", "laws": [law]} for x in lines],
+                "laws": sorted({*laws, *error.laws}),
+            }
+        )
+    return out
+
+
 _STATUS = {
     "stands": ("dg-status dg-final", "Nothing can be rectified: no penalty, no election. Play goes on."),
     "refused": ("dg-status dg-final", "The laws forbid it outright: it cannot be done."),
@@ -847,12 +1098,14 @@ def ruling_html(r: dict[str, Any]) -> str:
             f'<p class="dg-earlier">Earlier in the hand: {e(x["headline"])} <span class="dg-laws">{_laws(x["laws"])}</span></p>'
         )
     parts.append(f'<p class="dg-cites">Laws cited: {", ".join(map(str, r["laws"]))}.</p>')
-    seats = " · ".join(s if n == s else f"{s}: {e(n)}" for s, n in r["seats"].items())
-    parts.append(f'<p class="dg-seats" data-search-exclude>In the example A deals. {seats}</p>')
-    parts.append(
-        '<details class="dg-engine"><summary>The engine&#x27;s ruling, in the book&#x27;s letters</summary>'
-        f"<p>{e(r['text'])}</p></details>"
-    )
+    if r.get("seats"):  # the play's and the deal's (the club's members are named: no seats)
+        seats = " · ".join(s if n == s else f"{s}: {e(n)}" for s, n in r["seats"].items())
+        parts.append(f'<p class="dg-seats" data-search-exclude>In the example A deals. {seats}</p>')
+    if r.get("text") and r.get("source") != "table":
+        parts.append(
+            '<details class="dg-engine"><summary>The engine&#x27;s ruling, in the book&#x27;s letters</summary>'
+            f"<p>{e(r['text'])}</p></details>"
+        )
     return "\n".join(parts)
 
 

@@ -29,12 +29,14 @@ from ..formats.scenario import load_scenario
 from ..kernel import decode
 from ..kernel.deal import SEAT_NAMES
 from ..kernel.errors import IllegalAction, InputError
+from ..laws.club_procedure import ClubOp, ClubProcedure
 from ..laws.dealing import DealingProcedure, parse_dealing_event
 from ..laws.lawbook import LAWBOOK
 from . import sandbox
 from .ruling_voice import (
     WHO,
     Seats,
+    club_moment,
     dealing_moment,
     dealing_refusal_words,
     moment,
@@ -102,6 +104,8 @@ def situation(id: str, who: str | None = None) -> dict[str, Any]:
     sc = sandbox.scenarios().get(law)
     if sc is None and law in sandbox.dealing_scenarios():
         return _dealing_situation(sit, base, who)
+    if sc is None and law in _tables() and sit.get("actor"):
+        return _table_situation(sit, base, who)
     if sc is None:
         base["source"] = "dealing" if law in sandbox.dealing_scenarios() else "table" if law in _tables() else "book"
         entry = LAWBOOK.get(law)
@@ -187,6 +191,28 @@ def _dealing_situation(sit: dict[str, Any], base: dict[str, Any], who: str | Non
     base.update(dealing_moment(state, law, me))
     if law not in base["laws"]:
         base["laws"] = sorted({*base["laws"], law})
+    base["html"] = ruling_html(base)
+    return base
+
+
+def _table_situation(sit: dict[str, Any], base: dict[str, Any], who: str | None) -> dict[str, Any]:
+    """A situation of the club's tables: its law's table scenario at the moment (the op the laws forbid,
+    where the scenario has one), told with the members' names, or with the reader as the member who did
+    it (``who`` "me": the situation's ``actor``; the other chairs have no meaning at a club: names)."""
+    law = int(sit["law"])
+    sc = _tables()[law]
+    proc = ClubProcedure().replay(list(sc["ops"]))
+    reader = str(sit["actor"]) if who == "me" else None
+    refused, error = None, None
+    if sc.get("refused"):
+        refused = ClubOp.parse(sc["refused"])
+        try:
+            proc.act(sc["refused"])
+        except IllegalAction as e:
+            error = e
+    base.update({"source": "table", "events": [], "me": None, "who": "me" if reader else None})
+    base.update(club_moment(proc, law, reader, refused, error, actor=str(sit["actor"])))
+    base["offender"] = str(sit["actor"])
     base["html"] = ruling_html(base)
     return base
 

@@ -27,6 +27,7 @@ from ..laws.club_procedure import (
     ClubTopic,
 )
 from ..laws.entry import Club, CutRecord, Roster, RosterPhase
+from .ruling_voice import Names, club_cut_words, club_record_words
 from .sandbox_json import error_json, law_number, room_for_one
 
 __all__ = ["TABLE_OPS", "ARRIVALS", "table_scenarios", "table_start", "table_act", "table_view"]
@@ -67,73 +68,16 @@ def _note(title: str, text: str, laws: Any, kind: str = "ruling") -> dict[str, A
 
 
 def _cut_note(table: str | None, r: CutRecord) -> dict[str, Any]:
-    """A cut in words: who cut which card (a void cut said so, Law 10) and the result."""
-    draws = ", ".join(
-        f"{d.name} the {d.card.long_name()}" + (" (more than one card exposed: void, he cuts again)" if d.void else "")
-        for d in r.draws
-    )
-    result = f" {r.result[:1].upper()}{r.result[1:]}." if r.result else ""
-    return _note(f"cut at {table or 'the club'}: {r.purpose}", f"Cut: {draws}.{result}", r.laws, "cut")
+    """A cut in words (the one voice: :func:`~euchre_core.app.ruling_voice.club_cut_words`)."""
+    title, text = club_cut_words(table, r, Names(None))
+    return _note(title, text, r.laws, "cut")
 
 
-def _names_text(names: Any) -> str:
-    return ", ".join(names)
-
-
-def _record_note(r: ClubRecord) -> dict[str, Any]:
-    """One typed record of the club (laws/club_procedure.py) in the reader's words: the one place they are."""
-    T = ClubTopic
-    t, n, o = r.table, r.names, r.others
-    if r.topic is T.CUT:
-        assert r.cut is not None  # a cut's record carries it
-        return dict(_cut_note(t, r.cut), step=r.step)
-    if r.topic is T.FORMED:
-        title = "the table formed"
-        text = (
-            f"{_names_text(o)} play; {_names_text(n)} {_verb(n, 'belongs', 'belong')} to {t} and "
-            f"{_verb(n, 'waits', 'wait')} for entrance (Law 12)."
-        )
-    elif r.topic is T.TOOK_PLACE:
-        title, text = "entry", f"{n[0]} takes the vacant place at {t}."
-    elif r.topic is T.DECLARED:
-        title = "entry"
-        text = (
-            f"{n[0]} declared his intention to enter {t} in time, before any card was "
-            "cut for a new rubber or for cutting out: he belongs to the table (Law 16)."
-        )
-    elif r.topic is T.SUBSTITUTE_ENDS:
-        title, text = "the substitute", f"{n[0]}'s appointment ends with the rubber: {n[1]} plays again (Law 18)."
-    elif r.topic is T.RUBBER_ENDED:
-        title = "the rubber ended"
-        counts = ", ".join(f"{p} {k}" for p, k in r.counts)
-        text = f"The rubber at {t} is over. Consecutive rubbers played: {counts} (Law 15)." + (
-            " Candidates waiting: " + _names_text(n) + "." if n else ""
-        )
-    elif r.topic is T.CUT_OUT:
-        title = "cutting out"
-        text = (
-            f"{_names_text(n)} {_verb(n, 'claims', 'claim')} admission and "
-            f"{_verb(n, 'enters', 'enter')}; {_names_text(o)} {_verb(o, 'goes', 'go')} out, "
-            "having played the greater number of consecutive rubbers or cut lowest (Law 15)"
-        )
-        if r.bound:
-            text += f"; {_names_text(r.bound)} took a leaver's place and goes out at the end of one rubber (Law 19)"
-        text += "."
-    elif r.topic is T.SUBSTITUTED:
-        title = "a substitute"
-        text = f"{n[0]} plays for {n[1]} for the rest of this rubber, with the consent of the other three (Law 18)."
-    elif r.topic is T.LEFT_BOUND:
-        title = "leaving"
-        text = (
-            f"{n[0]} leaves {t} after one of his two rubbers: {n[1]}, next in "
-            "order, takes his place and must go out at the end of one rubber (Law 19)."
-        )
-    elif r.topic is T.LEFT:
-        title, text = "leaving", f"{n[0]} leaves {t}."
-    else:  # the club's own record: a fresh table (17, 20), a cut into another (20), a table broken up (21)
-        title = {T.OPENED: "open table", T.CUT_INTO: "cut into", T.BROKE_UP: "break up"}[r.topic]
-        text = r.said
-    return dict(_note(title, text, r.laws), step=r.step)
+def _record_note(r: ClubRecord, reader: str | None = None) -> dict[str, Any]:
+    """One typed record of the club (laws/club_procedure.py) in the reader's words (the one voice:
+    :func:`~euchre_core.app.ruling_voice.club_record_words`)."""
+    title, text = club_record_words(r, reader)
+    return dict(_note(title, text, r.laws, "cut" if r.topic is ClubTopic.CUT else "ruling"), step=r.step)
 
 
 def _notes(p: ClubProcedure, since: int = 0) -> list[dict[str, Any]]:

@@ -37,7 +37,7 @@ from ..kernel import decode
 from ..kernel.enums import TextEnum
 from ..kernel.errors import InputError
 from ..kernel.limits import limit
-from .entry import Club, ClubNote, CutRecord, Roster
+from .entry import Club, ClubNote, CutRecord, NoteNames, Roster
 from .procedure import Procedure, VerbTable
 
 __all__ = [
@@ -181,6 +181,7 @@ class ClubRecord:
     bound: tuple[str, ...] = ()
     cut: CutRecord | None = None
     said: str = ""
+    who: NoteNames | None = None  # a note of the club (Laws 17, 20, 21): who it concerns, typed
 
 
 _NOTE_TOPIC = {
@@ -239,8 +240,9 @@ class ClubProcedure(Procedure):
         records = self._cuts(None, new.cuts[len(club.cuts) :])
         for t in new.tables:
             records += self._cuts(t.name, t.cuts[before.get(t.name, 0) :])
-        for said, kind in zip(new.notes[len(club.notes) :], new.note_kinds[len(club.notes) :], strict=True):
-            records += (self._rec(_NOTE_TOPIC[kind[0]], kind[1], op.table, said=said),)
+        k = len(club.notes)
+        for said, kind, who in zip(new.notes[k:], new.note_kinds[k:], new.note_names[k:], strict=True):
+            records += (self._rec(_NOTE_TOPIC[kind[0]], kind[1], op.table, said=said, who=who),)
         return self._done(op, new, *records)
 
     # ------------------------------------------------------------------ Laws 8-14: a table formed by cutting

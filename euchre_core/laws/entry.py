@@ -36,7 +36,7 @@ from ..kernel.errors import IllegalAction, InputError
 from ..kernel.rules import SOMERSET_1888, RuleSet
 from .table import TableFormation, cut_rank, form_table
 
-__all__ = ["Club", "ClubNote", "CutRecord", "Draw", "Roster", "RosterPhase"]
+__all__ = ["Club", "ClubNote", "CutRecord", "Draw", "NoteNames", "Roster", "RosterPhase"]
 
 
 class RosterPhase(TextEnum):
@@ -53,6 +53,25 @@ class ClubNote(TextEnum):
     OPEN = "open"  # Laws 17, 20: a fresh table opened
     CUT_INTO = "cut-into"  # Law 20: a member of one table declared for another
     BREAK_UP = "break-up"  # Law 21: a table broken up
+
+
+@dataclass(frozen=True)
+class NoteNames:
+    """Who a note of the club concerns, typed (the app words it from any reader's chair): ``first`` (the
+    fresh candidates with the prior right, Law 17; who declared, Law 20; who broke the table up, Law 21),
+    ``cut_in`` and ``cut_out`` (by cutting), ``lost`` (who lost his right of re-entry, and into which table:
+    Law 20), ``place`` (the other table: declared for, Law 20; entered, Law 21).
+
+    >>> NoteNames(first=("Ames",), place="two").first
+    ('Ames',)
+    """
+
+    first: tuple[str, ...] = ()
+    cut_in: tuple[str, ...] = ()
+    cut_out: tuple[str, ...] = ()
+    lost: tuple[tuple[str, str], ...] = ()
+    place: str | None = None
+    by_cut: bool = False  # Law 21: the remaining players settled their precedence by cutting
 
 
 TABLE_SIZE = 6  # Law 12: the four players and the fifth and sixth, who belong to the table
@@ -74,7 +93,11 @@ class CutRecord:
     purpose: str
     laws: tuple[int, ...]
     draws: tuple[Draw, ...]
-    result: str = ""
+    result: str = ""  # the result in the book's words (the CLI's); typed below, for the app
+    high: tuple[str, ...] = ()  # cutting for places: who cut highest, and lowest
+    low: tuple[str, ...] = ()
+    dealer: str | None = None  # cutting for the table (Laws 11-14): who deals, the partners; or a cut again
+    partners: tuple[tuple[str, ...], ...] = ()
 
 
 def _names(values: Iterable[str], field_name: str) -> tuple[str, ...]:
@@ -154,7 +177,12 @@ def _split_by_cut(
             h, lo = _split_by_cut(tied, room, rng, rules, purpose + " (tie: cut again)", laws, {}, records)
             high += h
             low += lo
-    records[at] = replace(records[at], result="highest: " + ", ".join(high) + "; lowest: " + ", ".join(low))
+    records[at] = replace(
+        records[at],
+        result="highest: " + ", ".join(high) + "; lowest: " + ", ".join(low),
+        high=tuple(high),
+        low=tuple(low),
+    )
     return high, low
 
 
@@ -289,6 +317,8 @@ class Roster:
                     f"{formation.dealer} deals; partners " + " and ".join("-".join(p) for p in formation.partners)
                     if final
                     else "cut again",
+                    dealer=formation.dealer if final else None,
+                    partners=tuple(tuple(p) for p in formation.partners) if final else (),
                 )
             )
         return formation, tuple(records)
@@ -606,6 +636,7 @@ class Club:
     notes: tuple[str, ...] = ()  # what each operation decided, citing the laws
     # each note typed, beside it: (its kind, the laws it applies)
     note_kinds: tuple[tuple[ClubNote, tuple[int, ...]], ...] = ()
+    note_names: tuple[NoteNames, ...] = ()  # who each note concerns, typed, beside it
 
     def __post_init__(self) -> None:
         decode.seed(self.seed)  # 0 to 2**63 - 1, as every seed (docs/engine.md)
@@ -685,15 +716,15 @@ class Club:
         # Law 20: a member of another table cutting into this one loses his right of re-entry into it and takes
         # his chance of cutting in (having belonged to a table, he has no prior right under Law 17)
         club = self
-        lost: list[str] = []
+        lost: list[tuple[str, str]] = []
         for n in busy:
             home = club.table_of(n)
             assert home is not None
             club = club.put(home.leave(n))
-            lost.append(f"{n} loses his right of re-entry into {home.name} (Law 20)")
+            lost.append((n, home.name))
         return club._open(name, names, ex, lost)
 
-    def _open(self, name: str, names: tuple[str, ...], ex: dict[str, int], lost: list[str]) -> Club:
+    def _open(self, name: str, names: tuple[str, ...], ex: dict[str, int], lost: list[tuple[str, str]]) -> Club:
         fresh = [n for n in names if not self.has_played_elsewhere(n)]
         others = [n for n in names if n not in fresh]
         places = max(TABLE_SIZE - len(fresh), 0)
@@ -725,13 +756,14 @@ class Club:
             + (", ".join(fresh) + " had the prior right of entry (Law 17)" if fresh else "no fresh candidate")
             + ("; " + ", ".join(high) + " cut in" if high else "")
             + ("; " + ", ".join(low) + " cut out" if low else "")
-            + "".join("; " + x for x in lost)
+            + "".join(f"; {n} loses his right of re-entry into {home} (Law 20)" for n, home in lost)
         )
         club = replace(
             self,
             cuts=self.cuts + tuple(records),
             notes=self.notes + (note,),
             note_kinds=self.note_kinds + ((ClubNote.OPEN, ((17,) if fresh else ()) + ((20,) if lost else ())),),
+            note_names=self.note_names + (NoteNames(tuple(fresh), tuple(high), tuple(low), tuple(lost)),),
             lobby=tuple(n for n in self.lobby if n not in roster.members)
             + tuple(n for n in low + left_out if n not in self.lobby),
         )
@@ -754,6 +786,7 @@ class Club:
         club = self
         note = f"{name} declared for {table}"
         laws: tuple[int, ...] = ()
+        lost: tuple[tuple[str, str], ...] = ()
         if home is not None and home.name != table:
             if name in home.players and home.phase is RosterPhase.PLAYING:
                 raise IllegalAction(
@@ -762,12 +795,14 @@ class Club:
             club = club.put(home.leave(name))
             note += f": he loses his right of re-entry into {home.name} (Law 20)"
             laws = (20,)
+            lost = ((name, home.name),)
         entered = target.declare(name)
         kind = (ClubNote.CUT_INTO, laws)
         club = replace(
             club,
             notes=club.notes + (note,),
             note_kinds=club.note_kinds + (kind,),
+            note_names=club.note_names + (NoteNames(first=(name,), lost=lost, place=table),),
             lobby=tuple(n for n in club.lobby if n != name),
         )
         return club.put(entered)
@@ -818,5 +853,7 @@ class Club:
             cuts=self.cuts + tuple(records),
             notes=self.notes + (note,),
             note_kinds=self.note_kinds + ((ClubNote.BREAK_UP, (21,)),),
+            note_names=self.note_names
+            + (NoteNames(first=(breaker,), cut_in=tuple(first), place=into, by_cut=bool(records)),),
         )
         return club.put(target)
