@@ -1032,7 +1032,7 @@ def club_moment(
         "options": [],
         "effects": [],
         "next": "",
-        "earlier": [{"headline": x, "text": "", "laws": [law]} for x in lines[:-1]],
+        "earlier": [{"headline": x, "text": "", "laws": []} for x in lines[:-1]],  # each line cites its laws
         "reading": None,
         "laws": laws,
         "seats": {},
@@ -1052,7 +1052,7 @@ def club_moment(
                 "status": "refused",
                 "headline": f"{words} {_laws(list(error.laws))}.",
                 "text": error.reason,
-                "earlier": [{"headline": x, "text": "", "laws": [law]} for x in lines],
+                "earlier": [{"headline": x, "text": "", "laws": []} for x in lines],
                 "laws": sorted({*laws, *error.laws}),
             }
         )
@@ -1093,10 +1093,10 @@ def ruling_html(r: dict[str, Any]) -> str:
         parts.append(f'<p class="dg-score">{e(r["score"])}</p>')
     if r.get("next"):
         parts.append(f'<p class="dg-next">{e(_cap(r["next"]))}.</p>')
+    before = "Before that:" if r.get("source") == "table" else "Earlier in the hand:"  # the club: no hand
     for x in r.get("earlier") or []:
-        parts.append(
-            f'<p class="dg-earlier">Earlier in the hand: {e(x["headline"])} <span class="dg-laws">{_laws(x["laws"])}</span></p>'
-        )
+        cite = f' <span class="dg-laws">{_laws(x["laws"])}</span>' if x["laws"] else ""  # the club's cite their own
+        parts.append(f'<p class="dg-earlier">{before} {e(x["headline"])}{cite}</p>')
     parts.append(f'<p class="dg-cites">Laws cited: {", ".join(map(str, r["laws"]))}.</p>')
     if r.get("seats"):  # the play's and the deal's (the club's members are named: no seats)
         seats = " · ".join(s if n == s else f"{s}: {e(n)}" for s, n in r["seats"].items())
