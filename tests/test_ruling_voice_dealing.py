@@ -222,3 +222,23 @@ def test_the_clubs_notes_and_cuts_are_typed() -> None:
                 assert r.who is not None and r.who.first, (law, r.topic)
             if r.topic is ClubTopic.CUT and r.cut is not None and r.cut.result:
                 assert r.cut.dealer is not None or r.cut.high or r.cut.result == "cut again", (law, r.cut.result)
+
+
+def test_every_ruling_of_the_play_states_its_effects_as_typed_facts() -> None:
+    """Every ruling the director makes in the ready scenarios (to the end of their 'then') that states an
+    effect carries it as typed facts: the guide shows the facts in words, never the engine's English."""
+    from euchre_core.app.sandbox import scenarios
+    from euchre_core.formats.scenario import load_scenario
+
+    seen = 0
+    for law, sc in scenarios().items():
+        events = list(sc["events"]) + list(sc.get("then") or [])
+        for n in range(len(sc["events"]), len(events) + 1):
+            try:
+                state = load_scenario({**sc, "events": events[:n]})
+            except ValueError:
+                continue
+            for r in state.rulings:
+                seen += 1
+                assert not r.effects or r.facts, (law, r.kind, r.effects)
+    assert seen > 100

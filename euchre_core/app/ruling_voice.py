@@ -403,10 +403,69 @@ def fact_words(f: Fact, seats: Seats) -> str:
             f"if the revoke is established and claimed, {seats.side(f.side)} {score} {f.points} (law 63), and "
             f"{seats.side(1 - f.side)} may have the hand played out (law 70)"
         )
-    dealing = _dealing_fact_words(f, seats)
+    dealing = _dealing_fact_words(f, seats) or _play_fact_words(f, seats)
     if dealing is not None:
         return dealing
     return f.what.value.replace("-", " ")
+
+
+_PLAY_PLAIN: dict[Standing, str] = {  # the play's standing effects that name nobody
+    Standing.DECLARATION_STANDS: "the declaration stands",
+    Standing.DECLARATION_VOID: "the declaration is void",
+    Standing.OFFER_VOID: "the offer is void",
+    Standing.WITH_PARTNERS: "the hand is played with partners",
+    Standing.SCORED_WITH_PARTNERS: "the hand is scored as a hand with partners",
+    Standing.LEAD_STANDS: "the lead stands",
+    Standing.TURN_UP_EXPOSED: "the turn-up is exposed when the dealer takes it up",
+    Standing.CALL_STANDS: "the call stands",
+    Standing.CALL_LAPSES: "the call lapses",
+    Standing.CALL_REPEATED: "the call is repeated",
+    Standing.SCORED_ON_TRICKS: "the deal is scored on the tricks taken",
+    Standing.REVOKE_PENALTY: "the penalty of a revoke",
+    Standing.NO_PENALTY_EXACTED: "no penalty exacted",
+    Standing.LONE_SCORES_FIVE: "the lone player scores five",
+    Standing.MARCH_CAPPED: "a march scores 2 at most",
+    Standing.EUCHRE_SCORES_FOUR: "a euchre scores 4",
+    Standing.CARD_BACK_EXPOSED: "the card goes back on the table, exposed",
+    Standing.ADVERSARIES_HANDS_EXPOSED: "both adversaries' hands are exposed",
+    Standing.CARD_STANDS: "the card stands",
+    Standing.HAND_SCORES_NOTHING: "this hand scores nothing",
+    Standing.CONSEQUENT_REVOKE: "a consequent revoke",
+    Standing.CORRECTION_OPEN: "the revoke can still be corrected",
+    Standing.CORRECTION_CLOSES: "the revoke can no longer be corrected",
+    Standing.ERROR_CARD_EXPOSED: "the card played in error is exposed",
+    Standing.PENALTY_SCORED: "the penalty is scored",
+    Standing.REVOKE_ESTABLISHED: "the revoke is established",
+    Standing.TO_BE_CORRECTED: "the revoke is to be corrected",
+    Standing.NO_EFFECT: "no effect",
+    Standing.NO_FURTHER_PENALTY: "no further penalty",
+}
+
+
+def _play_fact_words(f: Fact, seats: Seats) -> str | None:
+    """A standing effect of the play that names nobody, or the offender (from the reader's chair).
+
+    >>> _play_fact_words(Fact(Standing.LAST_CARD_PLAYED, seat=2), Seats(me=2, dealer=0))
+    'your last card is played to the trick'
+    """
+    plain = _PLAY_PLAIN.get(f.what)
+    if plain is not None:
+        return plain
+    if f.what is Standing.CARD_EXPOSED:
+        return f"the {f.card.long_name()} is exposed" if f.card is not None else "the card is exposed"
+    s = f.seat
+    if s is None:
+        return None
+    his = seats.his(s)
+    words = {
+        Standing.LAST_CARD_PLAYED: f"{his} last card is played to the trick",
+        Standing.TRICK_WITHOUT_HIS_CARD: f"the trick is complete without {his} card",
+        Standing.REVOKES_STAND: f"{his} revokes meanwhile stand",
+        Standing.CARD_RESTORED: f"the card is restored to {his} hand",
+        Standing.SURPLUS_PLAYED: f"{his} surplus card is played to the imperfect trick",
+        Standing.WITHDRAWN_BACK: f"the card withdrawn goes back to {his} hand",
+    }
+    return words.get(f.what)
 
 
 _DEALING_PLAIN: dict[Standing, str] = {  # the dealing procedure's standing effects that name nobody
@@ -574,11 +633,9 @@ def ruling_now(state: Director | Any, law: int | None = None) -> tuple[Ruling | 
 
 
 def _standing(r: Ruling, seats: Seats) -> list[str]:
-    """A ruling's standing effects: the typed facts in words; the engine's seat-free effects as they are
-    (those name no seat: "the card is exposed", "no penalty")."""
-    if r.facts:
-        return [fact_words(f, seats) for f in r.facts]
-    return list(r.effects)
+    """A ruling's standing effects: its typed facts in words (the engine's ``effects`` are the CLI's letters,
+    never shown here: every ruling that states an effect carries its facts, ``tests/test_ruling_voice_dealing``)."""
+    return [fact_words(f, seats) for f in r.facts]
 
 
 def moment(state: Director, law: int | None = None, me: int | None = None) -> dict[str, Any]:

@@ -248,6 +248,43 @@ class Standing(Enum):
     BOUND = "bound"  # a call binds a player: ``requirement`` (Law 56: the call repeated)
     UNTIL_CORRECTED = "until-corrected"  # seat: his card stays played until he corrects it (Laws 64, 65)
     REVOKE_COST = "revoke-cost"  # seat: the revoker; side: the adversaries, their points if it is claimed (Laws 63, 70)
+    # the play's, naming nobody (the app words them) or the offender (seat)
+    DECLARATION_STANDS = "declaration-stands"
+    DECLARATION_VOID = "declaration-void"
+    OFFER_VOID = "offer-void"
+    WITH_PARTNERS = "with-partners"  # the hand is played with partners
+    SCORED_WITH_PARTNERS = "scored-with-partners"
+    LEAD_STANDS = "lead-stands"
+    CARD_EXPOSED = "card-exposed"  # card: the card (None: the card concerned)
+    TURN_UP_EXPOSED = "turn-up-exposed"  # Law 91
+    CALL_STANDS = "call-stands"
+    CALL_LAPSES = "call-lapses"
+    CALL_REPEATED = "call-repeated"  # Law 56
+    SCORED_ON_TRICKS = "scored-on-tricks"  # Law 49
+    REVOKE_PENALTY = "revoke-penalty"  # Law 54: the penalty of a revoke
+    NO_PENALTY_EXACTED = "no-penalty-exacted"  # Law 85
+    LONE_SCORES_FIVE = "lone-scores-five"  # Law 50
+    MARCH_CAPPED = "march-capped"  # Law 105
+    EUCHRE_SCORES_FOUR = "euchre-scores-four"  # Law 105
+    CARD_BACK_EXPOSED = "card-back-exposed"
+    ADVERSARIES_HANDS_EXPOSED = "adversaries-hands-exposed"
+    CARD_STANDS = "card-stands"
+    LAST_CARD_PLAYED = "last-card-played"  # seat (Law 60)
+    TRICK_WITHOUT_HIS_CARD = "trick-without-his-card"  # seat (Law 60)
+    REVOKES_STAND = "revokes-stand"  # seat (Laws 60, 61)
+    CARD_RESTORED = "card-restored"  # seat (Law 61)
+    SURPLUS_PLAYED = "surplus-played"  # seat (Law 90)
+    HAND_SCORES_NOTHING = "hand-scores-nothing"  # Law 33
+    CONSEQUENT_REVOKE = "consequent-revoke"
+    CORRECTION_OPEN = "correction-open"  # Law 65
+    CORRECTION_CLOSES = "correction-closes"  # Laws 64, 65
+    ERROR_CARD_EXPOSED = "error-card-exposed"  # Law 69
+    WITHDRAWN_BACK = "withdrawn-back"  # seat (Law 69)
+    PENALTY_SCORED = "penalty-scored"
+    REVOKE_ESTABLISHED = "revoke-established"
+    TO_BE_CORRECTED = "to-be-corrected"  # Law 65
+    NO_EFFECT = "no-effect"
+    NO_FURTHER_PENALTY = "no-further-penalty"
     # the dealing procedure's (euchre_core.laws.dealing)
     DEAL_LOST = "deal-lost"  # seat: who deals instead (Laws 31, 41, 45)
     DEALS = "deals"  # seat: the rightful dealer deals (Law 40)
@@ -290,6 +327,7 @@ class Fact:
     points: int | None = None
     requirement: Any = None  # Standing.BOUND: the director's Requirement
     laws: tuple[int, ...] = ()  # the laws the effect applies, where they are not the ruling's own
+    card: Any = None  # Standing.CARD_EXPOSED: the card (a kernel Card)
 
 
 @dataclass(frozen=True)

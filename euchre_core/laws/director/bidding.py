@@ -74,6 +74,7 @@ class Bidding(DirectorState):
                     f"{SEAT_NAMES[seat]} may not play alone (law {law}): his declaration stands without the lone hand.",
                     offender=seat,
                     effects=("no lone hand",),
+                    facts=(Fact(Standing.NO_LONE_HAND, seat=seat),),
                 )
             )
             if action.kind == "take":
@@ -115,6 +116,7 @@ class Bidding(DirectorState):
                 "not invalidated (law 81)" + ("; his pass lets it stand." if in_turn else "."),
                 offender=None,
                 effects=("the declaration stands",),
+                facts=(Fact(Standing.DECLARATION_STANDS),),
             )
         )
         return st._after_deal_step(d.apply(Action("stay"))) if in_turn else st
@@ -132,6 +134,7 @@ class Bidding(DirectorState):
                 f"his offer is void and {SEAT_NAMES[d.maker]}'s declaration stands.",
                 offender=seat,
                 effects=("the offer is void",),
+                facts=(Fact(Standing.OFFER_VOID),),
             ),
             no_alone=_set(self.no_alone, seat, self.no_alone[seat] or 93),
         )
@@ -173,6 +176,7 @@ class Bidding(DirectorState):
                     f"the play: {SEAT_NAMES[lone]} plays it out, and the hand is scored as a hand with partners.",
                     offender=seat,
                     effects=("the hand is scored as a hand with partners",),
+                    facts=(Fact(Standing.SCORED_WITH_PARTNERS),),
                 ),
                 no_alone=_set(_set(self.no_alone, seat, 99), lone, 99),
             )
@@ -185,6 +189,7 @@ class Bidding(DirectorState):
                 "or after he had himself passed: neither can play alone; the hand is played with partners.",
                 offender=seat,
                 effects=("the hand is played with partners",),
+                facts=(Fact(Standing.WITH_PARTNERS),),
             ),
             no_alone=_set(_set(self.no_alone, seat, 99), lone, 99),
         )
@@ -202,6 +207,7 @@ class Bidding(DirectorState):
                 + (" and counts as his pass." if seat == self.deal.actor else "."),
                 offender=seat,
                 effects=("the declaration is void",),
+                facts=(Fact(Standing.DECLARATION_VOID),),
             )
         )
         if seat != self.deal.actor:
@@ -253,6 +259,7 @@ class Bidding(DirectorState):
                         f"{ev.who} may not play alone (law {law}): he plays the hand with his partner.",
                         offender=seat,
                         effects=("no lone hand",),
+                        facts=(Fact(Standing.NO_LONE_HAND, seat=seat),),
                     )
                 )
             return self._with(deal=d._replace(alone=seat, level=1, out=partner_out_mask(self.n, seat)))
@@ -289,6 +296,7 @@ class Bidding(DirectorState):
                     "neither partner can play alone.",
                     offender=seat,
                     effects=("the hand is played with partners",),
+                    facts=(Fact(Standing.WITH_PARTNERS),),
                 ),
                 no_alone=_set(_set(self.no_alone, seat, 99), d.maker, 99),
                 deal=self._cancel_alone() if self.phase is Phase.BIDDING else self.deal,
@@ -387,6 +395,7 @@ class Bidding(DirectorState):
                 f"it is {SEAT_NAMES[d.actor]}'s turn.",
                 offender=seat,
                 effects=("the declaration is void",),
+                facts=(Fact(Standing.DECLARATION_VOID),),
             )
         )
 
@@ -427,6 +436,7 @@ class Bidding(DirectorState):
                 "and he may not play alone.",
                 offender=seat,
                 effects=("no lone hand",),
+                facts=(Fact(Standing.NO_LONE_HAND, seat=seat),),
             ),
             no_alone=_set(self.no_alone, seat, 98),
         )
@@ -491,6 +501,7 @@ class Bidding(DirectorState):
                         "dealer may still discard as he wishes.",
                         offender=seat,
                         effects=("the lead stands",),
+                        facts=(Fact(Standing.LEAD_STANDS),),
                     ),
                     early=((seat, card),),
                 )

@@ -56,6 +56,7 @@ class Calls(DirectorState):
                     f"{ev.who} lifted the trump card from the pack: it becomes an exposed card.",
                     offender=d0.dealer,
                     effects=("the turn-up is exposed when the dealer takes it up",),
+                    facts=(Fact(Standing.TURN_UP_EXPOSED),),
                 ),
                 turn_up_exposed=True,
             )
@@ -76,6 +77,10 @@ class Calls(DirectorState):
                     "card is an exposed card, liable to be called in the play (law 46).",
                     offender=seat,
                     effects=("no lone hand for him", "the card is exposed"),
+                    facts=(
+                        Fact(Standing.NO_LONE_HAND, seat=seat),
+                        Fact(Standing.CARD_EXPOSED),
+                    ),
                 ),
                 no_alone=_set(self.no_alone, seat, 95),
                 exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
@@ -91,6 +96,7 @@ class Calls(DirectorState):
                 f"{ev.who} exposed the {card.long_name()}: it must be left on the table and is liable to be called.",
                 offender=seat,
                 effects=("the card is exposed",),
+                facts=(Fact(Standing.CARD_EXPOSED),),
             ),
             exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
         )
@@ -123,6 +129,7 @@ class Calls(DirectorState):
                     card=card,
                     target=target,
                     effects=("the call stands",),
+                    facts=(Fact(Standing.CALL_STANDS),),
                 )
             )
         if not self.exposed[target] >> card & 1:
@@ -172,6 +179,7 @@ class Calls(DirectorState):
                     offender=target,
                     card=card,
                     effects=("the card is exposed",),
+                    facts=(Fact(Standing.CARD_EXPOSED),),
                 ),
                 exposed=_set(self.exposed, target, self.exposed[target] | (1 << card)),
             )
@@ -273,6 +281,7 @@ class Calls(DirectorState):
                     "have been saved or won is entertained, unless a revoke is established.",
                     offender=None,
                     effects=("the deal is scored on the tricks taken",),
+                    facts=(Fact(Standing.SCORED_ON_TRICKS),),
                 ),
                 phase=Phase.CLAIMS,
                 thrown=thrown,
@@ -314,6 +323,7 @@ class Calls(DirectorState):
                         "paid.",
                         offender=seat,
                         effects=("the call lapses",),
+                        facts=(Fact(Standing.CALL_LAPSES),),
                     )
                 )
             if not done and could and r.kind == "play-card":
@@ -328,6 +338,7 @@ class Calls(DirectorState):
                         offender=seat,
                         card=r.card,
                         effects=("the call is repeated",),
+                        facts=(Fact(Standing.CALL_REPEATED),),
                     )
                 )
             elif not done and could:
@@ -346,6 +357,7 @@ class Calls(DirectorState):
                         offender=seat,
                         target=r.seat,
                         effects=("penalty of a revoke",),
+                        facts=(Fact(Standing.REVOKE_PENALTY),),
                         reading=reading,
                     ),
                     revokes=st.revokes + (Revoke(seat, len(st.tricks), card, established=True, kind="call"),),

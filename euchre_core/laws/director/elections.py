@@ -9,7 +9,7 @@ from ...kernel.actions import Action
 from ...kernel.cards import CardError, Suit
 from ...kernel.errors import IllegalAction, InputError
 from ..events import Event
-from ..rulings import Irregularity, Ruling
+from ..rulings import Fact, Irregularity, Ruling, Standing
 from .state import Call, DirectorState, K, Phase, Requirement, verb
 from .state import ruling as _r
 from .state import set_at as _set
@@ -44,6 +44,7 @@ class Elections(DirectorState):
                 f"{r.irregularity} (law 85).",
                 offender=side,  # the side that consulted, named by its first seat (A for A-C, B for B-D)
                 effects=("no penalty exacted",),
+                facts=(Fact(Standing.NO_PENALTY_EXACTED),),
             )
         )
         return st._enforce(r, default, ())

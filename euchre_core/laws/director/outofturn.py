@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ...kernel.cards import Card
 from ...kernel.deal import SEAT_NAMES, legal_play_mask
 from ...kernel.play import trick_winner_index
-from ..rulings import Option
+from ..rulings import Fact, Option, Standing
 from .state import DirectorState, K, Phase, Revoke
 from .state import ruling as _r
 from .state import set_at as _set
@@ -34,6 +34,7 @@ class OutOfTurn(DirectorState):
                 "(law 50).",
                 offender=seat,
                 effects=("the lone player scores five",),
+                facts=(Fact(Standing.LONE_SCORES_FIVE),),
             ),
             abandoned=seat,
             phase=Phase.CLAIMS,
@@ -51,6 +52,7 @@ class OutOfTurn(DirectorState):
                     "and can be called.",
                     offender=seat,
                     effects=("the card goes back on the table, exposed",),
+                    facts=(Fact(Standing.CARD_BACK_EXPOSED),),
                 ),
                 exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
             )
@@ -114,6 +116,7 @@ class OutOfTurn(DirectorState):
                     "player playing alone.",
                     offender=seat,
                     effects=("both adversaries' hands exposed",),
+                    facts=(Fact(Standing.ADVERSARIES_HANDS_EXPOSED),),
                 ),
                 exposed=exposed,
                 aside=self._put_aside(seat, card),  # left in the trick unless taken back
@@ -131,6 +134,7 @@ class OutOfTurn(DirectorState):
                     "may play before his partner without penalty.",
                     offender=seat,
                     effects=("the card stands",),
+                    facts=(Fact(Standing.CARD_STANDS),),
                 ),
                 free_order=len(self.tricks),
             )
@@ -171,6 +175,7 @@ class OutOfTurn(DirectorState):
                 "table, liable to be called.",
                 offender=seat,
                 effects=("the card is exposed",),
+                facts=(Fact(Standing.CARD_EXPOSED),),
             ),
             exposed=_set(self.exposed, seat, self.exposed[seat] | (1 << card)),
             aside=self.aside if self._played_this_trick(seat) else self._put_aside(seat, card),
@@ -188,6 +193,7 @@ class OutOfTurn(DirectorState):
                 "called.",
                 offender=seat,
                 effects=("no penalty",),
+                facts=(Fact(Standing.NO_PENALTY),),
             )
         )
 
@@ -230,6 +236,10 @@ class OutOfTurn(DirectorState):
                 "euchred the adversaries score four (law 102).",
                 offender=seat,
                 effects=("march capped at 2", "a euchre scores 4"),
+                facts=(
+                    Fact(Standing.MARCH_CAPPED),
+                    Fact(Standing.EUCHRE_SCORES_FOUR),
+                ),
             ),
             capped=True,
         )

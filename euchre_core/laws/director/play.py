@@ -74,6 +74,7 @@ class Play(DirectorState):
                     "are exposed cards, liable to be called.",
                     offender=seat,
                     effects=tuple(f"the {c.long_name()} is exposed" for c in cards[1:]),
+                    facts=tuple(Fact(Standing.CARD_EXPOSED, seat=seat, card=c) for c in cards[1:]),
                 ),
                 exposed=_set(st.exposed, seat, st.exposed[seat] | extra),
             )
@@ -143,6 +144,7 @@ class Play(DirectorState):
                     "is turned and quitted (law 64).",
                     offender=seat,
                     effects=("a consequent revoke",),
+                    facts=(Fact(Standing.CONSEQUENT_REVOKE),),
                 ),
                 revokes=st.revokes + (Revoke(seat, len(st.tricks), card),),
             )
@@ -265,6 +267,7 @@ class Play(DirectorState):
                 offender=seat,
                 card=card,
                 effects=("his last card is played to the trick",),
+                facts=(Fact(Standing.LAST_CARD_PLAYED, seat=seat),),
             )
         )
         st = st._with(actor=seat)._put(seat, card)
@@ -286,6 +289,10 @@ class Play(DirectorState):
                 offender=seat,
                 card=mine[0] if mine else None,
                 effects=("the trick is complete without his card", "his consequent revokes stand"),
+                facts=(
+                    Fact(Standing.TRICK_WITHOUT_HIS_CARD, seat=seat),
+                    Fact(Standing.REVOKES_STAND, seat=seat),
+                ),
             )
         )
 
@@ -331,6 +338,10 @@ class Play(DirectorState):
                 offender=seat,
                 card=mine[0][1],
                 effects=("the card is restored to his hand", "his revokes meanwhile stand"),
+                facts=(
+                    Fact(Standing.CARD_RESTORED, seat=seat),
+                    Fact(Standing.REVOKES_STAND, seat=seat),
+                ),
             ),
             hands=_set(self.hands, seat, hand),
             gathered=tuple(g for g in self.gathered if g[1] != seat),
@@ -372,6 +383,10 @@ class Play(DirectorState):
                 "without a revoke.",
                 offender=seat,
                 effects=("the deal stands", "his surplus card is played to the imperfect trick"),
+                facts=(
+                    Fact(Standing.DEAL_STANDS),
+                    Fact(Standing.SURPLUS_PLAYED, seat=seat),
+                ),
             ),
             omission_ruled=True,
         )
@@ -399,6 +414,10 @@ class Play(DirectorState):
                 "The pack is found incorrect or imperfect: there must be a new deal by the same dealer; the points "
                 "scored on previous hands stand.",
                 effects=("new deal by the same dealer", "this hand scores nothing"),
+                facts=(
+                    Fact(Standing.NEW_DEAL, seat=self.deal.dealer),
+                    Fact(Standing.HAND_SCORES_NOTHING),
+                ),
             ),
             phase=Phase.DONE,
             new_deal=(33,),

@@ -49,6 +49,7 @@ class Revokes(DirectorState):
                 offender=None,
                 target=p,
                 effects=("the correction window stays open",),
+                facts=(Fact(Standing.CORRECTION_OPEN),),
             ),
             revokes=revokes,
             question=p,
@@ -72,6 +73,7 @@ class Revokes(DirectorState):
                     f"{ev.who} answered that he has a card of the suit: he must correct his revoke (laws 65, 69).",
                     offender=seat,
                     effects=("the revoke is to be corrected",),
+                    facts=(Fact(Standing.TO_BE_CORRECTED),),
                 ),
                 question=None,
             )
@@ -90,6 +92,7 @@ class Revokes(DirectorState):
                 "when the trick is turned and quitted (law 64).",
                 offender=None,
                 effects=("the correction window closes",),
+                facts=(Fact(Standing.CORRECTION_CLOSES),),
             ),
             revokes=revokes,
             question=None,
@@ -162,6 +165,7 @@ class Revokes(DirectorState):
                 + (f"; {may}, who played after him, may withdraw his card and substitute another." if later else "."),
                 offender=seat,
                 effects=("the card played in error is exposed",),
+                facts=(Fact(Standing.ERROR_CARD_EXPOSED),),
             )
         )
         return st._trick_changed(rv.trick, tuple(seq))
@@ -190,6 +194,7 @@ class Revokes(DirectorState):
                 "is not liable to be called (law 69).",
                 offender=None,
                 effects=("the card withdrawn goes back to his hand",),
+                facts=(Fact(Standing.WITHDRAWN_BACK, seat=None),),
             )
         )
         return st._trick_changed(idx, tuple(seq))
@@ -249,6 +254,7 @@ class Revokes(DirectorState):
                     f"{ev.who} claimed a revoke; the tricks were searched and none is established.{why}",
                     chooser=None,
                     effects=("no penalty",),
+                    facts=(Fact(Standing.NO_PENALTY),),
                 ),
                 claimants=self.claimants | {side},
             )
@@ -280,6 +286,7 @@ class Revokes(DirectorState):
                 "hand (law 63), before all other scores (law 4).",
                 chooser=None,
                 effects=("penalty scored",),
+                facts=(Fact(Standing.PENALTY_SCORED),),
             ),
             claimed=claimed,
             claimants=self.claimants | {side},
@@ -304,7 +311,9 @@ class Revokes(DirectorState):
                 else f"{ev.who} mixed the cards, but no revoke had been claimed against them: Law 67 establishes a "
                 "revoke only when one is claimed; no penalty."
             )
-            return self._rule(_r(K.CARDS_MIXED, (67,), text, offender=None, effects=("no effect",)))
+            return self._rule(
+                _r(K.CARDS_MIXED, (67,), text, offender=None, effects=("no effect",), facts=(Fact(Standing.NO_EFFECT),))
+            )
         pend = [r for r in self.revokes if self.side_of(r.seat) == side and not r.corrected]
         revokes = tuple(replace(r, established=True) if r in pend else r for r in self.revokes)
         mixed = self.mixed if pend else self.mixed | {side}
@@ -321,6 +330,10 @@ class Revokes(DirectorState):
                 f"{self.side_name(1 - side)} score its penalty (law 63).",
                 offender=None,
                 effects=("revoke established", "penalty scored"),
+                facts=(
+                    Fact(Standing.REVOKE_ESTABLISHED),
+                    Fact(Standing.PENALTY_SCORED),
+                ),
             ),
             revokes=revokes,
             mixed=mixed,
@@ -359,6 +372,7 @@ class Revokes(DirectorState):
                     f"{ev.who} holds {n} cards, the right number at this point: no offence.",
                     offender=None,
                     effects=("no penalty",),
+                    facts=(Fact(Standing.NO_PENALTY),),
                 )
             )
         lone = d.alone is not None
@@ -371,6 +385,7 @@ class Revokes(DirectorState):
                     "this hand; one offence forfeits once.",
                     offender=seat,
                     effects=("no further penalty",),
+                    facts=(Fact(Standing.NO_FURTHER_PENALTY),),
                 )
             )
         return self._rule(
