@@ -9,7 +9,9 @@ and for each widget on the page its module and everything that module imports), 
 fetches them all at once.
 
 Nothing here is written twice: the widgets and their selectors are read from ``engine.mjs``'s
-``WIDGETS``, and the imports from the modules' own ``import … from "./x.mjs"`` lines. A page's
+``WIDGETS``, and the module graph (each module's static imports, and the widget modules ``engine.mjs``
+imports dynamically, checked against ``WIDGETS``) from esbuild's metafile (:func:`module_graph`: the
+bundler that minifies the site's scripts reads their imports, not a regular expression). A page's
 widgets are found in its HTML by the selectors' class (``.case-player[data-case]``) or id
 (``#euchre-table``), with the attribute the selector asks for.
 
@@ -18,7 +20,10 @@ Called from the hooks' ``on_post_page`` (:func:`preload_links`); works on HTML t
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -29,7 +34,7 @@ SCRIPTS = REPO_ROOT / "docs" / "javascripts"
 ENGINE = "engine.mjs"
 
 _WIDGET = re.compile(r'\[\s*"([^"]+)"\s*,\s*function\s*\(\)\s*\{\s*return import\("\./([\w.-]+\.mjs)"\)')
-_IMPORT = re.compile(r'^\s*import\s+(?:[^;]*?\s+from\s+)?"\./([\w.-]+\.mjs)"', re.MULTILINE)
+ESBUILD = REPO_ROOT / "node_modules" / ".bin" / "esbuild"
 _SELECTOR = re.compile(r"^(?:\.(?P<cls>[\w-]+)|#(?P<id>[\w-]+))(?:\[(?P<attr>[\w-]+)\])?$")
 
 
@@ -67,13 +72,34 @@ def parse_widgets(engine_source: str) -> list[Widget]:
     return widgets
 
 
-def static_imports(source: str) -> list[str]:
-    """The sibling modules a module imports statically (``import … from "./x.mjs"``).
+def module_graph(scripts: Path) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """Each module's static imports, and its dynamic ones, as esbuild reads them (its metafile: every
+    ``*.mjs`` of ``scripts`` an entry point, bundled to a scratch folder and thrown away).
 
-    >>> static_imports('import { a } from "./answers.mjs";\\nimport "./b.mjs";\\nconst x = import("./c.mjs");')
-    ['answers.mjs', 'b.mjs']
+    >>> static, dynamic = module_graph(SCRIPTS)
+    >>> static["case-player.mjs"], "case-player.mjs" in dynamic["engine.mjs"]
+    (('answers.mjs', 'engine-ui.mjs', 'table.mjs'), True)
     """
-    return _IMPORT.findall(source)
+    if not ESBUILD.exists():
+        raise PreloadError("esbuild is missing: run `make node-deps` (npm ci)")
+    entries = sorted(p.name for p in scripts.glob("*.mjs"))
+    with tempfile.TemporaryDirectory() as tmp:
+        meta = Path(tmp) / "meta.json"
+        args = [str(ESBUILD), *entries, "--bundle", "--format=esm", "--splitting", f"--outdir={tmp}/out"]
+        proc = subprocess.run(
+            [*args, f"--metafile={meta}", "--log-level=error"], cwd=scripts, capture_output=True, text=True, timeout=120
+        )
+        if proc.returncode != 0:
+            raise PreloadError(f"esbuild could not read the scripts' imports: {proc.stderr.strip()}")
+        inputs = json.loads(meta.read_text(encoding="utf-8"))["inputs"]
+    static: dict[str, tuple[str, ...]] = {}
+    dynamic: dict[str, tuple[str, ...]] = {}
+    for path, data in inputs.items():
+        name = Path(path).name
+        imports = data.get("imports") or []
+        static[name] = tuple(Path(i["path"]).name for i in imports if i.get("kind") == "import-statement")
+        dynamic[name] = tuple(Path(i["path"]).name for i in imports if i.get("kind") == "dynamic-import")
+    return static, dynamic
 
 
 def _tables(scripts: Path) -> tuple[tuple[Widget, ...], dict[str, tuple[str, ...]]]:
@@ -92,12 +118,15 @@ def _read_tables(
     if not engine.is_file():
         raise PreloadError(f"{engine} is missing")
     widgets = tuple(parse_widgets(engine.read_text(encoding="utf-8")))
-    imports: dict[str, tuple[str, ...]] = {}
-    for path in sorted(scripts.glob("*.mjs")):
-        imports[path.name] = tuple(static_imports(path.read_text(encoding="utf-8")))
+    imports, dynamic = module_graph(scripts)
     for widget in widgets:
         if widget.module not in imports:
             raise PreloadError(f"engine.mjs names {widget.module}, which is not in {scripts}")
+    if sorted({w.module for w in widgets}) != sorted(set(dynamic.get(ENGINE, ()))):
+        raise PreloadError(
+            f"engine.mjs: its WIDGETS name {sorted({w.module for w in widgets})}, but it imports "
+            f"{sorted(set(dynamic.get(ENGINE, ())))} dynamically (esbuild)"
+        )
     return widgets, imports
 
 

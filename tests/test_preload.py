@@ -115,3 +115,33 @@ def test_built_pages_preload_files_that_exist(built_site: BuiltSite) -> None:
     assert {"answers.mjs", "case-player.mjs", "table.mjs", "engine-ui.mjs"} <= set(announced)
     home = (built_site.dir / "index.html").read_text(encoding="utf-8")
     assert re.findall(r'modulepreload" href="javascripts/([^"]+)"', home) == ["answers.mjs"]
+
+
+def test_the_module_graph_is_esbuilds_not_a_pattern(tmp_path: Path) -> None:
+    """Issue 37: the graph comes from esbuild's metafile, so an import written in any form the language allows
+    is followed (a re-export, an import split over lines, a comment that looks like an import is not), and
+    engine.mjs's dynamic imports must be its WIDGETS' modules."""
+    (tmp_path / "engine.mjs").write_text(
+        'import { answers } from "./answers.mjs";\n'
+        "const WIDGETS = [\n"
+        '  [".case-player[data-case]", function () { return import("./case-player.mjs"); }, "mount"],\n'
+        "];\nexport { WIDGETS, answers };\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "answers.mjs").write_text("export const answers = 1;\n", encoding="utf-8")
+    (tmp_path / "case-player.mjs").write_text(
+        '// import "./ghost.mjs";\nexport { table } from "./table.mjs";\nimport {\n  ui\n}\n  from "./ui.mjs";\nexport const m = ui;\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "table.mjs").write_text("export const table = 2;\n", encoding="utf-8")
+    (tmp_path / "ui.mjs").write_text("export const ui = 3;\n", encoding="utf-8")
+    static, dynamic = preload.module_graph(tmp_path)
+    assert sorted(static["case-player.mjs"]) == ["table.mjs", "ui.mjs"]
+    assert dynamic["engine.mjs"] == ("case-player.mjs",)
+    _, imports = preload._read_tables(tmp_path, ())
+    assert preload.closure("case-player.mjs", imports) == ["case-player.mjs", "table.mjs", "ui.mjs"]
+    (tmp_path / "engine.mjs").write_text(
+        (tmp_path / "engine.mjs").read_text(encoding="utf-8") + 'import("./ui.mjs");\n', encoding="utf-8"
+    )
+    with pytest.raises(preload.PreloadError, match="dynamically"):
+        preload._read_tables(tmp_path, (("changed", 1),))
