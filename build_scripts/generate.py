@@ -42,6 +42,7 @@ import json
 import os
 import posixpath
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -315,6 +316,16 @@ def generate(out: Path = DEFAULT_OUT, serve: bool = False, stagger: float = 0.0)
     return report
 
 
+def _ignored(path: str) -> bool:
+    """An editor's or Python's by-product, not a source: a compiled file, a backup, a lock, a hidden or
+    ``__pycache__`` folder."""
+    parts = Path(path).parts
+    name = parts[-1] if parts else ""
+    if any(p == "__pycache__" or (p.startswith(".") and p not in (".", "..")) for p in parts[:-1]):
+        return True
+    return name.endswith((".pyc", "~", ".swp")) or name.startswith(".#")
+
+
 def _stamp(roots: Iterable[Path]) -> dict[str, int]:
     stamps: dict[str, int] = {}
     for root in roots:
@@ -324,9 +335,9 @@ def _stamp(roots: Iterable[Path]) -> dict[str, int]:
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
             for name in filenames:
-                if name.endswith((".pyc", "~", ".swp")) or name.startswith(".#"):
-                    continue
                 path = os.path.join(dirpath, name)
+                if _ignored(path):
+                    continue
                 try:
                     stamps[path] = os.stat(path).st_mtime_ns
                 except FileNotFoundError:
@@ -351,25 +362,60 @@ def _run_once(out: Path, serve: bool, stagger: float = 0.0) -> bool:
     return True
 
 
-def watch(out: Path, serve: bool = True, interval: float = 0.1) -> int:
+class _Edits:
+    """What the watcher saw since it last looked: set by watchdog's observer thread, for each created,
+    changed, moved or deleted source (not an editor's by-product); :meth:`wait` returns once the edits
+    have paused for ``quiet`` seconds (an editor's save of several files is one regeneration)."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def dispatch(self, event: Any) -> None:  # watchdog's FileSystemEventHandler interface
+        if event.event_type in ("opened", "closed_no_write"):
+            return
+        paths = [event.src_path, getattr(event, "dest_path", "") or ""]
+        if any(p and not _ignored(os.fsdecode(p)) for p in paths):
+            self._event.set()
+
+    def wait(self, quiet: float) -> None:
+        self._event.wait()
+        while self._event.wait(quiet):  # more edits within the pause: wait for the quiet
+            self._event.clear()
+
+
+def watch(out: Path, serve: bool = True, quiet: float = 0.1) -> int:
     """Regenerate on every edit (``--watch``); returns :data:`RESTART_EXIT` when Python (or the
-    engine's data) changed, for the caller to start a fresh process."""
+    engine's data) changed, for the caller to start a fresh process. The sources are watched by
+    ``watchdog`` (the operating system's notifications, no polling); once the edits pause, the files'
+    times say which kind of edit it was."""
+    from watchdog.observers import Observer
+
     from build_scripts import serve_cache
 
     serve_cache.enabled = True
     restart = _restart_stamp()
     content = _stamp(CONTENT_ROOTS)
     _run_once(out, serve)
+    edits = _Edits()
+    observer = Observer()
+    for root in (*RESTART_ROOTS, *CONTENT_ROOTS):
+        folder = root if root.is_dir() else root.parent
+        observer.schedule(edits, str(folder), recursive=root.is_dir())  # type: ignore[arg-type]
+    observer.start()
     print("generate: watching content/, docs/, overrides/, euchre_core/, build_scripts/, schemas/", flush=True)
-    while True:
-        time.sleep(interval)
-        if _restart_stamp() != restart:
-            print("generate: Python or the engine's data changed: restarting the generator", flush=True)
-            return RESTART_EXIT
-        now = _stamp(CONTENT_ROOTS)
-        if now != content:
-            content = now
-            _run_once(out, serve, stagger=STAGGER_SECONDS)
+    try:
+        while True:
+            edits.wait(quiet)
+            if _restart_stamp() != restart:
+                print("generate: Python or the engine's data changed: restarting the generator", flush=True)
+                return RESTART_EXIT
+            now = _stamp(CONTENT_ROOTS)
+            if now != content:
+                content = now
+                _run_once(out, serve, stagger=STAGGER_SECONDS)
+    finally:
+        observer.stop()
+        observer.join(timeout=5)
 
 
 def main(argv: list[str] | None = None) -> int:
