@@ -9,7 +9,7 @@ CHROMIUM ?= /usr/bin/chromium
 # NO_MKDOCS_2_WARNING=1 silences Material's end-of-life banner, deliberately (ARCHITECTURE.md, "Other renderers").
 RUN := PYTHONPATH=. NO_MKDOCS_2_WARNING=1
 
-.PHONY: all venv venv-dev engine-test lock node-deps build serve sims preview test lint dist chromium clean
+.PHONY: all venv venv-dev engine-test lock node-deps node-serve-deps build serve sims preview test lint dist chromium clean
 
 all: build
 
@@ -80,6 +80,23 @@ $(NODE_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
+# What `make serve` needs of them: the Pyodide runtime alone (the package's "dependencies"; about 14 MB, not the
+# build's bundlers, Lighthouse and the linters, 300 MB): `npm ci --omit=dev`, unless everything is installed already.
+NODE_SERVE_STAMP := node_modules/.installed-serve
+
+node-serve-deps: $(NODE_SERVE_STAMP)
+
+$(NODE_SERVE_STAMP): package-lock.json package.json
+	@if [ -f $(NODE_STAMP) ] && [ $(NODE_STAMP) -nt package-lock.json ] && [ $(NODE_STAMP) -nt package.json ]; then \
+	  touch $(NODE_SERVE_STAMP); \
+	else \
+	  command -v npm >/dev/null 2>&1 || { \
+	    if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y npm; \
+	    elif command -v sudo >/dev/null 2>&1; then sudo apt-get update && sudo apt-get install -y npm; \
+	    else echo "make: npm is missing; install Debian's npm package (as root)" >&2; exit 1; fi; }; \
+	  npm ci --omit=dev --no-audit --no-fund && touch $(NODE_SERVE_STAMP); \
+	fi
+
 # The generator writes the docs tree (build/docs: build_scripts/generate.py), MkDocs renders it.
 build: venv node-deps
 	$(RUN) $(BIN)/python -m build_scripts.generate --out build/docs
@@ -87,7 +104,7 @@ build: venv node-deps
 
 # The generator's watcher (content/, docs/, overrides/, euchre_core/, build_scripts/) beside
 # `mkdocs serve --dirty` on its tree (build/serve-docs): build_scripts/serve.py.
-serve: venv node-deps
+serve: venv node-serve-deps
 	$(RUN) $(BIN)/python -m build_scripts.serve --dev-addr 127.0.0.1:8000
 
 # The hint simulations (a few minutes): the build and serve only read their committed cache.

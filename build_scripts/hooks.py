@@ -144,18 +144,41 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
     """The page without the template's indentation (:func:`build_scripts.compact_html.compact`),
     with the script modules its widgets will import announced in its head (:mod:`build_scripts.preload`)."""
     from build_scripts.compact_html import compact
-    from build_scripts.preload import PreloadError, preload_links
+    from build_scripts.preload import ESBUILD, PreloadError, preload_links
 
-    try:
-        output = preload_links(output)
-    except PreloadError as error:
-        raise PluginError(f"euchre: {error}") from None
+    # the preloads need esbuild (the module graph), a build tool: `make serve` installs only the runtime's
+    # package (npm ci --omit=dev), and serves its pages without them (a build always has them)
+    if not _serving or ESBUILD.exists():
+        try:
+            output = preload_links(output)
+        except PreloadError as error:
+            raise PluginError(f"euchre: {error}") from None
 
     if not _serving:  # a built site links one minified stylesheet (build_scripts/minify.py)
         from build_scripts.minify import one_stylesheet
 
         output = one_stylesheet(output, [str(s) for s in config.extra_css])
+    else:
+        _forget_previous_entries(config, page.url)
     return compact(output)
+
+
+def _forget_previous_entries(config: MkDocsConfig, url: str) -> None:
+    """``mkdocs serve --dirty``: the page rendered again replaces its own entries in the search index.
+
+    The theme's search keeps the previous build's index and, after a dirty build, drops the entries of
+    the first page the build rendered only, then adds the build's own: when an edit renders several pages
+    (a law's page and the two pages that quote every law), the others' entries were kept beside their new
+    ones, an undone edit stayed searchable and the index grew at each edit (985 entries against 588). Each
+    page rendered drops its previous entries here, before the theme writes the index. Only under serve, and
+    only if the theme keeps its index where this expects it (otherwise nothing is done: a build is never
+    affected)."""
+    search = config.plugins.get("material/search") or config.plugins.get("search")
+    previous = getattr(search, "search_index_prev", None)
+    entries = getattr(previous, "entries", None)
+    if not isinstance(entries, list):
+        return
+    previous.entries = [e for e in entries if str(e.get("location", "")).split("#", 1)[0] != url]  # type: ignore[union-attr]
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
