@@ -66,7 +66,7 @@ lock: venv-dev
 	$(UV_COMPILE) --python-version 3.10 --group engine-test -o requirements/engine-test.txt
 
 # The JavaScript dependencies (package.json, pinned in package-lock.json): the Pyodide runtime that the
-# build copies into site/pyodide/, the build's bundlers, axe-core for the accessibility test, Biome (lint). `npm ci` runs again only
+# build copies into site/pyodide/, workbox-window (bundled into the built offline.mjs), the build's bundlers, axe-core for the accessibility test, Biome (lint). `npm ci` runs again only
 # when the lock file changes (the stamp is in node_modules/, which npm ci replaces).
 NODE_STAMP := node_modules/.installed
 

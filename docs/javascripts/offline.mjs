@@ -10,10 +10,16 @@
    - "A newer edition is ready — reload": a new build's worker waits (it never serves its pages
      beside the old build's); the reader's reload lets it take over, then the page reloads.
 
+   The worker's registration and its life (installed, waiting, taking over, the reader's reload
+   sent as Workbox's SKIP_WAITING message) are workbox-window's (npm, pinned with workbox-build),
+   imported only when the page's switch is on: build_scripts/minify.py bundles it into this file's
+   built copy, so the page fetches one script; the sources that `mkdocs serve` serves never import it.
+
    Nothing here decides anything about the book: it only reports what the browser has kept. */
 
 const meta = document.querySelector('meta[name="euchre-offline"]');
 const supported = "serviceWorker" in navigator && "caches" in window;
+let workbox = null;             // workbox-window's Workbox, once sw.js is registered through it
 let registration = null;
 let state = "none";             // none | saving | ready | unsupported | failed
 let runtime = "unknown";        // unknown | missing | saving | saved
@@ -172,8 +178,10 @@ function render() {
   document.querySelectorAll("[data-offline-runtime]").forEach(function (root) { renderInto(root, false); });
 }
 
-/* "A newer edition is ready — reload": shown while a new build's worker waits. */
-function showUpdate(waiting) {
+/* "A newer edition is ready — reload": shown while a new build's worker waits; the button asks it
+   to take over (workbox-window's messageSkipWaiting: the registration's waiting worker), and the
+   page reloads when it controls the page (the "controlling" event). */
+function showUpdate() {
   if (document.querySelector(".euchre-update")) return;
   const notice = document.createElement("div");
   notice.className = "euchre-update";
@@ -187,31 +195,20 @@ function showUpdate(waiting) {
   button.addEventListener("click", function () {
     reloading = true;
     button.disabled = true;
-    waiting.postMessage({ type: "SKIP_WAITING" });
+    workbox.messageSkipWaiting();
   });
   notice.appendChild(text);
   notice.appendChild(button);
   document.body.appendChild(notice);
 }
 
-function watch(reg) {
-  registration = reg;
-  const follow = function (worker) {
-    if (!worker) return;
-    worker.addEventListener("statechange", function () {
-      if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdate(worker);
-      if (worker.state === "activated" || worker.state === "redundant") update();
-    });
-  };
-  if (reg.waiting && navigator.serviceWorker.controller) showUpdate(reg.waiting);
-  follow(reg.installing);
-  reg.addEventListener("updatefound", function () {
-    follow(reg.installing);
-    update();
-  });
+/* A worker installed and waiting: a new build's, when an older one controls this page. */
+function onWaiting() {
+  if (navigator.serviceWorker.controller) showUpdate();
   update();
 }
 
+/* The book's state from the registration: kept (an active worker), being saved, or failed. */
 function update() {
   if (!registration) return;
   if (registration.active) {
@@ -223,6 +220,29 @@ function update() {
     state = registration.installing || registration.waiting ? "saving" : "failed";
   }
   render();
+}
+
+/* workbox-window's events: its "waiting" comes for a worker found waiting at registration, and for
+   one whose install it saw begin (its own or a later build's, isExternal). */
+function listen(wb) {
+  wb.addEventListener("waiting", onWaiting);
+  ["installed", "activated", "redundant"].forEach(function (type) { wb.addEventListener(type, update); });
+  wb.addEventListener("controlling", function () {
+    if (reloading) location.reload();
+    else update();
+  });
+}
+
+/* A worker already installing when this page registered (the browser's own update check on the
+   navigation found a new sw.js): workbox-window follows only the installs it sees begin
+   (GoogleChrome/workbox#2218), so this one is followed to its waiting here. */
+function followInstalling(reg) {
+  const worker = reg.installing;
+  if (!worker) return;
+  worker.addEventListener("statechange", function () {
+    if (worker.state === "installed" && reg.waiting === worker) onWaiting();
+    else update();
+  });
 }
 
 async function start() {
@@ -240,21 +260,19 @@ async function start() {
     });
     return;
   }
-  navigator.serviceWorker.addEventListener("controllerchange", function () {
-    if (reloading) location.reload();
-    else update();
-  });
   state = "saving";
   render();
-  // after the page's own load: the book's download does not compete with the first page
-  if (document.readyState !== "complete") {
-    await new Promise(function (resolve) { window.addEventListener("load", resolve, { once: true }); });
-  }
   try {
+    const { Workbox } = await import("workbox-window");
     const url = new URL(meta.getAttribute("data-sw"), location.href);
-    const reg = await navigator.serviceWorker.register(url.href, { scope: siteRoot().href, updateViaCache: "none" });
-    watch(reg);
+    workbox = new Workbox(url.href, { scope: siteRoot().href, updateViaCache: "none" });
+    listen(workbox);
+    // after the page's own load (register() waits for it): the book's download does not compete
+    // with the first page
+    registration = await workbox.register();
     lastUpdateCheck = Date.now();
+    followInstalling(registration);
+    update();
   } catch (error) {
     state = "failed";
     render();
@@ -266,9 +284,9 @@ async function start() {
    most every ten minutes, ask whether a newer edition was published. */
 function onPage() {
   render();
-  if (registration && Date.now() - lastUpdateCheck > 600000 && navigator.onLine !== false) {
+  if (workbox && registration && Date.now() - lastUpdateCheck > 600000 && navigator.onLine !== false) {
     lastUpdateCheck = Date.now();
-    registration.update().catch(function () {});
+    workbox.update().catch(function () {});
   }
 }
 
