@@ -159,26 +159,56 @@ def on_post_page(output: str, page: Any, config: MkDocsConfig) -> str:
 
         output = one_stylesheet(output, [str(s) for s in config.extra_css])
     else:
-        _forget_previous_entries(config, page.url)
+        _index_page_again(config, page.url)
     return compact(output)
 
 
-def _forget_previous_entries(config: MkDocsConfig, url: str) -> None:
+def _search_index(config: MkDocsConfig) -> tuple[Any, Any] | None:
+    """The theme's search plugin and its index of this build, if the theme keeps them where this expects
+    (Material's ``search_index``, with ``entries``): else None, and the search index is left to the theme."""
+    search = config.plugins.get("material/search") or config.plugins.get("search")
+    index = getattr(search, "search_index", None)
+    if not isinstance(getattr(index, "entries", None), list):
+        return None
+    return search, index
+
+
+def on_pre_page(page: Any, config: MkDocsConfig, files: Files) -> Any:
+    """Under ``mkdocs serve --dirty``: where the search index stands before this page is indexed
+    (:func:`_index_page_again`)."""
+    if _serving:
+        found = _search_index(config)
+        if found is not None:
+            search, index = found
+            carried = getattr(getattr(search, "search_index_prev", None), "entries", None)
+            if isinstance(carried, list):  # the build's first page: carry the whole previous index
+                index.entries = list(carried) + index.entries
+                search.search_index_prev = None
+            _index_mark[page.url] = len(index.entries)
+    return page
+
+
+_index_mark: dict[str, int] = {}  # a page being rendered -> the number of index entries before its own
+
+
+def _index_page_again(config: MkDocsConfig, url: str) -> None:
     """``mkdocs serve --dirty``: the page rendered again replaces its own entries in the search index.
 
-    The theme's search keeps the previous build's index and, after a dirty build, drops the entries of
-    the first page the build rendered only, then adds the build's own: when an edit renders several pages
-    (a law's page and the two pages that quote every law), the others' entries were kept beside their new
-    ones, an undone edit stayed searchable and the index grew at each edit (985 entries against 588). Each
-    page rendered drops its previous entries here, before the theme writes the index. Only under serve, and
-    only if the theme keeps its index where this expects it (otherwise nothing is done: a build is never
-    affected)."""
-    search = config.plugins.get("material/search") or config.plugins.get("search")
-    previous = getattr(search, "search_index_prev", None)
-    entries = getattr(previous, "entries", None)
-    if not isinstance(entries, list):
+    The theme keeps the previous build's index and, after a dirty build, drops the entries whose address
+    begins with that of the first page the build rendered, then adds the build's own: when an edit renders
+    several pages (a law's page and the two pages that quote every law) the others' old entries stayed
+    beside their new ones (an undone edit searchable, 985 entries against 588), and when the first page was
+    a folder's index (cases/) every page under it lost its entries. Here the build starts from the whole
+    previous index (:func:`on_pre_page`, on its first page) and each page rendered swaps its old entries
+    for the ones just made; the theme then writes the index as it stands. Only under serve, and only if the
+    theme keeps its index where this expects it (otherwise nothing is done: a build is never affected)."""
+    found = _search_index(config)
+    start = _index_mark.pop(url, None)
+    if found is None or start is None:
         return
-    previous.entries = [e for e in entries if str(e.get("location", "")).split("#", 1)[0] != url]  # type: ignore[union-attr]
+    _, index = found
+    old, new = index.entries[:start], index.entries[start:]
+    index.entries = [e for e in old if str(e.get("location", "")).split("#", 1)[0] != url] + new
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:

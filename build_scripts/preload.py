@@ -85,7 +85,9 @@ def module_graph(scripts: Path) -> tuple[dict[str, tuple[str, ...]], dict[str, t
     entries = sorted(p.name for p in scripts.glob("*.mjs"))
     with tempfile.TemporaryDirectory() as tmp:
         meta = Path(tmp) / "meta.json"
-        args = [str(ESBUILD), *entries, "--bundle", "--format=esm", "--splitting", f"--outdir={tmp}/out"]
+        # a package (offline.mjs's workbox-window) is not one of the site's modules: left to the bundler of the build
+        args = [str(ESBUILD), *entries, "--bundle", "--packages=external", "--format=esm", "--splitting"]
+        args.append(f"--outdir={tmp}/out")
         proc = subprocess.run(
             [*args, f"--metafile={meta}", "--log-level=error"], cwd=scripts, capture_output=True, text=True, timeout=120
         )
