@@ -88,6 +88,11 @@ const result = await generateSW({
   dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.min\.(js|css)$/,
   maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
   directoryIndex: "index.html",
+  // a page's address with a query (a search result's ?h=, the guide's ?me=C for a sandbox) is the same page:
+  // the site is static (GitHub Pages ignores queries), the page's own script reads the query, so every
+  // parameter is ignored in finding the cached copy (Workbox's default ignores utm_ and fbclid only, and
+  // every search result then failed offline)
+  ignoreURLParametersMatching: [/.*/],
   cleanupOutdatedCaches: true,
   clientsClaim: true,
   skipWaiting: false,

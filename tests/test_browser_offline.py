@@ -112,6 +112,31 @@ def test_the_book_works_offline_after_one_visit(browser: object, built_site: Bui
         assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
 
 
+def test_links_with_a_query_open_offline(browser: object, built_site: BuiltSite) -> None:
+    """Issue 36: a search result (its link carries ?h=) and the guide's link to a sandbox for the reader's
+    chair (?me=C) open from the offline copy, not the browser's no-connection page."""
+    from playwright.sync_api import expect
+
+    base = built_site.base
+    with visit_once(browser, base) as tab:
+        tab.context.set_offline(True)  # type: ignore[attr-defined]
+        tab.goto(base + "laws/the-revoke/?h=revoke#law-62")  # type: ignore[attr-defined]
+        expect(tab.locator("#law-62")).to_have_text(re.compile(r"^Law 62"))  # type: ignore[attr-defined]
+        tab.goto(base + "laws/cards-liable-to-be-called/?me=C#law-52")  # type: ignore[attr-defined]
+        expect(tab.locator('.penalty-sandbox[data-law="52"]')).to_be_attached()  # type: ignore[attr-defined]
+        tab.goto(base)  # type: ignore[attr-defined]
+        tab.locator("label.md-header__button[for=__search]").click()  # type: ignore[attr-defined]
+        tab.locator("input.md-search__input").press_sequentially("renege", delay=20)  # type: ignore[attr-defined]
+        result = tab.locator(".md-search-result__item a").first  # type: ignore[attr-defined]
+        expect(result).to_be_visible()
+        href = result.get_attribute("href") or ""
+        assert "?h=" in href, href  # the theme's own result link, with the words to highlight
+        result.click()
+        expect(tab.locator("article h1")).to_be_visible()  # type: ignore[attr-defined]
+        assert tab.evaluate("document.title").strip()  # type: ignore[attr-defined]
+        assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
+
+
 def test_the_live_examples_saved_ahead_work_offline(browser: object, built_site: BuiltSite) -> None:
     """Making the live examples available offline keeps the runtime; then Python starts offline."""
     from playwright.sync_api import expect
