@@ -74,7 +74,10 @@ def test_the_site_group_is_lean_and_the_test_group_has_the_suites_tools() -> Non
 def test_the_makefile_installs_the_locks_with_hashes_site_group_for_build_and_serve() -> None:
     make = (REPO_ROOT / "Makefile").read_text(encoding="utf-8")
     assert "--require-hashes" in make and "-r requirements/pip.txt" in make
-    assert re.search(r"^build: venv node-deps$", make, re.M) and re.search(r"^serve: venv node-deps$", make, re.M)
+    assert re.search(r"^build: venv node-deps$", make, re.M)
+    # serve: the site group, and of the npm packages only the runtime's (issue 36: a lean serve)
+    assert re.search(r"^serve: venv node-serve-deps$", make, re.M)
+    assert "npm ci --omit=dev" in make
     assert re.search(r"^test: venv-dev ", make, re.M)
     assert not (REPO_ROOT / "requirements-dev.txt").exists()
     dependabot = yaml.safe_load((REPO_ROOT / ".github" / "dependabot.yml").read_text(encoding="utf-8"))
