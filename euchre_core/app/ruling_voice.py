@@ -257,7 +257,7 @@ HEADLINES: dict[K, str] = {
     K.DEAL_OUT_OF_TURN_STANDS: "{Off} dealt out of turn, and the trump card is turned.",
     K.MISDEAL: "{Off} misdealt.",
     K.MISDEAL_AFTER_INTERRUPTION: "{Off} misdealt, after the other side interrupted the deal with a claim that failed.",
-    K.DEALER_INTERRUPTED: "{Off} interrupted the dealer with a claim and failed to prove it.",
+    K.DEALER_INTERRUPTED: "{Off} interrupted {dealer} with a claim and failed to prove it.",
     K.CLAIM_FAILED: "{Off} made a claim and failed to prove it.",
     K.NEW_CARDS_CALLED: "{Off} called for new cards before the cut.",
     K.NEW_CARDS_AFTER_CUT: "New cards were called for after the pack was cut.",
@@ -298,6 +298,7 @@ def headline(r: Ruling, seats: Seats) -> str:
         "partner_has": seats.verb(p, "has", "have"),
         "Off_side": seats.side(off % 2, cap=True) if off is not None else "",
         "is": seats.verb(off, "is", "are"),
+        "dealer": seats.marked(seats.dealer) if seats.me is not None else "the dealer",
     }
     return _cap(template.format(**values).replace("'", "’"))
 
@@ -1150,7 +1151,7 @@ def ruling_html(r: dict[str, Any]) -> str:
         parts.append(f'<p class="dg-score">{e(r["score"])}</p>')
     if r.get("next"):
         parts.append(f'<p class="dg-next">{e(_cap(r["next"]))}.</p>')
-    before = "Before that:" if r.get("source") == "table" else "Earlier in the hand:"  # the club: no hand
+    before = "Earlier in the hand:" if r.get("source") == "play" else "Before that:"  # the deal, the club: no hand yet
     for x in r.get("earlier") or []:
         cite = f' <span class="dg-laws">{_laws(x["laws"])}</span>' if x["laws"] else ""  # the club's cite their own
         parts.append(f'<p class="dg-earlier">{before} {e(x["headline"])}{cite}</p>')
