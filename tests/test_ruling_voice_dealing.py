@@ -20,10 +20,7 @@ PLAY = [sid for sid in situations.situations() if situations.situation(sid)["sou
 
 
 def _fold(events: list[str], sc: dict[str, object]) -> DealingProcedure:
-    state = DealingProcedure.start(sc.get("dealer", "A"), seed=int(sc.get("seed", 0)))  # type: ignore[arg-type]
-    for e in events:
-        state = state.act(e)
-    return state
+    return DealingProcedure.start(sc.get("dealer", "A"), seed=int(sc.get("seed", 0))).replay(events)  # type: ignore[arg-type]
 
 
 def _every_dealing_ruling() -> list[tuple[int, object]]:

@@ -639,6 +639,48 @@ def _standing(r: Ruling, seats: Seats) -> list[str]:
     return [fact_words(f, seats) for f in r.facts]
 
 
+def _blank_moment(**fields: Any) -> dict[str, Any]:
+    """A moment's fields (the same for the play's, the deal's and the club's), ``fields`` given."""
+    out: dict[str, Any] = {
+        "status": "none",
+        "headline": "",
+        "text": "",
+        "kind": None,
+        "offender": None,
+        "who_chooses": "",
+        "choosers": [],
+        "options": [],
+        "effects": [],
+        "next": "",
+        "earlier": [],
+        "reading": None,
+        "laws": [],
+        "seats": {},
+    }
+    out.update(fields)
+    return out
+
+
+def _ruling_fields(r: Ruling, seats: Seats) -> dict[str, Any]:
+    """The fields of a moment that its ruling gives: the headline, the engine's text, the kind, the
+    offender, the standing effects (its facts) and the reading."""
+    return {
+        "headline": headline(r, seats),
+        "text": r.text,
+        "kind": r.kind.value if r.kind is not None else None,
+        "offender": SEAT_NAMES[r.offender] if r.offender is not None else None,
+        "effects": _standing(r, seats),
+        "reading": r.reading,
+    }
+
+
+def _earlier(rulings: list[Ruling], seats: Seats, laws: set[int]) -> list[dict[str, Any]]:
+    """The earlier rulings citing the law, in words (their laws added to ``laws``)."""
+    for r in rulings:
+        laws.update(r.laws)
+    return [{"headline": headline(r, seats), "text": r.text, "laws": list(r.laws)} for r in rulings]
+
+
 def moment(state: Director, law: int | None = None, me: int | None = None) -> dict[str, Any]:
     """The ruling at this moment, in words from the reader's chair (``me``: his seat, or None for the
     book's letters): ``status`` (``"choose"``: an election is open; ``"stands"``: nothing can be
@@ -650,36 +692,15 @@ def moment(state: Director, law: int | None = None, me: int | None = None) -> di
     now, earlier = ruling_now(state, law)
     laws: set[int] = set()
     nxt = fx.next_to_act(state)
-    out: dict[str, Any] = {
-        "status": "none",
-        "headline": "",
-        "text": "",
-        "kind": None,
-        "offender": None,
-        "who_chooses": "",
-        "choosers": [],
-        "options": [],
-        "effects": [],
-        "next": effect_words(nxt[0], seats) if nxt else "",
-        "earlier": [],
-        "reading": None,
-        "laws": [],
-        "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(state.n)},
-    }
+    out = _blank_moment(
+        next=effect_words(nxt[0], seats) if nxt else "",
+        seats={SEAT_NAMES[s]: seats.marked(s) for s in range(state.n)},
+    )
     if now is None:
         return out
     laws.update(now.laws)
     laws.update(n for f in now.facts for n in f.laws)  # a standing effect's own laws (law 62's cost: 63, 70)
-    out.update(
-        {
-            "headline": headline(now, seats),
-            "text": now.text,
-            "kind": now.kind.value if now.kind is not None else None,
-            "offender": SEAT_NAMES[now.offender] if now.offender is not None else None,
-            "effects": _standing(now, seats),
-            "reading": now.reading,
-        }
-    )
+    out.update(_ruling_fields(now, seats))
     if now.needs_choice and state.pending is not None:
         out["status"] = "choose"
         out["who_chooses"] = chooser_words(now, seats)
@@ -701,9 +722,7 @@ def moment(state: Director, law: int | None = None, me: int | None = None) -> di
         if now.chosen is not None and any(o.id == now.chosen for o in now.options):
             label = option_label(now, now.chosen, seats, state.deal.dealer)
             out["effects"] = [f"elected: {label}", *out["effects"]]
-    for r in earlier:
-        laws.update(r.laws)
-        out["earlier"].append({"headline": headline(r, seats), "text": r.text, "laws": list(r.laws)})
+    out["earlier"] = _earlier(earlier, seats, laws)
     score = state.result()
     if score["complete"] or score["entries"]:
         entries = [
@@ -800,10 +819,15 @@ _DEALING_REFUSALS: dict[tuple[str, int], str] = {
 }
 
 
+def _refusal_template(table: dict[tuple[str, int], str], verb_: str, laws: tuple[int, ...]) -> str | None:
+    """The chair's template for an act refused, by the act and the first law forbidding it that has one."""
+    return next((table[(verb_, n)] for n in laws if (verb_, n) in table), None)
+
+
 def dealing_refusal_words(verb_: str, seat: int | None, error: IllegalAction, seats: Seats) -> str:
     """A dealing act the laws forbid, from the reader's chair (the act's verb and the law, typed); the
     engine's reason, in the book's letters, where no template is written for it."""
-    template = next((_DEALING_REFUSALS.get((verb_, n)) for n in error.laws if (verb_, n) in _DEALING_REFUSALS), None)
+    template = _refusal_template(_DEALING_REFUSALS, verb_, error.laws)
     if template is None or seat is None:
         return refusal_words(error, None, seats.dealer)
     words = template.format(Off=seats.name(seat, cap=True), has=seats.verb(seat, "has", "have"), he=seats.he(seat))
@@ -822,22 +846,7 @@ def dealing_moment(state: Any, law: int | None = None, me: int | None = None) ->
     """
     seats = Seats(me, state.dealer)
     now, earlier = ruling_now(state, law)
-    out: dict[str, Any] = {
-        "status": "none",
-        "headline": "",
-        "text": "",
-        "kind": None,
-        "offender": None,
-        "who_chooses": "",
-        "choosers": [],
-        "options": [],
-        "effects": [],
-        "next": "",
-        "earlier": [],
-        "reading": None,
-        "laws": [],
-        "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(4)},
-    }
+    out = _blank_moment(seats={SEAT_NAMES[s]: seats.marked(s) for s in range(4)})
     o = state.outcome
     if now is None:
         if o is not None:
@@ -850,16 +859,7 @@ def dealing_moment(state: Any, law: int | None = None, me: int | None = None) ->
             )
         return out
     laws: set[int] = set(now.laws) | {n for f in now.facts for n in f.laws}
-    out.update(
-        {
-            "headline": headline(now, seats),
-            "text": now.text,
-            "kind": now.kind.value if now.kind is not None else None,
-            "offender": SEAT_NAMES[now.offender] if now.offender is not None else None,
-            "effects": [fact_words(f, seats) for f in now.facts],
-            "reading": now.reading,
-        }
-    )
+    out.update(_ruling_fields(now, seats))
     if now.needs_choice and state.pending is not None:
         out["status"] = "choose"
         out["who_chooses"] = chooser_words(now, seats)
@@ -880,9 +880,7 @@ def dealing_moment(state: Any, law: int | None = None, me: int | None = None) ->
             out["effects"] = [f"elected: {dealing_option_label(now, now.chosen, seats, state.dealer)}", *out["effects"]]
             if o is not None:
                 out["effects"].append(dealing_outcome_words(o.kind, o.dealer, seats))
-    for r in earlier:
-        laws.update(r.laws)
-        out["earlier"].append({"headline": headline(r, seats), "text": r.text, "laws": list(r.laws)})
+    out["earlier"] = _earlier(earlier, seats, laws)
     out["laws"] = sorted(laws)
     return out
 
@@ -1079,26 +1077,15 @@ def club_moment(
     citing = [r for r in proc.records if law in r.laws]
     lines = [club_record_words(r, reader)[1] for r in citing]
     laws = sorted({law, *(n for r in citing for n in r.laws)})
-    out: dict[str, Any] = {
-        "status": "ruled",
-        "headline": lines[-1] if lines else "",
-        "text": "",
-        "kind": None,
-        "offender": reader,
-        "who_chooses": "",
-        "choosers": [],
-        "options": [],
-        "effects": [],
-        "next": "",
-        "earlier": [{"headline": x, "text": "", "laws": []} for x in lines[:-1]],  # each line cites its laws
-        "reading": None,
-        "laws": laws,
-        "seats": {},
-    }
+    out = _blank_moment(
+        status="ruled",
+        headline=lines[-1] if lines else "",
+        offender=reader,
+        earlier=[{"headline": x, "text": "", "laws": []} for x in lines[:-1]],  # each line cites its laws
+        laws=laws,
+    )
     if refused is not None and error is not None:
-        template = next(
-            (_CLUB_REFUSALS[(refused.verb, n)] for n in error.laws if (refused.verb, n) in _CLUB_REFUSALS), None
-        )
+        template = _refusal_template(_CLUB_REFUSALS, refused.verb, error.laws)
         who = reader or actor
         if template is not None and who is not None:
             w = Names(reader)

@@ -154,9 +154,7 @@ def _dealing_situation(sit: dict[str, Any], base: dict[str, Any], who: str | Non
     law = int(sit["law"])
     sc = sandbox.dealing_scenarios()[law]
     events = list(sc["events"]) + (list(sc.get("then") or []) if sit.get("line") == "whole" else [])
-    state = DealingProcedure.start(sc.get("dealer", "A"), seed=int(sc.get("seed", 0)))
-    for e in events:
-        state = state.act(e)
+    state = DealingProcedure.start(sc.get("dealer", "A"), seed=int(sc.get("seed", 0))).replay(events)
     base.update({"source": "dealing", "events": events})
     refused_event = sc.get("refused") if sit.get("line") != "whole" else None
     if refused_event:
