@@ -519,6 +519,14 @@ def test_hand_written_pages_use_the_extension(built_site: BuiltSite) -> None:
         assert '<figure class="deal">' in html and 'aria-label="knave of clubs">J♣</span>' in html
 
 
+def test_the_home_page_speaks_to_card_players(built_site: BuiltSite) -> None:
+    """Issue 36: the home page's text names no file format and no package (the engine's page does)."""
+    html = (built_site.dir / "index.html").read_text(encoding="utf-8")
+    article = re.sub(r"<[^>]+>", " ", html.split("<article", 1)[1].split("</article>", 1)[0])
+    assert not re.findall(r"\b(?:YAML|JSON|euchre_core|content/)", article)
+    assert 'href="engine/"' in html, "the programmer's way in stays"
+
+
 def test_no_generated_page_is_written_to_docs() -> None:
     for page in site.generate().pages:
         assert not (REPO_ROOT / "docs" / page).exists(), page
