@@ -156,6 +156,22 @@ def test_the_live_examples_saved_ahead_work_offline(browser: object, built_site:
         assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
 
 
+def test_the_live_examples_can_be_saved_from_the_home_pages_top(browser: object, built_site: BuiltSite) -> None:
+    """Issue 36: "Make the live examples available offline" near the top of the home page on a phone
+    (it was only at the foot, 2,800 px down), and a press there saves them."""
+    from playwright.sync_api import expect
+
+    with visit_once(browser, built_site.base) as tab:
+        home = tab.locator("article [data-offline-runtime]")  # type: ignore[attr-defined]
+        button = home.get_by_role("button", name="Make the live examples available offline")
+        expect(button).to_be_visible()
+        top = tab.evaluate("() => document.querySelector('article [data-offline-runtime]').getBoundingClientRect().top")  # type: ignore[attr-defined]
+        assert top < 2 * PHONE["height"], f"the home page's offline button is {top:.0f} px down"
+        button.click()
+        expect(home).to_contain_text("The live examples are saved too")
+        assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
+
+
 def test_a_new_edition_is_announced_and_never_mixed(
     browser: object, built_site: BuiltSite, site_server: SiteServer
 ) -> None:
