@@ -111,6 +111,7 @@ export function statusView(element, engine) {
   let phase = null;
   let busyTimer = null;
   let problem = null;
+  let used = false;   // the reader has asked this widget something (busy, or a problem reported)
 
   stop.addEventListener("click", function () {
     stop.hidden = true;
@@ -121,6 +122,16 @@ export function statusView(element, engine) {
   });
 
   function show(s) {
+    // offline without the runtime: said by the widget the reader used, not by every widget of the page
+    // (five lines in each status line above it pushed the page and left that one half under the header)
+    if (s.phase === "error" && s.offline && !used) {
+      retry.hidden = true;
+      element.setAttribute("data-phase", "idle");
+      text.textContent = "";
+      progress.textContent = "";
+      phase = null;
+      return;
+    }
     retry.hidden = s.phase !== "error";
     element.setAttribute("data-phase", problem ? "error" : s.phase);
     if (problem) return;
@@ -138,6 +149,7 @@ export function statusView(element, engine) {
     busy: function (on) {
       clearTimeout(busyTimer);
       if (on) {
+        used = true;
         busyTimer = setTimeout(function () {
           if (engine.status().phase !== "ready") return;
           element.setAttribute("data-phase", "busy");
@@ -160,6 +172,15 @@ export function statusView(element, engine) {
       text.textContent = error && error.message ? error.message : String(error);
       problem = null;
       phase = "problem";
+      // what the reader's press led to, whole on the screen: below the sticky header (scroll-margin-top,
+      // engine.css), not past the screen's foot
+      if (used) {
+        const r = element.getBoundingClientRect();
+        const header = document.querySelector(".md-header");
+        const top = header ? header.getBoundingClientRect().bottom : 0;
+        if (r.top < top || r.bottom > window.innerHeight) element.scrollIntoView({ block: "nearest" });
+      }
+      used = true;
     },
     dispose: function () {
       clearTimeout(busyTimer);
