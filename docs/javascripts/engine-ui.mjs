@@ -96,6 +96,21 @@ const WORDS = {
   ready: "The rules engine is ready.",
 };
 
+/* What the engine is doing while a reader waits for its first answer, in a reader's words, from its
+   status (engine.mjs onStatus: the megabytes received while the runtime downloads, then "almost
+   ready" while it starts): "" once it is ready or failed (the caller says what comes next). The
+   download is about 7 MB: seconds on a fast line, a minute or more on a slow phone. */
+export function startingWords(s) {
+  if (!s || s.phase === "ready" || s.phase === "error") return "";
+  if (s.phase === "loading" && s.message === "almost ready") {
+    return "Starting the rules engine on this device: almost ready…";
+  }
+  if (s.phase === "loading" && /MB$/.test(s.message || "")) {
+    return "Fetching the rules engine (once per visit): " + s.message + "…";
+  }
+  return "Fetching the rules engine (once per visit; about 7 MB, which can take a minute on a slow connection)…";
+}
+
 /* The status line of one widget. busy(true) shows "Working…" and, after a second, a Stop button
    (it restarts the engine's worker: for a computation that does not end). */
 export function statusView(element, engine) {
