@@ -342,7 +342,8 @@ def test_opening_the_play_table_starts_no_python_until_the_reader_sits_down(
         expect(table.locator(".table-log li").first).to_contain_text("Your table, as you left it: deal 1")
         assert any(u.endswith("pyodide.asm.wasm.gz") for u in fetched)
         seen = page.evaluate("window.__seen")  # type: ignore[attr-defined]
-        assert any(re.search(r"Fetching the rules engine \(once per visit\): [\d.]+ of [\d.]+ MB", t) for t in seen), seen
+        progress = re.compile(r"Fetching the rules engine \(once per visit\): [\d.]+ of [\d.]+ MB")
+        assert any(progress.search(t) for t in seen), seen
         assert any("almost ready" in t for t in seen), seen
         assert not any("few seconds" in t for t in seen), seen
 
