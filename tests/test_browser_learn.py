@@ -331,10 +331,21 @@ def test_opening_the_play_table_starts_no_python_until_the_reader_sits_down(
         page.wait_for_timeout(800)  # type: ignore[attr-defined]
         assert fetched == []
         assert page.evaluate("euchreEngine.stats().starts") == 0  # type: ignore[attr-defined]
+        # issue 36: while the reader waits, the status line says what is happening, with progress
+        page.evaluate(  # type: ignore[attr-defined]
+            "() => { const s = document.querySelector('.table-status'); window.__seen = [];"
+            " new MutationObserver(() => window.__seen.push(s.textContent))"
+            ".observe(s, {childList: true, characterData: true, subtree: true}); }"
+        )
         sit.click()
         expect(table).to_have_attribute("data-phase", re.compile(r"your-turn|held|over"), timeout=ENGINE_TIMEOUT)
         expect(table.locator(".table-log li").first).to_contain_text("Your table, as you left it: deal 1")
         assert any(u.endswith("pyodide.asm.wasm.gz") for u in fetched)
+        seen = page.evaluate("window.__seen")  # type: ignore[attr-defined]
+        progress = re.compile(r"Fetching the rules engine \(once per visit\): [\d.]+ of [\d.]+ MB")
+        assert any(progress.search(t) for t in seen), seen
+        assert any("almost ready" in t for t in seen), seen
+        assert not any("few seconds" in t for t in seen), seen
 
 
 @pytest.mark.parametrize(

@@ -101,7 +101,17 @@ def test_the_book_works_offline_after_one_visit(browser: object, built_site: Bui
         sandbox.get_by_role("button", name="Try it in the sandbox").click()
         expect(sandbox.locator(".sandbox-election")).to_contain_text("choose")  # precomputed: works offline
         sandbox.get_by_role("button", name="Your own deal").click()
-        expect(sandbox.locator(".sandbox-status")).to_contain_text("The live engine is not saved on this device yet")
+        status = sandbox.locator(".sandbox-status")
+        expect(status).to_contain_text("The live engine is not saved on this device yet")
+        # issue 36: the message whole on the phone's screen, below the sticky header, said by this
+        # sandbox alone (every status line of the page grew with it, and one sat under the header)
+        tab.wait_for_timeout(300)  # type: ignore[attr-defined]
+        box = status.bounding_box()
+        header = tab.locator(".md-header").bounding_box()  # type: ignore[attr-defined]
+        assert box is not None and header is not None
+        assert box["y"] >= header["y"] + header["height"] and box["y"] + box["height"] <= PHONE["height"], (box, header)
+        others = tab.locator(".sandbox-status").filter(has_text="not saved on this device")  # type: ignore[attr-defined]
+        expect(others).to_have_count(1)
         tab.goto(base + "engine/")  # type: ignore[attr-defined]
         console = tab.locator(".engine-console").first  # type: ignore[attr-defined]
         console.get_by_role("button", name="Run").click()
@@ -153,6 +163,22 @@ def test_the_live_examples_saved_ahead_work_offline(browser: object, built_site:
         code.fill("import statistics\nfrom euchre_core.app.web import case_step\ncase_step('I', 3)['book_card']")
         console.get_by_role("button", name="Run").click()
         expect(console.locator(".ec-output")).to_have_text("'8S'\n")
+        assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
+
+
+def test_the_live_examples_can_be_saved_from_the_home_pages_top(browser: object, built_site: BuiltSite) -> None:
+    """Issue 36: "Make the live examples available offline" near the top of the home page on a phone
+    (it was only at the foot, 2,800 px down), and a press there saves them."""
+    from playwright.sync_api import expect
+
+    with visit_once(browser, built_site.base) as tab:
+        home = tab.locator("article [data-offline-runtime]")  # type: ignore[attr-defined]
+        button = home.get_by_role("button", name="Make the live examples available offline")
+        expect(button).to_be_visible()
+        top = tab.evaluate("() => document.querySelector('article [data-offline-runtime]').getBoundingClientRect().top")  # type: ignore[attr-defined]
+        assert top < 2 * PHONE["height"], f"the home page's offline button is {top:.0f} px down"
+        button.click()
+        expect(home).to_contain_text("The live examples are saved too")
         assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
 
 

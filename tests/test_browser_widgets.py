@@ -252,6 +252,27 @@ def axe_path() -> Iterator[Path]:
     yield AXE
 
 
+def test_a_variations_first_screen_says_it_left_the_books_line(browser: object, built_site: BuiltSite) -> None:
+    """Issue 36: on a phone, with the table at the top of the screen, a variation says that it is off the
+    book's line (its panel with "Back to the book's line" is further down); the book's line does not."""
+    from playwright.sync_api import expect
+
+    with guarded_tab(browser, phone=True) as tab:
+        player = live_player(tab, built_site.base + "cases/i/#play=3")
+        bar = player.locator(".et-bar")
+        expect(bar).not_to_contain_text("Off the book")
+        player.get_by_role("button", name=re.compile(r"^play the knave of clubs")).tap()
+        expect(player.locator(".cp-varinfo")).to_be_attached()
+        expect(bar).to_contain_text("Off the book’s line: a variation from card 4")
+        player.get_by_role("button", name="Next", exact=True).tap()  # a step within it: still said
+        expect(bar).to_contain_text("Off the book’s line")
+        player.locator(".et-board").evaluate("e => { e.scrollIntoView({block: 'start'}); window.scrollBy(0, -60); }")
+        label = player.locator(".cp-off-book").bounding_box()
+        assert label is not None and label["y"] >= 0 and label["y"] + label["height"] <= 740, label
+        player.get_by_role("button", name="Back to the book’s line").tap()
+        expect(bar).not_to_contain_text("Off the book")
+
+
 def test_accessibility_of_a_law_page_and_a_live_case_page(
     page: tuple[object, Guard], built_site: BuiltSite, axe_path: Path
 ) -> None:

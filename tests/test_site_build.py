@@ -464,6 +464,8 @@ def test_codes_and_concordance_render_from_data(tmp_path: Path) -> None:
     assert "[8](laws/cutting.md#law-8)" in concordance and "[11](laws/formation-of-the-table.md#law-11)" in concordance
     assert "[Law 11](laws/formation-of-the-table.md#law-11)" in concordance
     assert "[Washington 1877](codes/washington1877.md)" in concordance
+    # the engine's name is a code span, where a backslash is shown, not read (issue 36: "cut\\_order")
+    assert "| `RuleSet.cut_order` |" in concordance and "\\_" not in concordance
     assert "concordance.md" in pages["codes/index.md"]
     builder.codes, builder.concordance = [], None
     assert builder.code_pages() == {}
@@ -477,6 +479,12 @@ def test_other_codes_pages_exist_when_their_data_does(built_site: BuiltSite) -> 
         ids = parse(built_site.dir / "concordance" / "index.html").ids
         for row in yaml.safe_load(concordance.read_text(encoding="utf-8"))["rows"]:
             assert f"concordance-{row['id']}" in ids
+        # the engine's names read as written on the page and in the search index's snippets (issue 36)
+        html = (built_site.dir / "concordance" / "index.html").read_text(encoding="utf-8")
+        index = (built_site.dir / "search" / "search_index.json").read_text(encoding="utf-8")
+        assert "<code>RuleSet.cut_order, RuleSet.highest_cut_deals</code>" in html
+        assert "RuleSet.cut_order, RuleSet.highest_cut_deals" in index
+        assert not re.search(r"<code>[^<]*\\_", html), "a backslash shown before an underscore"
 
 
 # --------------------------------------------------------------------------- cards and the Markdown extension
@@ -509,6 +517,14 @@ def test_hand_written_pages_use_the_extension(built_site: BuiltSite) -> None:
     for page in ("index.html", "notation/index.html"):
         html = (built_site.dir / page).read_text(encoding="utf-8")
         assert '<figure class="deal">' in html and 'aria-label="knave of clubs">J♣</span>' in html
+
+
+def test_the_home_page_speaks_to_card_players(built_site: BuiltSite) -> None:
+    """Issue 36: the home page's text names no file format and no package (the engine's page does)."""
+    html = (built_site.dir / "index.html").read_text(encoding="utf-8")
+    article = re.sub(r"<[^>]+>", " ", html.split("<article", 1)[1].split("</article>", 1)[0])
+    assert not re.findall(r"\b(?:YAML|JSON|euchre_core|content/)", article)
+    assert 'href="engine/"' in html, "the programmer's way in stays"
 
 
 def test_no_generated_page_is_written_to_docs() -> None:

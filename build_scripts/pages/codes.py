@@ -185,7 +185,7 @@ class CodePages(SiteBase):
                         "hoyle": plain.render(str(row.get("hoyle") or "")),
                         "hoyle_ref": md_escape(str(row.get("hoyle_ref") or "")),
                         "hoyle_link": self.link(CONCORDANCE, code_pages["hoyle"]) if "hoyle" in code_pages else None,
-                        "engine": inline.render(str(row.get("engine") or "")),
+                        "engine": code_span(str(row.get("engine") or "")),
                     }
                 )
             pages[CONCORDANCE] = self.render(

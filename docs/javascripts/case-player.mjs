@@ -489,7 +489,10 @@ export function mountCasePlayer(root, engine) {
     });
     const trick = showLast && lastTrick ? lastTrick : s.trick;
     const won = s.tricks_won;
-    const bar = "<strong>" + (showLast && lastTrick ? "Last trick (" + trick.number + ")" : "Trick " + trick.number) + "</strong> · tricks A–C <strong>" +
+    // in a variation the line under the table says so first: on a phone it is on the first screen with
+    // the table, where the variation's panel (beside the table on a wide screen) is further down
+    const off = line ? '<span class="cp-off-book">Off the book’s line: a variation from card ' + (line.from + 1) + "</span> " : "";
+    const bar = off + "<strong>" + (showLast && lastTrick ? "Last trick (" + trick.number + ")" : "Trick " + trick.number) + "</strong> · tricks A–C <strong>" +
       (won.AC || 0) + "</strong>, B–D <strong>" + (won.BD || 0) + "</strong> · " + scoreWords() +
       (book.games ? " (games " + (book.games.AC || 0) + "–" + (book.games.BD || 0) + ")" : "");
     const centre = '<p class="et-trump">Trump <strong>' + escapeHtml(book.trump_name || "") + "</strong>" +

@@ -96,6 +96,21 @@ const WORDS = {
   ready: "The rules engine is ready.",
 };
 
+/* What the engine is doing while a reader waits for its first answer, in a reader's words, from its
+   status (engine.mjs onStatus: the megabytes received while the runtime downloads, then "almost
+   ready" while it starts): "" once it is ready or failed (the caller says what comes next). The
+   download is about 7 MB: seconds on a fast line, a minute or more on a slow phone. */
+export function startingWords(s) {
+  if (!s || s.phase === "ready" || s.phase === "error") return "";
+  if (s.phase === "loading" && s.message === "almost ready") {
+    return "Starting the rules engine on this device: almost ready…";
+  }
+  if (s.phase === "loading" && /MB$/.test(s.message || "")) {
+    return "Fetching the rules engine (once per visit): " + s.message + "…";
+  }
+  return "Fetching the rules engine (once per visit; about 7 MB, which can take a minute on a slow connection)…";
+}
+
 /* The status line of one widget. busy(true) shows "Working…" and, after a second, a Stop button
    (it restarts the engine's worker: for a computation that does not end). */
 export function statusView(element, engine) {
@@ -111,6 +126,7 @@ export function statusView(element, engine) {
   let phase = null;
   let busyTimer = null;
   let problem = null;
+  let used = false;   // the reader has asked this widget something (busy, or a problem reported)
 
   stop.addEventListener("click", function () {
     stop.hidden = true;
@@ -121,6 +137,16 @@ export function statusView(element, engine) {
   });
 
   function show(s) {
+    // offline without the runtime: said by the widget the reader used, not by every widget of the page
+    // (five lines in each status line above it pushed the page and left that one half under the header)
+    if (s.phase === "error" && s.offline && !used) {
+      retry.hidden = true;
+      element.setAttribute("data-phase", "idle");
+      text.textContent = "";
+      progress.textContent = "";
+      phase = null;
+      return;
+    }
     retry.hidden = s.phase !== "error";
     element.setAttribute("data-phase", problem ? "error" : s.phase);
     if (problem) return;
@@ -138,6 +164,7 @@ export function statusView(element, engine) {
     busy: function (on) {
       clearTimeout(busyTimer);
       if (on) {
+        used = true;
         busyTimer = setTimeout(function () {
           if (engine.status().phase !== "ready") return;
           element.setAttribute("data-phase", "busy");
@@ -160,6 +187,15 @@ export function statusView(element, engine) {
       text.textContent = error && error.message ? error.message : String(error);
       problem = null;
       phase = "problem";
+      // what the reader's press led to, whole on the screen: below the sticky header (scroll-margin-top,
+      // engine.css), not past the screen's foot
+      if (used) {
+        const r = element.getBoundingClientRect();
+        const header = document.querySelector(".md-header");
+        const top = header ? header.getBoundingClientRect().bottom : 0;
+        if (r.top < top || r.bottom > window.innerHeight) element.scrollIntoView({ block: "nearest" });
+      }
+      used = true;
     },
     dispose: function () {
       clearTimeout(busyTimer);

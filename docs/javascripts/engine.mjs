@@ -29,7 +29,7 @@ const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 /* Offline, with Python not kept on this device (docs/javascripts/offline.mjs saves it ahead), the
    reader is told so in plain words rather than with the failed request. */
 const NOT_SAVED = "The live engine is not saved on this device yet, and you are offline: connect once and " +
-  "choose \u201cMake the live examples available offline\u201d (at the foot of any page), or use it once online. " +
+  "choose \u201cMake the live examples available offline\u201d (near the top of the home page, or at the foot of any page), or use it once online. " +
   "The page's text, tables and the book's own answers work offline.";
 
 /* An engine: one worker, started on first use. `role` is "widgets" (the page's widgets: euchreEngine) or

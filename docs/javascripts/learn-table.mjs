@@ -16,7 +16,7 @@
    dropped with a message, and a fresh table is dealt. "euchre-learn-v1".play counts the deals and
    rubbers played (learn.js shows them on the lessons' index). */
 
-import { escapeHtml } from "./engine-ui.mjs";
+import { escapeHtml, startingWords } from "./engine-ui.mjs";
 import { cardFace, mountTable, SEATS } from "./table.mjs";
 import { warm } from "./answers.mjs";
 
@@ -375,9 +375,16 @@ export function mountPlayTable(root, engine) {
     busy = true;
     held = null;
     note = "";
-    status.textContent = (message ? message + " " : "") + "Starting the engine (the first time takes a few seconds)\u2026";
+    // what is happening while the first answer waits for the engine: its download, in megabytes, then
+    // its start (a slow phone takes a minute or more), then the deal (issue 36)
+    const lead = message ? message + " " : "";
+    const unsubscribe = engine.onStatus(function (s) {
+      if (g !== generation || disposed || !busy) return;
+      status.textContent = lead + (startingWords(s) || (record ? "Setting out your table…" : "Dealing…"));
+    });
     const request = record ? engine.call("euchre_core.app.lessons.table_view", { record: record })
       : engine.call("euchre_core.app.lessons.table_new", { strength: strength.value });
+    request.finally(unsubscribe).catch(function () { /* reported below */ });
     request.then(function (v) {
       if (g !== generation || disposed) return;
       busy = false;

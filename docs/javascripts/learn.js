@@ -247,7 +247,7 @@
       var known = window.euchreAnswers && window.euchreAnswers.has("euchre_core.app.lessons.check_answer",
         { exercise: spec, answer: value });
       feedback.textContent = known || (window.euchreEngine && window.euchreEngine.status && window.euchreEngine.status().phase === "ready")
-        ? "Asking the engine\u2026" : "Starting the engine (the first time takes a few seconds)\u2026";
+        ? "Asking the engine\u2026" : "Fetching the rules engine (once per visit; about 7 MB, which can take a minute on a slow connection)\u2026";
       call("check_answer", { exercise: spec, answer: value }).then(function (res) {
         feedback.textContent = "";
         misses = res.correct ? 0 : misses + 1;

@@ -4,8 +4,8 @@
 
    - the indicator at the foot of every page ([data-offline-indicator]): "Saving the book for
      offline use…", then "The book is ready offline";
-   - "Make the live examples available offline" (the indicator, and [data-offline-runtime] on the
-     engine page): fetches the Python runtime ahead (about 9 MB), which the worker keeps in this
+   - "Make the live examples available offline" (the indicator, and [data-offline-runtime] near the
+     top of the home page and on the engine page): fetches the Python runtime ahead (about 9 MB), which the worker keeps in this
      build's runtime cache; without it the runtime is kept the first time Python starts;
    - "A newer edition is ready — reload": a new build's worker waits (it never serves its pages
      beside the old build's); the reader's reload lets it take over, then the page reloads.
@@ -109,8 +109,10 @@ async function saveRuntime() {
   }
 }
 
+/* A failure told at the foot of the page and beside each "save" of the page (the home page's, near
+   its top, where the reader pressed it). */
 function say(text) {
-  document.querySelectorAll("[data-offline-indicator] .euchre-offline__note").forEach(function (note) {
+  document.querySelectorAll("[data-offline-indicator] .euchre-offline__note, [data-offline-runtime] .euchre-offline__note").forEach(function (note) {
     note.textContent = text;
   });
 }
@@ -163,9 +165,11 @@ function renderInto(root, withBookState) {
       root.appendChild(document.createTextNode(" "));
       root.appendChild(runtimeButton(withBookState));
     }
-  } else if (!withBookState && state !== "unsupported") {
+  } else if (!withBookState) {
     const wait = document.createElement("span");
-    wait.textContent = "The live examples can be saved for offline use once the book is saved.";
+    wait.textContent = state === "unsupported"
+      ? "This browser cannot keep the book for offline use."
+      : "The live examples can be saved for offline use once the book is saved.";
     root.appendChild(wait);
   }
   const note = document.createElement("span");
