@@ -91,7 +91,8 @@ const result = await generateSW({
   // a page's address with a query (a search result's ?h=, the guide's ?me=C for a sandbox) is the same page:
   // the site is static (GitHub Pages ignores queries), the page's own script reads the query, so every
   // parameter is ignored in finding the cached copy (Workbox's default ignores utm_ and fbclid only, and
-  // every search result then failed offline)
+  // every search result then failed offline); the precache route still answers only with a precached path's
+  // entry (ARCHITECTURE.md, "Offline and the phone": why not matchOptions' ignoreSearch)
   ignoreURLParametersMatching: [/.*/],
   cleanupOutdatedCaches: true,
   clientsClaim: true,

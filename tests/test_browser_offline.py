@@ -3,13 +3,16 @@
 One visit to the home page saves the book (build_scripts/offline.mjs: Workbox's precache); then,
 with the network off, a law by number, the director's guide and a situation, a case stepped to its
 end, a lesson's exercise and search all work, and a widget that needs Python says that the live
-engine is not saved yet. A new build of the site in the same folder is announced ("A newer edition
-is ready") and, after the reload, every page is the new build's. The web app manifest's fields and
-icons are checked on the built site.
+engine is not saved yet. Links with a query (a search result's ?h=, the director's guide's ?me=,
+any other parameter) open the cached page for their path, the query left to the page's script;
+with the runtime saved ahead, the console and a shared Replay link run offline. A new build of the
+site in the same folder is announced ("A newer edition is ready") and, after the reload, every page
+is the new build's. The web app manifest's fields and icons are checked on the built site.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import re
@@ -17,12 +20,15 @@ import shutil
 import struct
 import subprocess
 import sys
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser_support import PHONE, guarded_tab
 from conftest import REPO_ROOT, BuiltSite, SiteServer, mkdocs_env
+
+from euchre_core.app.egn_view import example_egn
 
 pytestmark = pytest.mark.browser
 
@@ -123,32 +129,73 @@ def test_the_book_works_offline_after_one_visit(browser: object, built_site: Bui
 
 
 def test_links_with_a_query_open_offline(browser: object, built_site: BuiltSite) -> None:
-    """Issue 36: a search result (its link carries ?h=) and the guide's link to a sandbox for the reader's
-    chair (?me=C) open from the offline copy, not the browser's no-connection page."""
+    """Issue 36: a page's link with a query opens from the offline copy (the cached page for the same
+    path, the query left to the page's own script), not the browser's no-connection page: a search
+    result (?h=, its words highlighted), the director's guide's link to a law's sandbox from the
+    reader's chair (?me=, the seats named from it), and any other parameter; a file asked with a query
+    is the same file."""
     from playwright.sync_api import expect
 
     base = built_site.base
     with visit_once(browser, base) as tab:
         tab.context.set_offline(True)  # type: ignore[attr-defined]
-        tab.goto(base + "laws/the-revoke/?h=revoke#law-62")  # type: ignore[attr-defined]
-        expect(tab.locator("#law-62")).to_have_text(re.compile(r"^Law 62"))  # type: ignore[attr-defined]
-        tab.goto(base + "laws/cards-liable-to-be-called/?me=C#law-52")  # type: ignore[attr-defined]
-        expect(tab.locator('.penalty-sandbox[data-law="52"]')).to_be_attached()  # type: ignore[attr-defined]
-        tab.goto(base)  # type: ignore[attr-defined]
+
+        # a search result: the theme's own link, with the words to highlight
         tab.locator("label.md-header__button[for=__search]").click()  # type: ignore[attr-defined]
         tab.locator("input.md-search__input").press_sequentially("renege", delay=20)  # type: ignore[attr-defined]
         result = tab.locator(".md-search-result__item a").first  # type: ignore[attr-defined]
         expect(result).to_be_visible()
         href = result.get_attribute("href") or ""
-        assert "?h=" in href, href  # the theme's own result link, with the words to highlight
+        assert "?h=renege" in href, href
         result.click()
+        expect(tab).to_have_url(re.compile(r"/repo/[^?#]+/\?h=renege"))  # type: ignore[attr-defined]
         expect(tab.locator("article h1")).to_be_visible()  # type: ignore[attr-defined]
-        assert tab.evaluate("document.title").strip()  # type: ignore[attr-defined]
+        expect(tab.locator("article mark[data-md-highlight]").first).to_have_text(  # type: ignore[attr-defined]
+            re.compile("^renege$", re.I)
+        )
+        # the same, opened afresh (not by the theme's instant navigation)
+        tab.goto(base + "laws/the-revoke/?h=revoke#law-62")  # type: ignore[attr-defined]
+        expect(tab.locator("#law-62")).to_have_text(re.compile(r"^Law 62"))  # type: ignore[attr-defined]
+        expect(tab.locator("article mark[data-md-highlight]").first).to_have_text(  # type: ignore[attr-defined]
+            re.compile("^revoke", re.I)
+        )
+
+        # the director's guide: the reader says who did it, and the law's live example follows his chair
+        tab.goto(base + "director/#a=lead-out-of-turn")  # type: ignore[attr-defined]
+        case = tab.locator('[id="a=lead-out-of-turn"]')  # type: ignore[attr-defined]
+        case.locator('button[data-who="left"]').click()
+        live = case.get_by_role("link", name="Law 52: try it live")
+        expect(live).to_have_attribute("href", re.compile(r"\?me=B#law-52$"))
+        live.click()
+        expect(tab).to_have_url(re.compile(r"/laws/cards-liable-to-be-called/\?me=B#law-52$"))  # type: ignore[attr-defined]
+        sandbox = tab.locator('.penalty-sandbox[data-law="52"]')  # type: ignore[attr-defined]
+        sandbox.locator("button.sandbox-start").click()
+        pills = sandbox.locator(".et-name-pill")
+        expect(pills.filter(has_text=re.compile(r"^B .*you"))).to_have_count(1)
+        expect(pills.filter(has_text=re.compile(r"^A .*dealer.*on your right"))).to_have_count(1)
+        # the same link opened afresh, from another chair
+        tab.goto(base + "laws/cards-liable-to-be-called/?me=C#law-52")  # type: ignore[attr-defined]
+        sandbox.locator("button.sandbox-start").click()
+        expect(pills.filter(has_text=re.compile(r"^C .*you"))).to_have_count(1)
+
+        # any other parameter (a messenger's, a second one) and a folder's page: the page for the path
+        tab.goto(base + "cases/?ref=chat&h=lone")  # type: ignore[attr-defined]
+        expect(tab.locator("article h1")).to_be_visible()  # type: ignore[attr-defined]
+        # a file asked with a query is the same file, from the same build
+        same = tab.evaluate(  # type: ignore[attr-defined]
+            """() => Promise.all(["i/answers.json.gz", "i/answers.json.gz?v=1"].map(function (u) {
+                 return fetch(u).then(function (r) { return r.ok ? r.arrayBuffer() : null; });
+               })).then(function (b) {
+                 return b[0] !== null && b[1] !== null && b[0].byteLength === b[1].byteLength;
+               })"""
+        )
+        assert same is True
         assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
 
 
 def test_the_live_examples_saved_ahead_work_offline(browser: object, built_site: BuiltSite) -> None:
-    """Making the live examples available offline keeps the runtime; then Python starts offline."""
+    """Making the live examples available offline keeps the runtime; then Python starts offline: the
+    console, and a shared Replay link at its position."""
     from playwright.sync_api import expect
 
     with visit_once(browser, built_site.base + "engine/") as tab:
@@ -163,6 +210,16 @@ def test_the_live_examples_saved_ahead_work_offline(browser: object, built_site:
         code.fill("import statistics\nfrom euchre_core.app.web import case_step\ncase_step('I', 3)['book_card']")
         console.get_by_role("button", name="Run").click()
         expect(console.locator(".ec-output")).to_have_text("'8S'\n")
+
+        # issue 36: a shared Replay link (the record and the position in its fragment, which no server and
+        # no service worker sees; a parameter added on the way is ignored) opens at its position offline
+        zipper = zlib.compressobj(9, zlib.DEFLATED, -15)
+        record = zipper.compress(example_egn().encode()) + zipper.flush()
+        code = base64.urlsafe_b64encode(record).rstrip(b"=").decode()
+        tab.goto(built_site.base + "replay/?ref=chat#egn=" + code + "&d=1&s=3")  # type: ignore[attr-defined]
+        expect(tab.locator(".er-status")).to_have_text(re.compile("checked by the engine"))  # type: ignore[attr-defined]
+        expect(tab.locator(".er-deal")).to_have_value("1")  # type: ignore[attr-defined]
+        expect(tab.locator(".er-pos")).to_have_text(re.compile(r"^Step 3 of \d+$"))  # type: ignore[attr-defined]
         assert not tab.guard.errors, tab.guard.errors  # type: ignore[attr-defined]
 
 
