@@ -681,15 +681,18 @@ def _earlier(rulings: list[Ruling], seats: Seats, laws: set[int]) -> list[dict[s
     return [{"headline": headline(r, seats), "text": r.text, "laws": list(r.laws)} for r in rulings]
 
 
-def moment(state: Director, law: int | None = None, me: int | None = None) -> dict[str, Any]:
+def moment(
+    state: Director, law: int | None = None, me: int | None = None, ruling: Ruling | None = None
+) -> dict[str, Any]:
     """The ruling at this moment, in words from the reader's chair (``me``: his seat, or None for the
     book's letters): ``status`` (``"choose"``: an election is open; ``"stands"``: nothing can be
     rectified; ``"ruled"``: the ruling applies with no election; ``"none"``), ``headline``, the
     engine's ``text`` (the book's letters, shown as such), ``who_chooses`` (and ``choosers``: the
     seats, typed), each option with its ``effect`` (the typed effects of the election, in words),
-    ``effects``, ``next`` and every law cited (``laws``)."""
+    ``effects``, ``next`` and every law cited (``laws``). ``ruling``: tell that ruling of the state (the
+    live game's, which keeps an adversary's unclaimed revoke from the reader), not the one in force."""
     seats = Seats(me, state.deal.dealer)
-    now, earlier = ruling_now(state, law)
+    now, earlier = ruling_now(state, law) if ruling is None else (ruling, [])
     laws: set[int] = set()
     nxt = fx.next_to_act(state)
     out = _blank_moment(
@@ -701,7 +704,7 @@ def moment(state: Director, law: int | None = None, me: int | None = None) -> di
     laws.update(now.laws)
     laws.update(n for f in now.facts for n in f.laws)  # a standing effect's own laws (law 62's cost: 63, 70)
     out.update(_ruling_fields(now, seats))
-    if now.needs_choice and state.pending is not None:
+    if now.needs_choice and state.pending is not None and state.rulings[state.pending] is now:
         out["status"] = "choose"
         out["who_chooses"] = chooser_words(now, seats)
         out["choosers"] = [SEAT_NAMES[c] for c in now.choosers]
@@ -860,7 +863,7 @@ def dealing_moment(state: Any, law: int | None = None, me: int | None = None) ->
         return out
     laws: set[int] = set(now.laws) | {n for f in now.facts for n in f.laws}
     out.update(_ruling_fields(now, seats))
-    if now.needs_choice and state.pending is not None:
+    if now.needs_choice and state.pending is not None and state.rulings[state.pending] is now:
         out["status"] = "choose"
         out["who_chooses"] = chooser_words(now, seats)
         out["choosers"] = [SEAT_NAMES[c] for c in now.choosers]

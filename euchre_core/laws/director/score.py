@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Score"]
 
+_REVOKE = "revoke"  # the entry of the revoke penalty (Laws 4, 63, 71), scored before all others
+
 
 class Score(DirectorState):
     """The score (Laws 2-4, 50, 63, 67, 71, 90, 102) and the state as JSON."""
@@ -21,6 +23,35 @@ class Score(DirectorState):
     def result(self) -> dict[str, Any]:
         """The deal's score with the rulings applied, as ordered entries (Law 4: the revoke
         penalty first) and totals by side."""
+        entries = self._entries()
+        totals = [0] * self.deal.rules.sides
+        for _, side, p, _ in entries:
+            totals[side] += p
+        sides = self.deal.rules.sides
+        return {
+            "entries": [
+                {"what": w, "side": self.side_name(s), "points": p, "laws": list(laws)} for w, s, p, laws in entries
+            ],
+            "points": {self.side_name(i): totals[i] for i in range(sides)},
+            "tricks_won": {
+                self.side_name(i): sum(w for s, w in enumerate(self.won) if self.side_of(s) == i) for i in range(sides)
+            },
+            "complete": self.phase in (Phase.CLAIMS, Phase.DONE),
+            "new_deal": bool(self.new_deal),
+        }
+
+    def tally(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The deal's score by side in the two stages the score takes them (Law 4): the revoke
+        penalties (Laws 63, 71), then every other point (the deal's, Laws 2-3, 102; a forfeit, Law 90;
+        a hand abandoned, Law 50): the ``revoke`` and ``deal_points`` of
+        :meth:`~euchre_core.laws.scoring.Rubber.record`."""
+        sides = self.deal.rules.sides
+        penalties, points = [0] * sides, [0] * sides
+        for what, side, p, _ in self._entries():
+            (penalties if what == _REVOKE else points)[side] += p
+        return tuple(penalties), tuple(points)
+
+    def _entries(self) -> list[tuple[str, int, int, tuple[int, ...]]]:
         d = self.deal
         sides = d.rules.sides
         entries: list[tuple[str, int, int, tuple[int, ...]]] = []  # (what, side, points, laws)
@@ -48,7 +79,7 @@ class Score(DirectorState):
             if net:
                 offender = 0 if net > 0 else 1
                 per = self._revoke_points()
-                entries.append(("revoke", 1 - offender, per * abs(net), (4, 63, 71)))
+                entries.append((_REVOKE, 1 - offender, per * abs(net), (4, 63, 71)))
         if self.new_deal or not self.played_out:
             res = None
         if self.new_deal == (33,):
@@ -74,20 +105,7 @@ class Score(DirectorState):
         for side in self.forfeit:
             per = 4 if d.alone is not None else 2
             entries.append(("forfeit (wrong number of cards)", 1 - side if sides == 2 else side, per, (90,)))
-        totals = [0] * sides
-        for _, side, p, _ in entries:
-            totals[side] += p
-        return {
-            "entries": [
-                {"what": w, "side": self.side_name(s), "points": p, "laws": list(laws)} for w, s, p, laws in entries
-            ],
-            "points": {self.side_name(i): totals[i] for i in range(sides)},
-            "tricks_won": {
-                self.side_name(i): sum(w for s, w in enumerate(self.won) if self.side_of(s) == i) for i in range(sides)
-            },
-            "complete": self.phase in (Phase.CLAIMS, Phase.DONE),
-            "new_deal": bool(self.new_deal),
-        }
+        return entries
 
     def to_json(self) -> dict[str, Any]:
         return {

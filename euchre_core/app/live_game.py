@@ -1,0 +1,448 @@
+"""Play under the laws: a live game against three engine players, where mistakes happen and the laws
+are claimed (issue 38).
+
+The reader holds one seat; the engine holds the other three. Every deal is played under the
+:class:`~euchre_core.laws.director.Director`, so anything a player can do at a table may be done:
+a card that does not follow suit though he could (a revoke), a lead out of turn, a card dropped face
+up, an order after passing. Nothing is refused that a table would let happen; the director rules,
+and the players enforce the ruling at the moment the law allows:
+
+- the engine players elect the option best for their side (:func:`~euchre_core.search.law_players.choose_option`,
+  each option valued by playing the hand out under it), claim an adversary's revoke once the hand is
+  played, before the cut (Law 68), and may make the commonest real mistakes when the reader sets a rate;
+- the reader elects when his side elects, and claims through :func:`live_claims`: what his side may
+  claim now, with the law that ends the right. A claim the play does not prove is ruled as the book
+  rules it (Law 66: the tricks are searched and nothing is found).
+
+The game is its record: the seed, the reader's seat, the engine's strength and error rate, and every
+deal's events (the engine's acts included), so a record replays to the same game and the same rulings.
+An adversary's revoke is kept from the reader's view until it is claimed or the cards are cut (a player
+does not see his adversary's hand).
+
+>>> g = live_new(seed=4, seat="C")
+>>> g["you"], g["deal"], g["turn"] in ("bid", "play", "discard")
+('C', 1, True)
+>>> g2 = live_act(g["record"], g["acts"][0]["event"])
+>>> g2["error"] is None and len(g2["record"]["deals"][0]) > len(g["record"]["deals"][0])
+True
+>>> live_act(g["record"], "A: pass")["error"]["field"]              # not the reader's seat
+'event'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..formats.scenario import MAX_EVENT
+from ..kernel import decode
+from ..kernel.cards import cards_of_mask
+from ..kernel.deal import SEAT_NAMES, Deal
+from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.limits import limit
+from ..laws.director import Director, Phase
+from ..laws.events import Event
+from ..laws.rulings import Irregularity, Ruling
+from ..laws.scoring import Rubber
+from ..search import law_players as lp
+from ..search import opponent as _opponent
+from .egn_view import action_words
+from .ruling_voice import Seats, moment
+from .sandbox_json import card_json
+
+__all__ = ["LiveGame", "live_new", "live_act", "live_view", "live_claims", "MAX_ERR"]
+
+MAX_ERR = 50  # the engine's error rate, per cent of its cards in play (0: it never errs)
+MAX_DEALS = limit("table_actions") // 20  # deals of one record (a rubber has a few dozen)
+MAX_DEAL_EVENTS = 400  # events of one deal (a deal has a few dozen, irregularities and all)
+_ENGINE_STEPS = 200  # the engine's acts between two of the reader's (a guard: a deal needs about 30)
+
+
+@dataclass(frozen=True)
+class LiveGame:
+    """A game under the laws, folded from its record: the rubber's score before the current deal,
+    the deal in play (under the director) and the finished deals."""
+
+    seed: int
+    you: int
+    strength: str
+    err: int
+    deals: tuple[tuple[str, ...], ...]
+    rubber: Rubber
+    st: Director
+    dealer: int
+    finished: tuple[Director, ...] = field(default=())
+
+    @property
+    def number(self) -> int:
+        return len(self.deals)
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "seat": SEAT_NAMES[self.you],
+            "strength": self.strength,
+            "err": self.err,
+            "deals": [list(d) for d in self.deals],
+        }
+
+    def side(self) -> int:
+        return self.you % 2
+
+    def with_event(self, event: str) -> LiveGame:
+        """The game after one more event of the current deal (the director refuses what no player can
+        do: the error names the law or the field, and the game is unchanged)."""
+        st = self.st.act(event)
+        deals = self.deals[:-1] + (self.deals[-1] + (str(Event.parse(event)),),)
+        return LiveGame(
+            self.seed, self.you, self.strength, self.err, deals, self.rubber, st, self.dealer, self.finished
+        )._next_deal_if_cut()
+
+    def _next_deal_if_cut(self) -> LiveGame:
+        """After the cut (or a deal annulled), the deal is scored and the next is dealt: by the player on
+        the dealer's left (Law 28), or by the same dealer when the deal was annulled (Laws 33, 60)."""
+        if self.st.phase is not Phase.DONE or self.rubber.is_over:
+            return self
+        penalties, points = self.st.tally()
+        rubber = self.rubber
+        if any(penalties) or any(points):
+            rubber = rubber.record(points, revoke=penalties)
+        dealer = self.dealer if self.st.new_deal else (self.dealer + 1) % 4
+        k = len(self.deals)
+        st = Director.start(Deal.shuffled(self.seed * 1000 + k, dealer=dealer))
+        if rubber.is_over:
+            return LiveGame(
+                self.seed, self.you, self.strength, self.err, self.deals, rubber, self.st, self.dealer, self.finished
+            )
+        return LiveGame(
+            self.seed,
+            self.you,
+            self.strength,
+            self.err,
+            self.deals + ((),),
+            rubber,
+            st,
+            dealer,
+            self.finished + (self.st,),
+        )
+
+    @classmethod
+    def fold(cls, record: Any) -> LiveGame:
+        """The game a record describes; a record that does not replay is refused naming its field."""
+        rec = decode.mapping(record, "record", keys=("seed", "seat", "strength", "err", "deals"))
+        seed = decode.seed(rec.get("seed", 0), "record.seed")
+        you = decode.seat(rec.get("seat", "C"), "record.seat")
+        strength = decode.choice(rec.get("strength", "easy"), "record.strength", tuple(_opponent.STRENGTHS))
+        err = rec.get("err", 0)
+        if isinstance(err, bool) or not isinstance(err, int) or not 0 <= err <= MAX_ERR:
+            raise InputError(f"a whole number from 0 to {MAX_ERR}, not {decode.excerpt(err)}", "record.err")
+        deals = decode.array(rec.get("deals", [[]]), "record.deals", max_len=MAX_DEALS)
+        game = cls(seed, you, strength, err, ((),), Rubber(), Director.start(Deal.shuffled(seed * 1000, dealer=0)), 0)
+        for k, events in enumerate(deals or [[]]):
+            events = decode.array(events, f"record.deals[{k}]", max_len=MAX_DEAL_EVENTS)
+            if k and len(game.deals) != k + 1:
+                raise InputError(f"deal {k + 1} is recorded, but deal {k} was not finished (cut)", f"record.deals[{k}]")
+            for i, e in enumerate(events):
+                text = decode.text(e, f"record.deals[{k}][{i}]", max_len=MAX_EVENT)
+                try:
+                    game = game.with_event(text)
+                except EuchreError as ex:
+                    raise InputError(f"{ex}", f"record.deals[{k}][{i}]") from None
+        if len(game.deals) > len(deals or [[]]) + 1:
+            raise InputError("the record does not end where its deals end", "record.deals")
+        return game
+
+
+# ----------------------------------------------------------------------------------------------
+# Whose move, and the engine's
+
+
+def _waiting_for(g: LiveGame) -> tuple[str, int | None]:
+    """Who the game waits for: ``("elect", side)``, ``("answer", seat)``, ``("bid", seat)``,
+    ``("play", seat)``, ``("claims", None)`` (the hand is played: claims, then the cut), ``("over", None)``."""
+    st = g.st
+    if g.rubber.is_over:
+        return "over", None
+    if st.pending is not None:
+        r = st.rulings[st.pending]
+        return "elect", r.chooser if r.chooser is not None else 0
+    if st.question is not None:
+        return "answer", st.question
+    if st.phase is Phase.BIDDING:
+        return "bid", st.deal.actor
+    if st.phase is Phase.PLAY and st.tricks and not st.trick and not st.quitted and st.actor != g.you:
+        # the trick is complete and still face up: the reader sees it, and may claim, before it is turned
+        # and quitted (Law 64) and the winner leads; or lead out of turn himself (Laws 52, 53)
+        return "next", None
+    if st.phase is Phase.PLAY:
+        return "play", st.actor
+    if st.phase is Phase.CLAIMS:
+        return "claims", None
+    return "over", None
+
+
+def _readers(g: LiveGame, what: str, who: int | None) -> bool:
+    if what == "elect":
+        return who == g.side()
+    if what in ("bid", "play", "answer"):
+        return who == g.you
+    return what in ("claims", "next")
+
+
+def _rng(g: LiveGame) -> random.Random:
+    """The engine's dice at this moment of the game: reproducible from the seed and the events."""
+    return random.Random(g.seed * 7919 + len(g.deals) * 1009 + len(g.deals[-1]))
+
+
+def _engine_answer(g: LiveGame, seat: int) -> list[str]:
+    """Law 65: asked whether he has none of the suit, the engine player answers truly; having one,
+    he corrects his card with a lawful one."""
+    st = g.st
+    idx = len(st.tricks) - (0 if st.trick else 1)
+    mine = [r for r in st.revokes if r.seat == seat and r.trick == idx and not r.established and not r.corrected]
+    if not mine:
+        return [f"{SEAT_NAMES[seat]}: answer no"]
+    return [f"{SEAT_NAMES[seat]}: answer yes"]
+
+
+def _engine_step(g: LiveGame) -> str | None:
+    """The engine's next act, or None when the game waits for the reader."""
+    what, who = _waiting_for(g)
+    st = g.st
+    if what == "over":
+        return None
+    if what == "claims":
+        for side in (1 - g.side(),):
+            claim = lp.engine_claim(st, side)
+            if claim is not None and claim not in g.deals[-1]:
+                return claim
+        return None
+    if _readers(g, what, who):
+        return None
+    assert who is not None
+    if what == "elect":
+        return lp.choose_option(st).event
+    if what == "answer":
+        return _engine_answer(g, who)[0]
+    if what == "bid":
+        return lp.choose_bid(st, who, g.strength, seed=g.seed + len(g.deals[-1]))
+    rng = _rng(g)
+    if g.err and rng.randrange(100) < g.err:
+        # only the reader's adversaries err: every slip is one the reader can claim
+        slips = [e for seat in (1 - g.side(), 3 - g.side()) if seat == who or not st.trick for e in lp.slips(st, seat)]
+        if slips:
+            return lp.pick(rng, slips)
+    opp = _call_exposed(g)
+    if opp is not None:
+        return opp
+    card = lp.choose_play(st, who, g.strength, seed=g.seed + len(g.deals[-1]))
+    return f"{SEAT_NAMES[who]}: play {card}"
+
+
+def _call_exposed(g: LiveGame) -> str | None:
+    """The engine's side calls the reader's side's exposed card (Laws 46, 56) when it is worth more
+    to it than letting the card lie (the hand played out both ways)."""
+    st = g.st
+    side = 1 - g.side()
+    if st.phase is not Phase.PLAY or st.side_of(st.actor) != g.side():
+        return None
+    for c in lp.claims_open(st, side):
+        if c.kind != "call-card" or c.seat != st.actor or c.event in g.deals[-1]:
+            continue
+        try:
+            after = st.act(c.event)
+        except EuchreError:
+            continue
+        if lp.side_points(lp.play_out(after), side) > lp.side_points(lp.play_out(st), side):
+            return c.event
+    return None
+
+
+def _advance(g: LiveGame) -> LiveGame:
+    """The engine plays until the game waits for the reader."""
+    for _ in range(_ENGINE_STEPS):
+        event = _engine_step(g)
+        if event is None:
+            return g
+        g = g.with_event(event)
+    return g
+
+
+# ----------------------------------------------------------------------------------------------
+# The view
+
+
+def _hidden(g: LiveGame, r: Ruling) -> bool:
+    """An adversary's revoke is not seen at the table until it is claimed or the cards are cut."""
+    st = g.st
+    if r.kind is not Irregularity.REVOKE or r.offender is None or st.side_of(r.offender) == g.side():
+        return False
+    if st.phase is Phase.DONE:
+        return False
+    return g.side() not in st.claimants
+
+
+def live_claims(g: LiveGame) -> list[dict[str, Any]]:
+    """What the reader's side may claim now, each with the laws that allow it and the law that ends
+    the right (``until``), asked of the director."""
+    out = []
+    for c in lp.claims_open(g.st, g.side(), g.you):
+        if c.kind == "revoke":
+            if g.st.claims_closed:
+                continue
+            words = "Claim a revoke (the tricks are searched)"
+            lasts = "a revoke may be claimed until the cards are cut: law 68"
+        else:
+            assert c.card is not None and c.seat is not None
+            words = f"Call the {c.card.long_name()} of {Seats(g.you, g.st.deal.dealer).name(c.seat)}"
+            lasts = "an exposed card may be called until it is played: law 56"
+        out.append({"event": c.event, "kind": c.kind, "label": words, "laws": list(c.laws), "until": lasts})
+    return out
+
+
+def _acts(g: LiveGame) -> list[dict[str, Any]]:
+    """The reader's ordinary acts now (a bid, the discard, a lawful card, an election, the cut)."""
+    what, who = _waiting_for(g)
+    st = g.st
+    me = SEAT_NAMES[g.you]
+    if not _readers(g, what, who):
+        return []
+    if what == "bid":
+        d = st.deal
+        return [{"event": f"{me}: {a}", "label": action_words(d, d.actor, a)} for a in d.legal_actions()]
+    if what == "play":
+        return [{"event": f"{me}: play {c}", "card": str(c)} for c in lp.lawful_plays(st, g.you)]
+    if what == "answer":
+        return [
+            {"event": f"{me}: answer no", "label": "I have none"},
+            {"event": f"{me}: answer yes", "label": "I have one"},
+        ]
+    if what == "elect":
+        m = moment(st, None, g.you)
+        side = st.side_name(g.side())
+        out = []
+        for o in m.get("options", []):
+            if o["id"] == "call-suit":
+                for s in "CDHS":
+                    out.append({"event": f"{side}: choose call-suit {s}", "label": f"{o['label']}: {s}"})
+            else:
+                out.append({"event": f"{side}: choose {o['id']}", "label": o["label"], "effect": o.get("effect")})
+        return out
+    if what == "claims":
+        return [{"event": "cut", "label": "Cut for the next deal (no revoke can be claimed after: law 68)"}]
+    if what == "next":
+        leader = seats_of(g).name(st.actor, cap=True)
+        return [{"event": "quit", "label": f"Next trick: {leader} leads"}]
+    return []
+
+
+def seats_of(g: LiveGame) -> Seats:
+    """The seats' names from the reader's chair."""
+    return Seats(g.you, g.st.deal.dealer)
+
+
+def _breaches(g: LiveGame) -> list[dict[str, Any]]:
+    """The deliberate breaches the reader may commit now ("play any card"): every card of his hand that
+    breaks a law if played now, a card dropped face up, the hand thrown down."""
+    st = g.st
+    me = SEAT_NAMES[g.you]
+    out: list[dict[str, Any]] = []
+    if st.pending is not None or st.phase not in (Phase.PLAY, Phase.BIDDING):
+        return out
+    if st.phase is Phase.PLAY:
+        for c in cards_of_mask(st.hands[g.you]):
+            if lp.breaks_a_law(st, f"{me}: play {c}", g.you):
+                out.append({"event": f"{me}: play {c}", "card": str(c), "label": f"Play the {c.long_name()}"})
+        for c in cards_of_mask(st.hands[g.you]):
+            out.append({"event": f"{me}: expose {c}", "card": str(c), "label": f"Drop the {c.long_name()} face up"})
+        out.append({"event": f"{me}: throw", "label": "Throw the hand down"})
+    else:
+        d = st.deal
+        seen = set()
+        for verb in ("pass", "order", "order alone", "call C", "call D", "call H", "call S"):
+            e = f"{me}: {verb}"
+            if e in seen:
+                continue
+            seen.add(e)
+            if lp.breaks_a_law(st, e, g.you):
+                out.append({"event": e, "label": verb})
+        del d
+    return out
+
+
+def live_view(g: LiveGame, error: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON the game page draws: the reader's hand, the trick, the cards on the table, the score,
+    the rulings seen (each told from the reader's chair), what he may do, claim, or break."""
+    st = g.st
+    seats = Seats(g.you, st.deal.dealer)
+    what, who = _waiting_for(g)
+    visible = [r for r in st.rulings if not _hidden(g, r)]
+    rulings = []
+    for r in visible:
+        told = moment(st, None, g.you, ruling=r)
+        told["kind"] = r.kind.value if r.kind is not None else None
+        told["offender"] = SEAT_NAMES[r.offender] if r.offender is not None else None
+        rulings.append(told)
+    tricks_won = [0, 0]
+    for s, w in enumerate(st.won):
+        tricks_won[s % 2] += w
+    hand = cards_of_mask(st.hands[g.you] if st.phase is not Phase.BIDDING else st.deal.hands[g.you])
+    cards: dict[str, Any] = {str(c): card_json(c) for c in hand}
+    for _, c in st.trick:
+        cards[str(c)] = card_json(c)
+    cards[str(st.deal.turn_up)] = card_json(st.deal.turn_up)
+    exposed = {SEAT_NAMES[s]: [str(c) for c in cards_of_mask(m)] for s, m in enumerate(st.exposed) if m}
+    for m in st.exposed:
+        for shown in cards_of_mask(m):
+            cards[str(shown)] = card_json(shown)
+    return {
+        "record": g.record(),
+        "you": SEAT_NAMES[g.you],
+        "deal": g.number,
+        "dealer": SEAT_NAMES[st.deal.dealer],
+        "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(4)},
+        "turn_up": str(st.deal.turn_up),
+        "trump": st.deal.trump.letter if st.deal.trump is not None else None,
+        "hand": [str(c) for c in hand],
+        "counts": {SEAT_NAMES[s]: bin(st.hands[s]).count("1") for s in range(4)},
+        "trick": [[SEAT_NAMES[s], str(c)] for s, c in st.trick],
+        "exposed": exposed,
+        "tricks_won": tricks_won,
+        "turn": what if _readers(g, what, who) else "engine",
+        "waiting": what,
+        "acts": _acts(g),
+        "breaches": _breaches(g),
+        "claims": live_claims(g),
+        "rulings": rulings,
+        "score": {"game": list(g.rubber.game), "games": [str(x) for x in g.rubber.games], "over": g.rubber.is_over},
+        "cards": cards,
+        "error": error,
+    }
+
+
+def live_new(seed: int = 0, seat: str = "C", strength: str = "easy", err: int = 0) -> dict[str, Any]:
+    """A new game: the engine plays up to the reader's first act."""
+    record = {"seed": seed, "seat": seat, "strength": strength, "err": err, "deals": [[]]}
+    return live_view(_advance(LiveGame.fold(record)))
+
+
+def live_act(record: Any, event: Any) -> dict[str, Any]:
+    """The reader's act (his seat's, his side's, or the cut), then the engine's acts until it is the
+    reader's turn again. An act that is not the reader's, or that no player can do, comes back as
+    ``error`` with the game unchanged."""
+    g = LiveGame.fold(record)
+    try:
+        text = decode.text(event, "event", max_len=MAX_EVENT)
+        ev = Event.parse(text)
+        me, side = SEAT_NAMES[g.you], g.st.side_name(g.side())
+        if ev.who not in (me, side, ""):
+            raise InputError(f"you play {me}: {decode.excerpt(text)} is not yours to do", "event")
+        if ev.who == "" and ev.verb not in ("cut", "quit"):
+            raise InputError(f"{decode.excerpt(text)}: of the table's acts the reader may cut or quit a trick", "event")
+        g2 = g.with_event(str(ev))
+    except (IllegalAction, InputError) as e:
+        return live_view(
+            g, {"message": str(e), "laws": list(getattr(e, "laws", ())), "field": getattr(e, "field", None) or "event"}
+        )
+    return live_view(_advance(g2))

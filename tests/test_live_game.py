@@ -1,0 +1,252 @@
+"""Play under the laws (issue 38): a live game where the reader breaks laws and the engine players
+claim, elect and err, every ruling the director's own.
+
+Each test drives the game as a reader would, through ``live_new`` / ``live_act`` (the JSON the page
+uses), and checks the rulings against the :class:`~euchre_core.laws.director.Director` folding the
+same events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from euchre_core.app.live_game import LiveGame, live_act, live_new
+from euchre_core.kernel.deal import Deal
+from euchre_core.kernel.errors import InputError
+from euchre_core.laws.director import Director
+from euchre_core.laws.rulings import Irregularity as K
+from euchre_core.search import law_players as lp
+
+View = dict[str, Any]
+
+
+def _director(view: View, k: int = -1) -> Director:
+    """The director's own ruling of the same events (the deal folded afresh, not through the game)."""
+    deals = view["record"]["deals"]
+    k = k % len(deals)
+    dealer = LiveGame.fold(view["record"]).finished[k].deal.dealer if k < len(deals) - 1 else None
+    if dealer is None:
+        dealer = LiveGame.fold(view["record"]).st.deal.dealer
+    return Director.start(Deal.shuffled(view["record"]["seed"] * 1000 + k, dealer=dealer)).replay(deals[k])
+
+
+def _ordinary(view: View) -> str:
+    """The reader's ordinary act: the first offered (a bid, a lawful card, the next trick, the cut)."""
+    return str(view["acts"][0]["event"])
+
+
+def _play_until(view: View, stop: Callable[[View], bool], act: Callable[[View], str] = _ordinary, n: int = 300) -> View:
+    for _ in range(n):
+        if stop(view):
+            return view
+        assert view["acts"], view
+        view = live_act(view["record"], act(view))
+        assert view["error"] is None, view["error"]
+    raise AssertionError("never reached")
+
+
+def _kinds(st: Director) -> list[K | None]:
+    return [r.kind for r in st.rulings]
+
+
+def _breach(view: View, kind: K) -> str | None:
+    """A breach the reader may commit now that the director rules of ``kind``."""
+    g = LiveGame.fold(view["record"])
+    for b in view["breaches"]:
+        after = g.st.act(b["event"])
+        if any(r.kind is kind for r in list(after.rulings)[len(g.st.rulings) :]):
+            return str(b["event"])
+    return None
+
+
+def test_law_52_a_lead_out_of_turn_and_the_adversaries_elect() -> None:
+    """Laws 52, 53, 85: the reader leads while the trick's winner should: B and D elect at once, the
+    option best for them by the engine's valuing, and the game shows the director's ruling from the
+    reader's chair."""
+    for seed in range(20):
+        v = live_new(seed=seed, seat="C")
+        try:
+            v = _play_until(v, lambda w: w["waiting"] == "next" and _breach(w, K.LEAD_OUT_OF_TURN) is not None, n=40)
+        except AssertionError:
+            continue
+        g = LiveGame.fold(v["record"])
+        event = _breach(v, K.LEAD_OUT_OF_TURN)
+        assert event is not None
+        before = g.st.act(event)  # the ruling, awaiting B and D's election
+        r = before.rulings[before.pending]
+        assert r.kind is K.LEAD_OUT_OF_TURN and r.laws[0] == 52 and r.chooser == 1 and set(r.choosers) <= {1, 3}
+        best = lp.choose_option(before)
+        after = live_act(v["record"], event)
+        assert after["error"] is None
+        events = after["record"]["deals"][-1]
+        i = events.index(event)
+        assert events[i + 1] == best.event  # B and D elected the best option for them, at once
+        st = _director(after)
+        assert _kinds(st) == _kinds(LiveGame.fold(after["record"]).st)
+        ruling = next(x for x in after["rulings"] if 52 in x["laws"] and x["status"] in ("ruled", "stands"))
+        assert ruling["headline"].startswith("You led"), ruling["headline"]
+        return
+    pytest.fail("no seed gave the reader a lead out of turn")
+
+
+def _finish_hand(v: View) -> View:
+    return _play_until(v, lambda w: w["waiting"] == "claims")
+
+
+def test_laws_62_to_68_the_readers_revoke_is_claimed_at_the_end_of_the_hand() -> None:
+    """The reader revokes; the engine's side claims it once the hand is played, before the cut (Law
+    68), and the penalty (three points, Law 63; five against a lone hand) is scored first (Law 4)."""
+    for seed in range(30):
+        v = live_new(seed=seed, seat="C")
+        try:
+            v = _play_until(v, lambda w: w["waiting"] == "play" and _breach(w, K.REVOKE) is not None, n=40)
+        except AssertionError:
+            continue
+        revoke = _breach(v, K.REVOKE)
+        assert revoke is not None
+        v = live_act(v["record"], revoke)
+        # the hand played on to its end, with the reader's ordinary cards
+        v = _finish_hand(v)
+        events = v["record"]["deals"][-1]
+        if "BD: claim" not in events:
+            continue  # the revoke was corrected or cost the engine nothing: another deal
+        st = _director(v)
+        penalties, _ = st.tally()
+        assert penalties[1] in (3, 5) and penalties[0] == 0
+        assert any(r.kind is K.REVOKE_CLAIMED for r in st.rulings)
+        shown = [r for r in v["rulings"] if 63 in r["laws"] or 66 in r["laws"]]
+        assert shown, v["rulings"]
+        game_before = v["score"]["game"]
+        v = live_act(v["record"], "cut")
+        assert v["deal"] == 2 and v["score"]["game"] != game_before or v["score"]["games"]
+        return
+    pytest.fail("no seed gave a revoke the engine claimed")
+
+
+def test_an_engine_revoke_is_hidden_until_the_reader_claims_it() -> None:
+    """The engine errs (a left bower played as its printed suit, a revoke): the reader does not see
+    the ruling until he claims; his claim at the end of the hand scores the penalty to his side."""
+    for seed in range(60):
+        v = live_new(seed=seed, seat="C", err=50)
+        v = _finish_hand(v)
+        g = LiveGame.fold(v["record"])
+        theirs = [r for r in g.st.revokes if r.seat % 2 == 1 and r.established]
+        if not theirs:
+            continue
+        assert not any(r["kind"] == "revoke" and r["offender"] in ("B", "D") for r in v["rulings"])
+        claim = next(c for c in v["claims"] if c["kind"] == "revoke")
+        assert "law 68" in claim["until"]
+        v = live_act(v["record"], claim["event"])
+        st = _director(v)
+        penalties, _ = st.tally()
+        assert penalties[0] > 0 and penalties[1] == 0, st.result()  # three a revoke, five against a lone hand
+        return
+    pytest.fail("no seed gave an engine revoke")
+
+
+def test_a_false_claim_is_ruled_as_the_book_rules_it() -> None:
+    """Law 66: a revoke claimed that the tricks do not show: nothing is established, no penalty."""
+    v = _finish_hand(live_new(seed=1, seat="C"))
+    g = LiveGame.fold(v["record"])
+    assert not [r for r in g.st.revokes if r.seat % 2 == 1]
+    claim = next(c for c in v["claims"] if c["kind"] == "revoke")
+    v = live_act(v["record"], claim["event"])
+    st = _director(v)
+    r = st.rulings[-1]
+    assert r.kind is K.REVOKE_CLAIMED and 66 in r.laws and st.tally()[0] == (0, 0)
+    assert v["rulings"][-1]["laws"] and 66 in v["rulings"][-1]["laws"]
+
+
+def test_no_claim_after_the_cut_and_none_missed() -> None:
+    """Law 68: after the cut nothing can be claimed; an engine side never lets a revoke that is worth
+    points to it pass (it claims it before the cut), and never claims one the law no longer allows."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        v = live_new(seed=seed, seat="C", err=20)
+        for _ in range(200):
+            if v["score"]["over"]:
+                break
+            g = LiveGame.fold(v["record"])
+            if v["waiting"] == "claims":
+                # the engine has claimed what it can: a claim still open to B and D is worth nothing to them
+                assert lp.engine_claim(g.st, 1) is None or lp.engine_claim(g.st, 1) in v["record"]["deals"][-1]
+            choices = v["acts"] + v["claims"]
+            if v["breaches"] and rng.random() < 0.2:
+                choices = v["breaches"]
+            before = g
+            v = live_act(v["record"], rng.choice(choices)["event"])
+            assert v["error"] is None
+            if len(v["record"]["deals"]) > len(before.deals):
+                done = LiveGame.fold(v["record"]).finished[-1]
+                assert done.claims_closed
+                assert lp.claims_open(done, 0) == [] or all(c.kind != "revoke" for c in lp.claims_open(done, 0))
+                assert lp.engine_claim(done, 1) is None
+
+
+def test_the_engines_slips_are_breaches_the_reader_can_claim() -> None:
+    """Every slip an erring engine player may make, at every moment of a few deals, is an offence the
+    director rules, and the reader's side has a remedy: an election, a revoke claim, or a card to call."""
+    seen: set[K] = set()
+    for seed in range(4):
+        v = live_new(seed=seed, seat="C")
+        v = _finish_hand(v)
+        deal = Deal.shuffled(seed * 1000, dealer=0)
+        events = v["record"]["deals"][0]
+        for i in range(len(events)):
+            st = Director.start(deal).replay(events[:i])
+            for seat in (1, 3):
+                for slip in lp.slips(st, seat):
+                    after = st.act(slip)
+                    offence = [r for r in list(after.rulings)[len(st.rulings) :] if r.offender == seat]
+                    assert offence, slip
+                    kind = offence[0].kind
+                    assert kind is not None
+                    seen.add(kind)
+                    if after.pending is not None:
+                        assert after.rulings[after.pending].chooser == 0, slip
+                    elif kind is K.REVOKE:
+                        assert any(c.kind == "revoke" for c in lp.claims_open(after, 0))
+                    else:
+                        assert any(c.kind == "call-card" for c in lp.claims_open(after, 0, 2)), slip
+    assert {K.EXPOSED_CARD, K.REVOKE} <= seen and seen & {K.LEAD_OUT_OF_TURN, K.LONE_LEAD_OUT_OF_TURN}, seen
+
+
+def test_the_record_replays_and_bad_input_is_refused_by_its_field() -> None:
+    v = live_new(seed=3, seat="B", err=10)
+    for _ in range(25):
+        v = live_act(v["record"], _ordinary(v))
+    again = LiveGame.fold(v["record"])
+    assert again.record() == v["record"]
+    bad = {**v["record"], "deals": [list(v["record"]["deals"][0])]}
+    bad["deals"][0][2] = "Q: play XX"
+    with pytest.raises(InputError) as e:
+        LiveGame.fold(bad)
+    assert e.value.field == "record.deals[0][2]"
+    for field, value in (("err", 99), ("err", True), ("seat", "E"), ("seed", -1), ("strength", "godlike")):
+        with pytest.raises(InputError) as e:
+            LiveGame.fold({**v["record"], field: value})
+        assert e.value.field == f"record.{field}"
+    # an act that is not the reader's, or no act at all: an error, and the game as it was
+    for event in ("A: pass", "BD: choose waive", "imperfect", "B: play ZZ", "", "B: " + "x" * 500):
+        out = live_act(v["record"], event)
+        assert out["error"] is not None and out["record"] == v["record"], event
+
+
+def test_a_whole_rubber_is_played_with_breaches_on_both_sides() -> None:
+    rng = random.Random(7)
+    v = live_new(seed=7, seat="C", err=15)
+    for _ in range(600):
+        if v["score"]["over"]:
+            break
+        choices = v["acts"] + v["claims"]
+        if v["breaches"] and rng.random() < 0.1:
+            choices = v["breaches"]
+        v = live_act(v["record"], rng.choice(choices)["event"])
+        assert v["error"] is None
+    assert v["score"]["over"]
+    g = LiveGame.fold(v["record"])
+    assert len(g.rubber.games) >= 2
