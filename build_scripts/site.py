@@ -108,6 +108,7 @@ class Builder(LawPages, RemarkPages, CasePages, CodePages, EditionPages, Directo
             {"Home": "index.md"},
             {"The Laws": laws},
             {"Ask the director": DIRECTOR},
+            {"Play under the laws": "play.md"},
             {"Terms & Remarks": remarks},
             {"Cases": cases},
             {"Replay a game": "replay.md"},

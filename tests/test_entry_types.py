@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_core.app import egn_view, lessons, sandbox, web
+from euchre_core.app.live_game import live_new
 from euchre_core.formats.egn import load_egn
 from euchre_core.formats.scenario import rule_scenario
 from euchre_core.kernel.deal import Deal
@@ -123,7 +124,24 @@ def _egn_play_step() -> tuple[int, str]:
 
 EGN_PLAY = _egn_play_step()
 
+LIVE = live_new(seed=4)
 CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
+    (
+        "euchre_core.app.live_game.live_new",
+        {"seed": 4, "seat": "C", "strength": "easy", "err": 0},
+        {"seed": (int,), "seat": (str,), "strength": (str,), "err": (int,)},
+    ),
+    ("euchre_core.app.live_game.live_open", {"record": LIVE["record"]}, {"record": (dict,)}),
+    (
+        "euchre_core.app.live_game.live_act",
+        {"record": LIVE["record"], "event": LIVE["acts"][0]["event"]},
+        {"record": (dict,), "event": (str,)},
+    ),
+    (
+        "euchre_core.app.live_game.live_from_scenario",
+        {"law": 52, "seat": "C", "err": 0},
+        {"law": (int,), "seat": (str, type(None)), "err": (int,)},
+    ),
     ("euchre_core.app.web.case_step", {"case_id": "I", "step": 3}, {"case_id": CASE_ID, "step": (int,)}),
     ("euchre_core.app.web.run_snippet", {"code": "1"}, {"code": (str,)}),
     ("euchre_core.app.sandbox.start", {"law": 52}, {"law": (int,)}),

@@ -231,9 +231,13 @@ def test_the_record_replays_and_bad_input_is_refused_by_its_field() -> None:
             LiveGame.fold({**v["record"], field: value})
         assert e.value.field == f"record.{field}"
     # an act that is not the reader's, or no act at all: an error, and the game as it was
-    for event in ("A: pass", "BD: choose waive", "imperfect", "B: play ZZ", "", "B: " + "x" * 500):
+    for event in ("A: pass", "BD: choose waive", "imperfect", "B: play ZZ", "", "B: play", "AC: claim extra words"):
         out = live_act(v["record"], event)
         assert out["error"] is not None and out["record"] == v["record"], event
+    for bad in ("B: " + "x" * 500, 7, None, ["B: pass"]):
+        with pytest.raises(InputError) as e:
+            live_act(v["record"], bad)
+        assert e.value.field == "event"
 
 
 def test_a_whole_rubber_is_played_with_breaches_on_both_sides() -> None:
@@ -250,3 +254,62 @@ def test_a_whole_rubber_is_played_with_breaches_on_both_sides() -> None:
     assert v["score"]["over"]
     g = LiveGame.fold(v["record"])
     assert len(g.rubber.games) >= 2
+
+
+# ------------------------------------------------------------------------------------------------
+# Every law of the play with a ready scenario, committed in a live game
+
+
+def _scenario_laws() -> list[int]:
+    from euchre_core.app.sandbox import scenarios
+
+    return sorted(scenarios())
+
+
+@pytest.mark.parametrize("law", _scenario_laws())
+def test_each_laws_breach_in_a_live_game_is_ruled_as_the_director_rules_it(law: int) -> None:
+    """Laws 46-105 (every law with a ready scenario): the scenario's breach committed in a live game, from
+    the offender's chair and from his left-hand opponent's; the claim or the election that follows (the
+    engine's side elects the option it values best; the reader's side is offered every option of the
+    ruling), and the score of the hand, played out, all as the director rules the same events."""
+    from euchre_core.app.live_game import live_from_scenario
+    from euchre_core.app.sandbox import scenarios
+    from euchre_core.formats.scenario import load_scenario
+
+    sc = scenarios()[law]
+    at_breach = load_scenario(sc)
+    offenders = [r.offender for r in at_breach.rulings if r.offender is not None]
+    seats = ["C"] if not offenders else ["ABCD"[offenders[-1]], "ABCD"[(offenders[-1] + 1) % 4]]
+    for seat in seats:
+        v = live_from_scenario(law, seat)
+        you = "ABCD".index(seat)
+        events = v["record"]["deals"][0]
+        assert events[: len(sc["events"])] == sc["events"]
+        own = load_scenario({**sc, "events": events})  # the director's own ruling of the same events
+        live = LiveGame.fold(v["record"])
+        if len(v["record"]["deals"]) == 1:
+            assert [(r.kind, r.chosen, r.laws) for r in own.rulings] == [
+                (r.kind, r.chosen, r.laws) for r in live.st.rulings
+            ]
+        if at_breach.pending is not None:
+            r = at_breach.rulings[at_breach.pending]
+            side = r.chooser if r.chooser is not None else 0
+            if side == you % 2:  # the reader's side elects: every option is offered to him
+                offered = {a["event"].split(": choose ")[1].split()[0] for a in v["acts"] if ": choose " in a["event"]}
+                assert offered == {o.id for o in r.options}, (offered, r.options)
+            else:  # the engine's side elected at once, the option best for it
+                assert events[len(sc["events"])] == lp.choose_option(at_breach).event
+        # the hand played on to its end: the score is the director's
+        for _ in range(80):
+            if v["waiting"] in ("claims", "over") or len(v["record"]["deals"]) > 1:
+                break
+            v = live_act(v["record"], _ordinary(v))
+            assert v["error"] is None, v["error"]
+        if len(v["record"]["deals"]) == 1 and v["waiting"] == "claims":
+            events = v["record"]["deals"][0]
+            own = load_scenario({**sc, "events": events})
+            assert own.tally() == LiveGame.fold(v["record"]).st.tally()
+            cut = live_act(v["record"], "cut")
+            penalties, points = own.tally()
+            if any(penalties) or any(points):
+                assert cut["score"]["game"] != [0, 0] or cut["score"]["games"], (law, seat)

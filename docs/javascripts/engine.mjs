@@ -253,6 +253,7 @@ const WIDGETS = [   // [selector, module, its mount function(, its engine)]: the
   [".engine-console", function () { return import("./engine-console.mjs"); }, "mountConsole", theConsole],   // its own engine
   [".egn-replay", function () { return import("./egn-replay.mjs"); }, "mountEgnReplay"],
   ["#euchre-table", function () { return import("./learn-table.mjs"); }, "mountPlayTable"],   // Learn, lesson 10: play against the engine (starts Python: it is the engine's game)
+  [".live-game", function () { return import("./live-game.mjs"); }, "mountLiveGame"],   // Play under the laws (starts Python when a game is dealt)
 ];   // mounted: {root, dispose, selector, index (the root's place among the page's roots of its kind), path}
 
 /* The same page fetched again by the theme: Material's instant navigation fetches the page it is on

@@ -32,10 +32,10 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..formats.scenario import MAX_EVENT
+from ..formats.scenario import MAX_EVENT, load_scenario
 from ..kernel import decode
 from ..kernel.cards import cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
@@ -47,11 +47,12 @@ from ..laws.rulings import Irregularity, Ruling
 from ..laws.scoring import Rubber
 from ..search import law_players as lp
 from ..search import opponent as _opponent
-from .egn_view import action_words
-from .ruling_voice import Seats, moment
+from .lessons.play import action_label
+from .ruling_voice import Seats, election_value_words, moment
+from .sandbox import scenarios
 from .sandbox_json import card_json
 
-__all__ = ["LiveGame", "live_new", "live_act", "live_view", "live_claims", "MAX_ERR"]
+__all__ = ["LiveGame", "live_new", "live_open", "live_act", "live_from_scenario", "live_view", "live_claims", "MAX_ERR"]
 
 MAX_ERR = 50  # the engine's error rate, per cent of its cards in play (0: it never errs)
 MAX_DEALS = limit("table_actions") // 20  # deals of one record (a rubber has a few dozen)
@@ -73,31 +74,40 @@ class LiveGame:
     st: Director
     dealer: int
     finished: tuple[Director, ...] = field(default=())
+    start: dict[str, Any] | None = None  # the first deal's cards (a law's ready scenario), else shuffled
 
     @property
     def number(self) -> int:
         return len(self.deals)
 
     def record(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "seed": self.seed,
             "seat": SEAT_NAMES[self.you],
             "strength": self.strength,
             "err": self.err,
             "deals": [list(d) for d in self.deals],
         }
+        if self.start is not None:
+            out["start"] = dict(self.start)
+        return out
 
     def side(self) -> int:
         return self.you % 2
+
+    def dealt(self, k: int, dealer: int) -> Director:
+        """Deal ``k`` (from 0) as it was dealt, under the director: the first from ``start`` when the game
+        began from a law's scenario, every other shuffled from the seed (``seed * 1000 + k``)."""
+        if k == 0 and self.start is not None:
+            return load_scenario({**self.start, "events": []})
+        return Director.start(Deal.shuffled(self.seed * 1000 + k, dealer=dealer))
 
     def with_event(self, event: str) -> LiveGame:
         """The game after one more event of the current deal (the director refuses what no player can
         do: the error names the law or the field, and the game is unchanged)."""
         st = self.st.act(event)
         deals = self.deals[:-1] + (self.deals[-1] + (str(Event.parse(event)),),)
-        return LiveGame(
-            self.seed, self.you, self.strength, self.err, deals, self.rubber, st, self.dealer, self.finished
-        )._next_deal_if_cut()
+        return replace(self, deals=deals, st=st)._next_deal_if_cut()
 
     def _next_deal_if_cut(self) -> LiveGame:
         """After the cut (or a deal annulled), the deal is scored and the next is dealt: by the player on
@@ -108,37 +118,33 @@ class LiveGame:
         rubber = self.rubber
         if any(penalties) or any(points):
             rubber = rubber.record(points, revoke=penalties)
-        dealer = self.dealer if self.st.new_deal else (self.dealer + 1) % 4
-        k = len(self.deals)
-        st = Director.start(Deal.shuffled(self.seed * 1000 + k, dealer=dealer))
         if rubber.is_over:
-            return LiveGame(
-                self.seed, self.you, self.strength, self.err, self.deals, rubber, self.st, self.dealer, self.finished
-            )
-        return LiveGame(
-            self.seed,
-            self.you,
-            self.strength,
-            self.err,
-            self.deals + ((),),
-            rubber,
-            st,
-            dealer,
-            self.finished + (self.st,),
+            return replace(self, rubber=rubber)
+        dealer = self.dealer if self.st.new_deal else (self.dealer + 1) % 4
+        st = self.dealt(len(self.deals), dealer)
+        return replace(
+            self, deals=self.deals + ((),), rubber=rubber, st=st, dealer=dealer, finished=self.finished + (self.st,)
         )
 
     @classmethod
     def fold(cls, record: Any) -> LiveGame:
         """The game a record describes; a record that does not replay is refused naming its field."""
-        rec = decode.mapping(record, "record", keys=("seed", "seat", "strength", "err", "deals"))
+        rec = decode.mapping(record, "record", keys=("seed", "seat", "strength", "err", "deals", "start"))
         seed = decode.seed(rec.get("seed", 0), "record.seed")
         you = decode.seat(rec.get("seat", "C"), "record.seat")
         strength = decode.choice(rec.get("strength", "easy"), "record.strength", tuple(_opponent.STRENGTHS))
-        err = rec.get("err", 0)
-        if isinstance(err, bool) or not isinstance(err, int) or not 0 <= err <= MAX_ERR:
-            raise InputError(f"a whole number from 0 to {MAX_ERR}, not {decode.excerpt(err)}", "record.err")
+        err = _err(rec.get("err", 0), "record.err")
+        start = rec.get("start")
+        if start is not None:
+            start = dict(decode.mapping(start, "record.start", keys=("hands", "turn_up", "dealer")))
+            try:
+                first = load_scenario({**start, "events": []})
+            except EuchreError as ex:
+                raise InputError(f"{ex}", "record.start") from None
+        else:
+            first = Director.start(Deal.shuffled(seed * 1000, dealer=0))
         deals = decode.array(rec.get("deals", [[]]), "record.deals", max_len=MAX_DEALS)
-        game = cls(seed, you, strength, err, ((),), Rubber(), Director.start(Deal.shuffled(seed * 1000, dealer=0)), 0)
+        game = cls(seed, you, strength, err, ((),), Rubber(), first, first.deal.dealer, start=start)
         for k, events in enumerate(deals or [[]]):
             events = decode.array(events, f"record.deals[{k}]", max_len=MAX_DEAL_EVENTS)
             if k and len(game.deals) != k + 1:
@@ -310,7 +316,7 @@ def _acts(g: LiveGame) -> list[dict[str, Any]]:
         return []
     if what == "bid":
         d = st.deal
-        return [{"event": f"{me}: {a}", "label": action_words(d, d.actor, a)} for a in d.legal_actions()]
+        return [{"event": f"{me}: {a}", "label": action_label(d, a)} for a in d.legal_actions()]
     if what == "play":
         return [{"event": f"{me}: play {c}", "card": str(c)} for c in lp.lawful_plays(st, g.you)]
     if what == "answer":
@@ -383,13 +389,15 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None) -> dict[str, Any
         told = moment(st, None, g.you, ruling=r)
         told["kind"] = r.kind.value if r.kind is not None else None
         told["offender"] = SEAT_NAMES[r.offender] if r.offender is not None else None
+        told["valued"] = _election_value(g, r)
         rulings.append(told)
     tricks_won = [0, 0]
     for s, w in enumerate(st.won):
         tricks_won[s % 2] += w
     hand = cards_of_mask(st.hands[g.you] if st.phase is not Phase.BIDDING else st.deal.hands[g.you])
     cards: dict[str, Any] = {str(c): card_json(c) for c in hand}
-    for _, c in st.trick:
+    face_up = st.tricks[-1] if st.tricks and not st.trick and not st.quitted else None
+    for _, c in st.trick or (face_up.cards if face_up else ()):
         cards[str(c)] = card_json(c)
     cards[str(st.deal.turn_up)] = card_json(st.deal.turn_up)
     exposed = {SEAT_NAMES[s]: [str(c) for c in cards_of_mask(m)] for s, m in enumerate(st.exposed) if m}
@@ -402,11 +410,20 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None) -> dict[str, Any
         "deal": g.number,
         "dealer": SEAT_NAMES[st.deal.dealer],
         "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(4)},
+        # short names for the table's seats on a phone: the chair, and the dealer marked
+        "chairs": {
+            SEAT_NAMES[s]: ("you", "left", "partner", "right")[(s - g.you) % 4]
+            + (", dealer" if s == st.deal.dealer else "")
+            for s in range(4)
+        },
         "turn_up": str(st.deal.turn_up),
         "trump": st.deal.trump.letter if st.deal.trump is not None else None,
         "hand": [str(c) for c in hand],
         "counts": {SEAT_NAMES[s]: bin(st.hands[s]).count("1") for s in range(4)},
-        "trick": [[SEAT_NAMES[s], str(c)] for s, c in st.trick],
+        # the trick on the table: the one being played, or the last one while it lies face up (Law 64)
+        "trick": [[SEAT_NAMES[s], str(c)] for s, c in (st.trick or (face_up.cards if face_up else ()))],
+        "trick_number": len(st.tricks) + (1 if st.trick or not face_up else 0),
+        "trick_winner": SEAT_NAMES[face_up.winner] if face_up and not st.trick else None,
         "exposed": exposed,
         "tricks_won": tricks_won,
         "turn": what if _readers(g, what, who) else "engine",
@@ -415,15 +432,113 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None) -> dict[str, Any
         "breaches": _breaches(g),
         "claims": live_claims(g),
         "rulings": rulings,
+        "history": _history(g),
         "score": {"game": list(g.rubber.game), "games": [str(x) for x in g.rubber.games], "over": g.rubber.is_over},
         "cards": cards,
         "error": error,
     }
 
 
+def _election_value(g: LiveGame, r: Ruling) -> str | None:
+    """An engine side's election in words with what it is worth to them: every election the ruling
+    offered valued as the engine valued it when it chose (the hand played out under each)."""
+    st = g.st
+    if r.chosen is None or r.chooser is None or r.chooser == g.side() or r.event is None or not r.options:
+        return None
+    events = g.deals[-1]
+    log = list(st.log)
+    at = next((i for i in range(r.event + 1, len(log)) if log[i].verb == "choose"), None)
+    if at is None or at >= len(events):
+        return None
+    before = _deal_start(g).replay(events[:at])
+    values = lp.option_values(before)
+    if not values:
+        return None
+    seats = seats_of(g)
+    chosen = " ".join(log[at].args)
+    if chosen not in values:
+        return None
+    return election_value_words(r, chosen, values, seats, st.deal.dealer)
+
+
+def _deal_start(g: LiveGame) -> Director:
+    """The current deal as it was dealt, under the director."""
+    return g.dealt(len(g.deals) - 1, g.dealer)
+
+
+def _history(g: LiveGame) -> list[dict[str, Any]]:
+    """The rulings of the game so far, deal by deal, from the reader's chair (a printable log): every
+    ruling of a finished deal, the rulings the reader has seen of the current one."""
+    out: list[dict[str, Any]] = []
+    done = [(k, st) for k, st in enumerate(g.finished)] + [(len(g.deals) - 1, g.st)]
+    for k, st in done:
+        for r in st.rulings:
+            if st is g.st and _hidden(g, r):
+                continue
+            told = moment(st, None, g.you, ruling=r)
+            out.append({"deal": k + 1, "headline": told["headline"], "laws": list(r.laws)})
+    return out
+
+
 def live_new(seed: int = 0, seat: str = "C", strength: str = "easy", err: int = 0) -> dict[str, Any]:
     """A new game: the engine plays up to the reader's first act."""
-    record = {"seed": seed, "seat": seat, "strength": strength, "err": err, "deals": [[]]}
+    record = {
+        "seed": decode.seed(seed, "seed"),
+        "seat": decode.seat_name(seat, "seat"),
+        "strength": decode.choice(strength, "strength", tuple(_opponent.STRENGTHS)),
+        "err": _err(err, "err"),
+        "deals": [[]],
+    }
+    return live_view(_advance(LiveGame.fold(record)))
+
+
+def _err(value: Any, path: str) -> int:
+    """The engine's error rate: a whole number from 0 to :data:`MAX_ERR` (per cent)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ERR:
+        raise InputError(f"a whole number from 0 to {MAX_ERR}, not {decode.excerpt(value)}", path)
+    return value
+
+
+def live_from_scenario(law: Any, seat: Any = None, err: int = 0) -> dict[str, Any]:
+    """A game that begins with a law's ready scenario (the penalty sandbox's, the director's guide's "try
+    it live"): its deal, and its events up to the irregularity; the reader sits at ``seat`` (by default
+    the offender's), the engine at the other three, and the game goes on from there under the laws.
+
+    >>> v = live_from_scenario(52)                     # C led out of turn; B and D elect at once
+    >>> v["you"], v["rulings"][0]["kind"], v["rulings"][0]["status"]
+    ('C', 'lead-out-of-turn', 'ruled')
+    """
+    number = decode.integer(law, "law", 1, 116)
+    err = _err(err, "err")
+    if seat is not None:
+        seat = decode.seat_name(seat, "seat")
+    if number not in scenarios():
+        raise InputError(f"no ready scenario for law {number}", "law")
+    sc = scenarios()[number]
+    start = {"hands": sc["hands"], "turn_up": sc["turn_up"], "dealer": sc.get("dealer", "A")}
+    if seat is None:
+        st = load_scenario(sc)
+        offenders = [r.offender for r in st.rulings if r.offender is not None]
+        seat = SEAT_NAMES[offenders[-1]] if offenders else "C"
+    record = {
+        "seed": number,
+        "seat": seat,
+        "strength": "easy",
+        "err": err,
+        "deals": [list(sc["events"])],
+        "start": start,
+    }
+    return live_view(_advance(LiveGame.fold(record)))
+
+
+def live_open(record: Any) -> dict[str, Any]:
+    """A game from its record (a stored game, a shared link), at the moment it was left: a record that
+    does not replay is refused naming its field.
+
+    >>> v = live_new(seed=2)
+    >>> live_open(v["record"])["acts"] == v["acts"]
+    True
+    """
     return live_view(_advance(LiveGame.fold(record)))
 
 
@@ -432,8 +547,8 @@ def live_act(record: Any, event: Any) -> dict[str, Any]:
     reader's turn again. An act that is not the reader's, or that no player can do, comes back as
     ``error`` with the game unchanged."""
     g = LiveGame.fold(record)
+    text = decode.text(event, "event", max_len=MAX_EVENT)
     try:
-        text = decode.text(event, "event", max_len=MAX_EVENT)
         ev = Event.parse(text)
         me, side = SEAT_NAMES[g.you], g.st.side_name(g.side())
         if ev.who not in (me, side, ""):

@@ -741,6 +741,37 @@ def moment(
     return out
 
 
+def election_value_words(r: Ruling, chosen: str, values: dict[str, float], seats: Seats, dealer: int) -> str:
+    """An engine side's election with what each election was worth to it (points for the side less the
+    other side's, the hand played out under it): ``values`` by election (``"call-suit H"`` for a suit).
+
+    >>> from euchre_core.laws.rulings import Ruling, Irregularity, Option
+    >>> r = Ruling("", (52,), "", offender=2, chooser=1, kind=Irregularity.LEAD_OUT_OF_TURN, card=Card.parse("KC"),
+    ...            options=(Option("call-card", "", (52,)), Option("waive", "", (52,))))
+    >>> election_value_words(r, "call-card", {"call-card": 2.0, "waive": -1.0}, Seats(2, 0), 0)[:70]
+    'Your opponents chose “Call the king of clubs”, worth +2 points to them'
+    """
+
+    def label(election: str) -> str:
+        option, _, suit = election.partition(" ")
+        words = option_label(r, option, seats, dealer)
+        return f"{words} ({Suit.parse(suit).word})" if suit else words
+
+    side = seats.side(r.chooser if r.chooser is not None else 0, cap=True)
+    ranked = sorted((k for k in values if k != chosen), key=lambda k: -values[k])[:2]
+    others = "; ".join(f"{label(k)}: {_points(values[k])}" for k in ranked)
+    return (
+        f"{side} chose “{label(chosen)}”, worth {_points(values[chosen])} to them, the hand played out under it"
+        + (f" (next best: {others})" if others else "")
+        + "."
+    )
+
+
+def _points(value: float) -> str:
+    """``+1 point``, ``-2 points``."""
+    return f"{value:+g} point{'' if abs(value) == 1 else 's'}"
+
+
 def dealing_option_label(r: Ruling, option: str, seats: Seats, dealer: int) -> str:
     """An option of the shuffle's, the cut's or the deal's rulings, from the ruling's kind and the option's
     id (never its English).

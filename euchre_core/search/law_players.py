@@ -164,7 +164,7 @@ def _rule_of_thumb(st: Director, seat: int, cards: Sequence[Card]) -> Card:
 def _as_deal(st: Director) -> Deal | None:
     """The deal as the regular rules see it, when everything played so far was lawful and nothing
     binds a player (no call, no card on the table): the sampling opponent can then decide."""
-    if st.requirements or any(st.exposed) or st.revokes or st.aside or st.gathered or st.imperfect:
+    if st.rulings or st.requirements or any(st.exposed) or st.revokes or st.aside or st.gathered or st.imperfect:
         return None
     d = st.deal
     try:
@@ -187,8 +187,11 @@ def choose_play(st: Director, seat: int, strength: str = "easy", seed: int = 0) 
         return cards[0]
     d = _as_deal(st)
     if d is not None:
-        a = opponent.choose(d, seat, strength=strength, seed=seed)
-        if a.card is not None and a.card in cards:
+        try:
+            a = opponent.choose(d, seat, strength=strength, seed=seed)
+        except EuchreError:  # a position the sampler cannot rebuild: the rule of thumb decides
+            a = None
+        if a is not None and a.card is not None and a.card in cards:
             return a.card
     return _rule_of_thumb(st, seat, cards)
 

@@ -124,7 +124,7 @@ def table_view(record: dict[str, Any]) -> dict[str, Any]:
     if d.actor == you and not m.is_over:
         for a in d.legal_actions():
             legal.append(
-                {"action": str(a), "label": _action_label(d, a), "card": str(a.card) if a.card is not None else None}
+                {"action": str(a), "label": action_label(d, a), "card": str(a.card) if a.card is not None else None}
             )
     bidding = [_describe(d, s, a, you) for s, a in d.log if a.kind not in ("play",)]
     bids = {SEATS[s]: w for s, w in _bids(d).items()}
@@ -221,7 +221,13 @@ def _illegal_cards(d: Deal, you: int) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _action_label(d: Deal, a: Action) -> str:
+def action_label(d: Deal, a: Action) -> str:
+    """A bid, the discard or a card as a button says it to the player who makes it.
+
+    >>> d = Deal.shuffled(5)
+    >>> [action_label(d, a) for a in d.legal_actions()]
+    ['Pass', 'Order up', 'Play alone']
+    """
     seat = d.actor
     if a.kind == "play":
         return f"Play {_the(a.card)}" if a.card is not None else "Play"
