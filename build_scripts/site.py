@@ -60,6 +60,7 @@ class Site:
     pages: dict[str, str]
     nav: list[Any]
     home_law_jump: str = ""  # the home page's "go to law N" box (generate.outputs puts it in docs/index.md)
+    law_sections: str = ""  # each section's first law and its URL (generate.outputs puts it in docs/play.md)
 
 
 class Builder(LawPages, RemarkPages, CasePages, CodePages, EditionPages, DirectorPages):
@@ -145,7 +146,12 @@ def generate(cases_dir: Path | str | None = None) -> Site:
         cases_dir = os.environ["EUCHRE_CASES_DIR"]
     builder = Builder(Path(cases_dir) if cases_dir else None)
     pages = builder.pages()
-    return Site(pages=pages, nav=builder.nav(pages), home_law_jump=builder.home_law_jump())
+    return Site(
+        pages=pages,
+        nav=builder.nav(pages),
+        home_law_jump=builder.home_law_jump(),
+        law_sections=builder.law_section_starts(),
+    )
 
 
 def render_case(data: dict[str, Any]) -> str:

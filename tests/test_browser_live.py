@@ -168,3 +168,32 @@ def test_the_directors_guide_begins_a_game_with_the_laws_scenario(browser: objec
         page.reload()
         page.wait_for_function(READY)
         assert "out of turn" in page.inner_text(".live-rulings")
+
+
+def test_a_saved_game_opens_on_the_replay_page_and_plays_on(browser: object, site: BuiltSite) -> None:
+    """The game's EGN (lawEvents) pasted on the Replay page: every deal re-ruled and listed with its rulings,
+    and "Play it on under the laws" opens the same game at the same moment on the game page (by the theme's
+    instant navigation: the Replay widget is disposed of and the game's widget mounted; a widget without a
+    dispose function stopped the next page's widgets from mounting)."""
+    from euchre_core.app.live_game import live_egn, live_from_scenario
+
+    v = live_from_scenario(52)
+    egn = json.dumps(live_egn(v["record"]))
+    with guarded_tab(browser, PHONE, "light", phone=True) as page:
+        page.set_default_timeout(ENGINE_TIMEOUT)
+        page.goto(site.base + "replay/")
+        page.locator(".er-paste").wait_for(state="attached")
+        if page.locator(".er-paste").get_attribute("open") is None:
+            page.locator(".er-paste summary").click()
+        page.fill("#er-text", egn)
+        page.locator(".er-open-text").click()
+        page.wait_for_function("() => !document.querySelector('.er-laws').hidden")
+        text = page.inner_text(".er-laws")
+        assert "Deal 1" in text and "out of turn" in text and "(laws 52, 53)" in text
+        assert "played under the laws" in page.inner_text(".er-status")
+        page.locator(".er-laws a", has_text="Play it on under the laws").click()
+        page.wait_for_function(READY)
+        assert "out of turn" in page.inner_text(".live-rulings")
+        assert page.evaluate("() => JSON.parse(localStorage.getItem('euchre-live-v1')).deals[0].length") == len(
+            v["record"]["deals"][0]
+        )

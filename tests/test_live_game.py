@@ -313,3 +313,50 @@ def test_each_laws_breach_in_a_live_game_is_ruled_as_the_director_rules_it(law: 
             penalties, points = own.tally()
             if any(penalties) or any(points):
                 assert cut["score"]["game"] != [0, 0] or cut["score"]["games"], (law, seat)
+
+
+def test_a_game_with_irregularities_round_trips_through_egn_and_the_cli(tmp_path: Any) -> None:
+    """The game's EGN (the lawEvents extension) read back gives the same record and the same rulings, the
+    schema accepts it, the CLI's ``replay`` re-rules it, and a record whose rulings were altered, or whose
+    events no longer replay, is refused naming the deal."""
+    import json
+    import subprocess
+    import sys
+
+    from build_scripts import schemas
+    from euchre_core.app.live_game import live_egn, live_replay, record_from_egn
+    from euchre_core.formats.egn_types import EgnError
+
+    rng = random.Random(5)
+    v = live_new(seed=5, seat="C", err=30)
+    for _ in range(90):
+        pool = v["acts"] + v["claims"]
+        if v["breaches"] and rng.random() < 0.2:
+            pool = v["breaches"]
+        v = live_act(v["record"], rng.choice(pool)["event"])
+    g = LiveGame.fold(v["record"])
+    assert sum(len(st.rulings) for st in (*g.finished, g.st)) >= 3  # irregularities, claims and elections
+    egn = live_egn(v["record"])
+    assert schemas.problems("law-egn", egn, "egn") == []
+    assert record_from_egn(json.loads(json.dumps(egn))) == v["record"]
+    replayed = live_replay(json.dumps(egn))
+    assert [len(d["rulings"]) for d in replayed["deals"]] == [len(st.rulings) for st in (*g.finished, g.st)]
+    path = tmp_path / "game.egn"
+    path.write_text(json.dumps(egn), encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "euchre_core", "replay", str(path), "--json"], capture_output=True, text=True, check=True
+    )
+    assert json.loads(out.stdout)["record"] == v["record"]
+    bad = json.loads(json.dumps(egn))
+    bad["deals"][0]["lawRulings"][0]["chosen"] = "something else" if bad["deals"][0]["lawRulings"] else None
+    if bad["deals"][0]["lawRulings"]:
+        with pytest.raises(EgnError) as e:
+            record_from_egn(bad)
+        assert "deal 1" in str(e.value)
+    bad = json.loads(json.dumps(egn))
+    bad["deals"][0]["lawEvents"][3] = "B: play ZZ"
+    with pytest.raises(InputError) as e2:
+        record_from_egn(bad)
+    assert "deals[0]" in str(e2.value) or "deal 1" in str(e2.value)
+    out = subprocess.run([sys.executable, "-m", "euchre_core", "replay", str(path)], capture_output=True, text=True)
+    assert out.returncode == 0 and "Deal 1:" in out.stdout
