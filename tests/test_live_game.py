@@ -360,3 +360,31 @@ def test_a_game_with_irregularities_round_trips_through_egn_and_the_cli(tmp_path
     assert "deals[0]" in str(e2.value) or "deal 1" in str(e2.value)
     out = subprocess.run([sys.executable, "-m", "euchre_core", "replay", str(path)], capture_output=True, text=True)
     assert out.returncode == 0 and "Deal 1:" in out.stdout
+
+
+def test_law_78_the_suit_turned_down_named_in_a_live_game_is_a_pass() -> None:
+    """Law 78: in the second round the reader names the suit turned down (a breach offered under "Play any
+    card"): it is considered a pass, as the director rules it; the bidding goes on to the next player."""
+    for seed in range(60):
+        v = live_new(seed=seed, seat="C")
+        try:
+            v = _play_until(
+                v, lambda w: w["waiting"] == "bid" and LiveGame.fold(w["record"]).st.deal.phase == "bid2", n=12
+            )
+        except AssertionError:
+            continue
+        g = LiveGame.fold(v["record"])
+        turned = g.st.deal.turn_up.suit
+        assert turned is not None
+        event = f"C: call {turned.letter}"
+        assert event in [b["event"] for b in v["breaches"]]
+        after = live_act(v["record"], event)
+        assert after["error"] is None
+        k = len(v["record"]["deals"]) - 1
+        events = after["record"]["deals"][k]
+        i = events.index(event)
+        assert i == len(events) - 1 or events[i + 1].split(":")[0] != "C"  # the next player speaks: C passed
+        own = _director(after, k)
+        assert own.deal.maker != 2 or own.deal.trump != turned  # C did not make the suit turned down
+        return
+    pytest.fail("no seed gave C the second round")
