@@ -220,7 +220,7 @@ def test_the_record_replays_and_bad_input_is_refused_by_its_field() -> None:
     for _ in range(25):
         v = live_act(v["record"], _ordinary(v))
     again = LiveGame.fold(v["record"])
-    assert again.record() == v["record"]
+    assert again.record() == v["record"] and len(again.states) == len(again.deals)
     bad = {**v["record"], "deals": [list(v["record"]["deals"][0])]}
     bad["deals"][0][2] = "Q: play XX"
     with pytest.raises(InputError) as e:
@@ -253,6 +253,7 @@ def test_a_whole_rubber_is_played_with_breaches_on_both_sides() -> None:
         assert v["error"] is None
     assert v["score"]["over"]
     g = LiveGame.fold(v["record"])
+    assert len(g.states) == len(g.deals)  # the rubber's last deal is the current one
     assert len(g.rubber.games) >= 2
 
 
@@ -335,12 +336,12 @@ def test_a_game_with_irregularities_round_trips_through_egn_and_the_cli(tmp_path
             pool = v["breaches"]
         v = live_act(v["record"], rng.choice(pool)["event"])
     g = LiveGame.fold(v["record"])
-    assert sum(len(st.rulings) for st in (*g.finished, g.st)) >= 3  # irregularities, claims and elections
+    assert sum(len(st.rulings) for st in g.states) >= 3  # irregularities, claims and elections
     egn = live_egn(v["record"])
     assert schemas.problems("law-egn", egn, "egn") == []
     assert record_from_egn(json.loads(json.dumps(egn))) == v["record"]
     replayed = live_replay(json.dumps(egn))
-    assert [len(d["rulings"]) for d in replayed["deals"]] == [len(st.rulings) for st in (*g.finished, g.st)]
+    assert [len(d["rulings"]) for d in replayed["deals"]] == [len(st.rulings) for st in g.states]
     path = tmp_path / "game.egn"
     path.write_text(json.dumps(egn), encoding="utf-8")
     out = subprocess.run(

@@ -158,9 +158,8 @@ def _replay_law_game(data: Any, as_json: bool) -> int:
 
     record = record_from_egn(data)
     g = LiveGame.fold(record)
-    states = [*g.finished, g.st]
     deals: list[dict[str, Any]] = []
-    for k, st in enumerate(states[: len(g.deals)]):
+    for k, st in enumerate(g.states):
         penalties, points = st.tally()
         deals.append(
             {

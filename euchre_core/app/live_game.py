@@ -93,6 +93,12 @@ class LiveGame:
     def number(self) -> int:
         return len(self.deals)
 
+    @property
+    def states(self) -> tuple[Director, ...]:
+        """Every deal's director, one for each of :attr:`deals`: the finished deals', then the current one
+        (after the rubber's last deal, the current one is that deal)."""
+        return (*self.finished, self.st)
+
     def record(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "seed": self.seed,
@@ -518,8 +524,7 @@ def _history(g: LiveGame) -> list[dict[str, Any]]:
     """The rulings of the game so far, deal by deal, from the reader's chair (a printable log): every
     ruling of a finished deal, the rulings the reader has seen of the current one."""
     out: list[dict[str, Any]] = []
-    done = [(k, st) for k, st in enumerate(g.finished)] + [(len(g.deals) - 1, g.st)]
-    for k, st in done:
+    for k, st in enumerate(g.states):
         for r in st.rulings:
             if st is g.st and _hidden(g, r):
                 continue
@@ -591,10 +596,7 @@ def live_egn(record: Any) -> dict[str, Any]:
     True
     """
     g = LiveGame.fold(record)
-    deals = [*g.finished, g.st] if len(g.finished) < len(g.deals) else list(g.finished)
-    law_deals = [
-        LawDeal(g.dealt(k, st.deal.dealer).deal, g.deals[k], st) for k, st in enumerate(deals) if k < len(g.deals)
-    ]
+    law_deals = [LawDeal(g.dealt(k, st.deal.dealer).deal, g.deals[k], st) for k, st in enumerate(g.states)]
     game = {k: v for k, v in g.record().items() if k != "deals"}
     return export_law_egn(law_deals, game)
 
@@ -626,7 +628,7 @@ def live_replay(text: Any) -> dict[str, Any]:
     record = record_from_egn(decode.loads(text, "text", max_bytes=limit("text") * 2, max_string=limit("text")))
     g = LiveGame.fold(record)
     deals = []
-    for k, st in enumerate([*g.finished, g.st][: len(g.deals)]):
+    for k, st in enumerate(g.states):
         penalties, points = st.tally()
         deals.append(
             {
