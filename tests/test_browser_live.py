@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from browser_support import guarded_tab
 from conftest import BuiltSite
-from test_live_game import _breach, _finish_hand, _play_until
+from test_live_game import _a_revoke_the_engine_claims, _breach, _finish_hand, _play_until
 
-from euchre_core.app.live_game import LiveGame, live_act, live_new
+from euchre_core.app.live_game import LiveGame, live_new
 from euchre_core.laws.rulings import Irregularity as K
 
 pytestmark = pytest.mark.browser
@@ -87,20 +87,8 @@ def test_a_lead_out_of_turn_and_the_adversaries_elect(browser: object, site: Bui
 def test_the_readers_revoke_is_claimed_at_the_end_of_the_hand(browser: object, site: BuiltSite) -> None:
     """Laws 62-68: the reader revokes on purpose; at the end of the hand his opponents claim it before the
     cut, and the penalty is scored."""
-    found = None
-    for seed in range(30):
-        v = live_new(seed=seed, seat="C")
-        try:
-            v = _play_until(v, lambda w: w["waiting"] == "play" and _breach(w, K.REVOKE) is not None, n=40)
-        except AssertionError:
-            continue
-        revoke = _breach(v, K.REVOKE)
-        after = _finish_hand(live_act(v["record"], revoke))
-        if "BD: claim" in after["record"]["deals"][-1]:
-            found = (v["record"], revoke)
-            break
-    assert found is not None
-    record, revoke = found
+    before, revoke, _ = _a_revoke_the_engine_claims()
+    record = before["record"]
     card = revoke.split()[-1]
     with _open(browser, site, record, "light") as page:
         page.check(".live-any")

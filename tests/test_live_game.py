@@ -97,10 +97,10 @@ def _finish_hand(v: View) -> View:
     return _play_until(v, lambda w: w["waiting"] == "claims")
 
 
-def test_laws_62_to_68_the_readers_revoke_is_claimed_at_the_end_of_the_hand() -> None:
-    """The reader revokes; the engine's side claims it once the hand is played, before the cut (Law
-    68), and the penalty (three points, Law 63; five against a lone hand) is scored first (Law 4)."""
-    for seed in range(30):
+def _a_revoke_the_engine_claims(seeds: range = range(30)) -> tuple[View, str, View]:
+    """A game where the reader can revoke and his opponents claim it at the end of the hand: the view just
+    before, the revoking event, and the view once the hand is played with the reader's ordinary cards."""
+    for seed in seeds:
         v = live_new(seed=seed, seat="C")
         try:
             v = _play_until(v, lambda w: w["waiting"] == "play" and _breach(w, K.REVOKE) is not None, n=40)
@@ -108,23 +108,26 @@ def test_laws_62_to_68_the_readers_revoke_is_claimed_at_the_end_of_the_hand() ->
             continue
         revoke = _breach(v, K.REVOKE)
         assert revoke is not None
-        v = live_act(v["record"], revoke)
-        # the hand played on to its end, with the reader's ordinary cards
-        v = _finish_hand(v)
-        events = v["record"]["deals"][-1]
-        if "BD: claim" not in events:
-            continue  # the revoke was corrected or cost the engine nothing: another deal
-        st = _director(v)
-        penalties, _ = st.tally()
-        assert penalties[1] in (3, 5) and penalties[0] == 0
-        assert any(r.kind is K.REVOKE_CLAIMED for r in st.rulings)
-        shown = [r for r in v["rulings"] if 63 in r["laws"] or 66 in r["laws"]]
-        assert shown, v["rulings"]
-        game_before = v["score"]["game"]
-        v = live_act(v["record"], "cut")
-        assert v["deal"] == 2 and v["score"]["game"] != game_before or v["score"]["games"]
-        return
-    pytest.fail("no seed gave a revoke the engine claimed")
+        after = _finish_hand(live_act(v["record"], revoke))
+        if "BD: claim" in after["record"]["deals"][-1]:
+            return v, revoke, after
+        # else the revoke was corrected or cost the engine nothing: another deal
+    raise AssertionError("no seed gave a revoke the engine claimed")
+
+
+def test_laws_62_to_68_the_readers_revoke_is_claimed_at_the_end_of_the_hand() -> None:
+    """The reader revokes; the engine's side claims it once the hand is played, before the cut (Law
+    68), and the penalty (three points, Law 63; five against a lone hand) is scored first (Law 4)."""
+    _, _, v = _a_revoke_the_engine_claims()
+    st = _director(v)
+    penalties, _ = st.tally()
+    assert penalties[1] in (3, 5) and penalties[0] == 0
+    assert any(r.kind is K.REVOKE_CLAIMED for r in st.rulings)
+    shown = [r for r in v["rulings"] if 63 in r["laws"] or 66 in r["laws"]]
+    assert shown, v["rulings"]
+    game_before = v["score"]["game"]
+    v = live_act(v["record"], "cut")
+    assert v["deal"] == 2 and v["score"]["game"] != game_before or v["score"]["games"]
 
 
 def test_an_engine_revoke_is_hidden_until_the_reader_claims_it() -> None:
