@@ -220,15 +220,13 @@ def _rng(g: LiveGame) -> random.Random:
     return random.Random(g.seed * 7919 + len(g.deals) * 1009 + len(g.deals[-1]))
 
 
-def _engine_answer(g: LiveGame, seat: int) -> list[str]:
-    """Law 65: asked whether he has none of the suit, the engine player answers truly; having one,
-    he corrects his card with a lawful one."""
+def _engine_answer(g: LiveGame, seat: int) -> str:
+    """Law 65: asked whether he has none of the suit, the engine player answers truly (yes when he has
+    revoked in this trick and has not corrected it)."""
     st = g.st
     idx = len(st.tricks) - (0 if st.trick else 1)
-    mine = [r for r in st.revokes if r.seat == seat and r.trick == idx and not r.established and not r.corrected]
-    if not mine:
-        return [f"{SEAT_NAMES[seat]}: answer no"]
-    return [f"{SEAT_NAMES[seat]}: answer yes"]
+    mine = any(r.seat == seat and r.trick == idx and not r.established and not r.corrected for r in st.revokes)
+    return f"{SEAT_NAMES[seat]}: answer {'yes' if mine else 'no'}"
 
 
 def _engine_step(g: LiveGame) -> str | None:
@@ -249,7 +247,7 @@ def _engine_step(g: LiveGame) -> str | None:
     if what == "elect":
         return lp.choose_option(st).event
     if what == "answer":
-        return _engine_answer(g, who)[0]
+        return _engine_answer(g, who)
     if what == "bid":
         return lp.choose_bid(st, who, g.strength, seed=g.seed + len(g.deals[-1]))
     rng = _rng(g)
@@ -272,6 +270,7 @@ def _call_exposed(g: LiveGame) -> str | None:
     side = 1 - g.side()
     if st.phase is not Phase.PLAY or st.side_of(st.actor) != g.side():
         return None
+    letting_lie: int | None = None  # the hand played out without the call: once, for every card it could call
     for c in lp.claims_open(st, side):
         if c.kind != "call-card" or c.seat != st.actor or c.event in g.deals[-1]:
             continue
@@ -279,7 +278,9 @@ def _call_exposed(g: LiveGame) -> str | None:
             after = st.act(c.event)
         except EuchreError:
             continue
-        if lp.side_points(lp.play_out(after), side) > lp.side_points(lp.play_out(st), side):
+        if letting_lie is None:
+            letting_lie = lp.side_points(lp.play_out(st), side)
+        if lp.side_points(lp.play_out(after), side) > letting_lie:
             return c.event
     return None
 
