@@ -185,3 +185,41 @@ def test_a_saved_game_opens_on_the_replay_page_and_plays_on(browser: object, sit
         assert page.evaluate("() => JSON.parse(localStorage.getItem('euchre-live-v1')).deals[0].length") == len(
             v["record"]["deals"][0]
         )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_deal_out_of_turn_and_a_bid_before_ones_turn_at_the_table(
+    browser: object, site: BuiltSite, scheme: str
+) -> None:
+    """The cards dealt at the table (Laws 22-45) on a phone: a new game begins with the reader's shuffle
+    (C is the dealer's partner: Law 25); at the pause on the cut he deals out of turn on purpose and the
+    table rules it (Law 40); in another game he bids before his turn at the pause on the turned trump."""
+    from euchre_core.app.live_game import live_act
+
+    with guarded_tab(browser, PHONE, scheme, phone=True) as page:
+        page.set_default_timeout(ENGINE_TIMEOUT)
+        page.goto(site.base + "play/")
+        page.locator(".live-new").wait_for(state="visible")
+        assert page.is_checked(".live-dealing")
+        page.locator(".live-new").click()
+        page.wait_for_function(READY)
+        assert page.locator(".live-acts button", has_text="Shuffle the pack").count() == 1
+    v = live_act(live_new(seed=1, seat="C", dealing=True)["record"], "C: shuffle")
+    assert v["dealing"]["pause"] == "cut"
+    with _open(browser, site, v["record"], scheme) as page:
+        assert "D cuts" in page.inner_text(".live-dealt")
+        page.check(".live-any")
+        _after(page, page.locator(".live-breaches button", has_text="Deal the cards yourself"))
+        text = page.inner_text(".live-rulings")
+        assert "40" in text and "deal" in text.lower(), text
+        page.locator(".live-rulings").scroll_into_view_if_needed()
+        page.screenshot(path=str(site.dir.parent / f"live-deal-out-of-turn-{scheme}.png"))
+    w = live_act(v["record"], "C: go")
+    assert w["waiting"] == "speak"
+    with _open(browser, site, w["record"], scheme) as page:
+        assert "speak first" in page.inner_text(".live-acts")
+        page.check(".live-any")
+        _after(
+            page, page.locator(".live-breaches button", has_text="Order it up (assist, take it up) before your turn")
+        )
+        assert page.inner_text(".live-rulings").strip(), "the bid out of turn is ruled"

@@ -128,8 +128,8 @@ LIVE = live_new(seed=4)
 CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
     (
         "euchre_core.app.live_game.live_new",
-        {"seed": 4, "seat": "C", "strength": "easy", "err": 0},
-        {"seed": (int,), "seat": (str,), "strength": (str,), "err": (int,)},
+        {"seed": 4, "seat": "C", "strength": "easy", "err": 0, "dealing": True},
+        {"seed": (int,), "seat": (str,), "strength": (str,), "err": (int,), "dealing": (bool,)},
     ),
     ("euchre_core.app.live_game.live_open", {"record": LIVE["record"]}, {"record": (dict,)}),
     (
@@ -141,8 +141,8 @@ CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
     ("euchre_core.app.live_game.live_replay", {"text": json.dumps(live_egn(LIVE["record"]))}, {"text": (str,)}),
     (
         "euchre_core.app.live_game.live_from_scenario",
-        {"law": 52, "seat": "C", "err": 0},
-        {"law": (int,), "seat": (str, type(None)), "err": (int,)},
+        {"law": 52, "seat": "C", "err": 0, "dealing": True},
+        {"law": (int,), "seat": (str, type(None)), "err": (int,), "dealing": (bool,)},
     ),
     ("euchre_core.app.web.case_step", {"case_id": "I", "step": 3}, {"case_id": CASE_ID, "step": (int,)}),
     ("euchre_core.app.web.run_snippet", {"code": "1"}, {"code": (str,)}),

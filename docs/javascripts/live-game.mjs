@@ -5,7 +5,9 @@
 
    The view: { record, you, deal, dealer, seats: {A: "your partner (the dealer)", …}, turn_up, trump,
    hand: [codes], counts: {A: n, …}, trick: [[seat, code]], exposed: {seat: [codes]}, tricks_won: [AC, BD],
-   turn: "bid" | "play" | "elect" | "answer" | "next" | "claims" | "engine" | "over", acts: [{event, label | card}],
+   turn: "deal" | "speak" | "bid" | "play" | "elect" | "answer" | "next" | "claims" | "engine" | "over",
+   acts: [{event, label | card}], dealing: null | {stage, dealer, log: [words], pause} (the cards dealt at the
+   table: the shuffle, the cut and the deal of Laws 22-45),
    breaches: [{event, label, card?}], claims: [{event, kind, label, laws, until}], rulings: [moment + kind,
    offender, valued], history: [{deal, headline, laws}], score: {game, games, over}, cards, error }.
 
@@ -20,6 +22,8 @@ import { mountTable, SEATS } from "./table.mjs";
 const STORE = "euchre-live-v1";
 const ERR_RATES = [[0, "never"], [5, "rarely (5%)"], [15, "sometimes (15%)"], [30, "often (30%)"]];
 const TURN_WORDS = {
+  deal: "Your part in the dealing.",
+  speak: "The trump card is turned. Let the first hand speak, or break a law and bid before your turn.",
   bid: "Your turn to bid.",
   play: "Your turn to play: tap a card.",
   elect: "Your side chooses the penalty.",
@@ -81,7 +85,8 @@ export function mountLiveGame(root, engine) {
     '<button type="button" class="md-button md-button--primary sandbox-start live-new">Deal a new game</button> ' +
     '<label class="live-rate">Your opponents make mistakes: <select class="live-err">' +
     ERR_RATES.map(function (r) { return '<option value="' + r[0] + '">' + r[1] + "</option>"; }).join("") +
-    "</select></label>",
+    "</select></label> " +
+    '<label class="live-deal-at-table"><input type="checkbox" class="live-dealing" checked> Shuffle, cut and deal at the table</label>',
     "You sit at C; the engine plays your partner A and your opponents B and D. Break any law you like: the table rules on it.");
   const box = shell.box;
   const live = shell.live;
@@ -90,6 +95,7 @@ export function mountLiveGame(root, engine) {
   area.innerHTML =
     '<p class="sandbox-cue live-cue"></p>' +
     '<div class="live-board"></div>' +
+    '<p class="live-dealt" hidden></p>' +
     '<p class="live-any-line"><label><input type="checkbox" class="live-any"> Play any card (break a law on purpose)</label></p>' +
     '<div class="live-acts" role="group" aria-label="What you can do"></div>' +
     '<div class="live-breaches" role="group" aria-label="Break a law" hidden></div>' +
@@ -106,6 +112,7 @@ export function mountLiveGame(root, engine) {
   });
   const anyBox = area.querySelector(".live-any");
   const errSelect = box.querySelector(".live-err");
+  const dealBox = box.querySelector(".live-dealing");
   let view = null;
 
   function save() {
@@ -158,6 +165,7 @@ export function mountLiveGame(root, engine) {
           out: view.out.indexOf(s) >= 0,   // his partner plays alone: he does not play (law 101)
           turn: view.turn === "play",
           menu: false,
+          empty: view.dealing && view.dealing.stage ? "not dealt yet" : "no cards left",
           cards: view.hand.map(function (code) {
             const playable = !!lawful[code] || !!any[code];
             return { code: code, play: view.turn === "play" || (view.turn === "next" && !!any[code]),
@@ -169,7 +177,8 @@ export function mountLiveGame(root, engine) {
         const hidden = Math.max(0, (view.counts[s] || 0) - shown.length);
         const cards = shown.map(function (code) { return { code: code, label: (view.cards[code] || [code, code])[1] + ", exposed" }; });
         for (let i = 0; i < hidden; i++) cards.push({ code: "", back: true, label: "a card face down" });
-        seats[s] = { tags: tags, out: view.out.indexOf(s) >= 0, turn: false, menu: false, cards: cards, empty: "no cards" };
+        seats[s] = { tags: tags, out: view.out.indexOf(s) >= 0, turn: false, menu: false, cards: cards,
+          empty: view.dealing && view.dealing.stage ? "not dealt yet" : "no cards" };
       }
     });
     return seats;
@@ -177,7 +186,10 @@ export function mountLiveGame(root, engine) {
 
   function draw() {
     const v = view;
-    const trump = v.trump ? { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" }[v.trump] + " trumps" : "turn-up " + ((v.cards[v.turn_up] || [v.turn_up])[0]);
+    const dealing = v.dealing && v.dealing.stage;
+    const trump = v.trump ? { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" }[v.trump] + " trumps"
+      : v.turn_up ? "turn-up " + ((v.cards[v.turn_up] || [v.turn_up])[0])
+        : v.dealing.stage;
     const score = "Deal " + v.deal + " · " + trump + " · tricks: your side " + v.tricks_won[v.you === "A" || v.you === "C" ? 0 : 1] +
       ", theirs " + v.tricks_won[v.you === "A" || v.you === "C" ? 1 : 0] + " · game: " + scoreWords();
     table.draw({
@@ -188,9 +200,12 @@ export function mountLiveGame(root, engine) {
       centre: "",
     });
     area.querySelector(".live-cue").textContent = TURN_WORDS[v.turn] || "The engine is playing…";
+    const dealt = area.querySelector(".live-dealt");
+    dealt.hidden = !v.dealing || !v.dealing.log.length || !(dealing || v.turn === "speak" || v.turn === "bid");
+    dealt.textContent = v.dealing ? "The deal: " + v.dealing.log.join("; ") + "." : "";
     const acts = v.acts.filter(function (a) { return !a.card; });
     area.querySelector(".live-acts").innerHTML = acts.map(function (a) {
-      return button(a.event, a.label, v.turn === "elect" || v.turn === "next" || v.turn === "claims" ? " md-button--primary" : "") +
+      return button(a.event, a.label, /^(elect|next|claims|deal|speak)$/.test(v.turn) ? " md-button--primary" : "") +
         (a.effect ? '<span class="live-effect">' + escapeHtml(a.effect) + "</span>" : "");
     }).join(" ");
     const breaches = v.breaches.filter(function (b) { return !b.card || !/: play /.test(b.event); });
@@ -244,7 +259,8 @@ export function mountLiveGame(root, engine) {
   anyBox.addEventListener("change", function () { if (view) draw(); });
   box.querySelector(".live-new").addEventListener("click", function () {
     const seed = Math.floor(Math.random() * 1000000);
-    run(engine.call("euchre_core.app.live_game.live_new", { seed: seed, seat: "C", err: Number(errSelect.value) }));
+    run(engine.call("euchre_core.app.live_game.live_new",
+      { seed: seed, seat: "C", err: Number(errSelect.value), dealing: dealBox.checked }));
   });
   area.querySelector(".live-print").addEventListener("click", function () {
     area.querySelector(".live-log").open = true;
@@ -283,7 +299,7 @@ export function mountLiveGame(root, engine) {
   const params = new URLSearchParams(location.search);
   const askedLaw = params.get("law");
   if (askedLaw && /^\d{1,3}$/.test(askedLaw)) {
-    const kwargs = { law: Number(askedLaw) };
+    const kwargs = { law: Number(askedLaw), dealing: true };
     const me = params.get("me");
     if (me && /^[ABCD]$/.test(me)) kwargs.seat = me;
     run(engine.call("euchre_core.app.live_game.live_from_scenario", kwargs).then(function (v) {

@@ -38,18 +38,22 @@ from typing import Any
 from ..formats.egn_laws import LawDeal, export_law_egn, load_law_egn
 from ..formats.scenario import MAX_EVENT, load_scenario
 from ..kernel import decode
-from ..kernel.cards import Suit, cards_of_mask
+from ..kernel.cards import cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..kernel.limits import limit
+from ..laws.dealing import DEALING_VERBS, DealingPhase, DealingProcedure, parse_dealing_event
 from ..laws.director import Director, Phase
-from ..laws.events import Event
+from ..laws.events import VERBS, Event
 from ..laws.rulings import Irregularity, Ruling
 from ..laws.scoring import Rubber
+from ..search import law_dealing as ld
 from ..search import law_players as lp
 from ..search import opponent as _opponent
+from . import live_dealing as ldw
 from .lessons.play import action_label
-from .ruling_voice import Seats, election_value_words, moment
+from .live_dealing import bid_breach_words
+from .ruling_voice import Seats, dealing_moment, election_value_words, moment
 from .sandbox import scenarios
 from .sandbox_json import card_json
 
@@ -71,6 +75,12 @@ MAX_ERR = 50  # the engine's error rate, per cent of its cards in play (0: it ne
 MAX_DEALS = limit("table_actions") // 20  # deals of one record (a rubber has a few dozen)
 MAX_DEAL_EVENTS = 400  # events of one deal (a deal has a few dozen, irregularities and all)
 _ENGINE_STEPS = 200  # the engine's acts between two of the reader's (a guard: a deal needs about 30)
+GO = "go"  # the reader lets the table go on at a pause of the dealing: the live game's own word, no act of the laws
+# the verbs of a live game's record: the dealing's while the cards are dealt, else the play's; the reader's
+# "go" in both (the same word may be of both: "cut" is the cutter's in the dealing, the table's after the hand)
+_GO = {GO: ("seat", "let the table go on at a pause of the dealing")}
+_DEALING_VERBS = {**DEALING_VERBS, **_GO}
+_PLAY_VERBS = {**VERBS, **_GO}
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,11 @@ class LiveGame:
     dealer: int
     finished: tuple[Director, ...] = field(default=())
     start: dict[str, Any] | None = None  # the first deal's cards (a law's ready scenario), else shuffled
+    # the shuffle, the cut and the deal of every deal at the table (Laws 22-45), when the game deals them:
+    # each deal's events, and its dealing procedures (one per deal begun: a new deal, a deal lost or stopped
+    # begins another); None when the cards are shuffled from the seed and dealt without a dealing
+    dealing: tuple[tuple[str, ...], ...] | None = None
+    dps: tuple[tuple[DealingProcedure, ...], ...] = ()
 
     @property
     def number(self) -> int:
@@ -95,9 +110,27 @@ class LiveGame:
 
     @property
     def states(self) -> tuple[Director, ...]:
-        """Every deal's director, one for each of :attr:`deals`: the finished deals', then the current one
-        (after the rubber's last deal, the current one is that deal)."""
-        return (*self.finished, self.st)
+        """Every deal's director: the finished deals', then the current one once its cards are dealt (after
+        the rubber's last deal, the current one is that deal)."""
+        return self.finished if self.in_dealing else (*self.finished, self.st)
+
+    @property
+    def dp(self) -> DealingProcedure | None:
+        """The current deal's dealing procedure (the last one begun), when the game deals at the table."""
+        return self.dps[-1][-1] if self.dealing is not None and self.dps and self.dps[-1] else None
+
+    @property
+    def in_dealing(self) -> bool:
+        """Whether the current deal's cards are still being shuffled, cut or dealt (no deal stands yet)."""
+        dp = self.dp
+        if dp is None:
+            return False
+        o = dp.outcome
+        return o is None or o.kind != "deal-stands"
+
+    def deal_seed(self, k: int) -> int:
+        """The seed of deal ``k``'s cards (from 0): as the dealer's partner collects them, or as shuffled."""
+        return (self.seed * 1000 + k) % (decode.MAX_SEED + 1)
 
     def record(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -109,6 +142,8 @@ class LiveGame:
         }
         if self.start is not None:
             out["start"] = dict(self.start)
+        if self.dealing is not None:
+            out["dealing"] = [list(d) for d in self.dealing]
         return out
 
     def side(self) -> int:
@@ -119,11 +154,51 @@ class LiveGame:
         began from a law's scenario, every other shuffled from the seed (``seed * 1000 + k``)."""
         if k == 0 and self.start is not None:
             return load_scenario({**self.start, "events": []})
+        if self.dealing is not None and k < len(self.dps) and self.dps[k]:
+            o = self.dps[k][-1].outcome
+            assert o is not None and o.deal is not None, "the deal is not dealt"
+            return Director.start(o.deal)
         return Director.start(Deal.shuffled(self.seed * 1000 + k, dealer=dealer))
 
     def with_event(self, event: str) -> LiveGame:
-        """The game after one more event of the current deal (the director refuses what no player can
-        do: the error names the law or the field, and the game is unchanged)."""
+        """The game after the reader's or the engine's next event: of the dealing while the cards are
+        being dealt (and the reader's ``go`` at a pause of it), else of the deal's play."""
+        if self.in_dealing or Event.parse(event, verbs=_PLAY_VERBS).verb == GO:
+            return self.with_dealing_event(event)
+        return self.with_play_event(event)
+
+    def with_dealing_event(self, event: str) -> LiveGame:
+        """The game after one more event of the shuffle, the cut or the deal (the procedure refuses what
+        no player can do). A dealing that ends in a new deal, a deal lost or stopped begins the next
+        dealing at once (Laws 33-45); a deal that stands is played under the director."""
+        if self.dealing is None:
+            raise IllegalAction("the cards of this game are dealt without a dealing at the table")
+        ev = Event.parse(event, verbs=_DEALING_VERBS if self.in_dealing else _PLAY_VERBS)
+        if ev.verb == GO:
+            if ev.who != SEAT_NAMES[self.you] or ev.args or dealing_pause(self) is None:
+                raise IllegalAction("the table is not waiting for you here")
+            return replace(self, dealing=self.dealing[:-1] + (self.dealing[-1] + (str(ev),),))
+        dp = self.dp
+        if dp is None or not self.in_dealing:
+            raise IllegalAction("the cards are dealt: the dealing is over")
+        dp = dp.act(event)
+        chain = self.dps[-1][:-1] + (dp,)
+        dealing = self.dealing[:-1] + (self.dealing[-1] + (str(parse_dealing_event(event)),),)
+        st, dealer = self.st, dp.dealer
+        o = dp.outcome
+        if o is not None and o.final:
+            if o.kind == "deal-stands" and o.deal is not None:
+                st, dealer = Director.start(o.deal), o.dealer
+            else:
+                nxt = dp.successor()
+                chain, dealer = chain + (nxt,), nxt.dealer
+        return replace(self, dealing=dealing, dps=self.dps[:-1] + (chain,), st=st, dealer=dealer)
+
+    def with_play_event(self, event: str) -> LiveGame:
+        """The game after one more event of the current deal's play (the director refuses what no player
+        can do: the error names the law or the field, and the game is unchanged)."""
+        if self.in_dealing:
+            raise IllegalAction("the cards are still being dealt")
         st = self.st.act(event)
         deals = self.deals[:-1] + (self.deals[-1] + (str(Event.parse(event)),),)
         return replace(self, deals=deals, st=st)._next_deal_if_cut()
@@ -140,6 +215,18 @@ class LiveGame:
         if rubber.is_over:
             return replace(self, rubber=rubber)
         dealer = self.dealer if self.st.new_deal else (self.dealer + 1) % 4
+        if self.dealing is not None:
+            # dealt at the table: the next dealer's partner collects the cards and the dealing begins (Law 25)
+            dp = DealingProcedure.start(dealer, seed=self.deal_seed(len(self.deals)))
+            return replace(
+                self,
+                deals=self.deals + ((),),
+                dealing=self.dealing + ((),),
+                dps=self.dps + ((dp,),),
+                rubber=rubber,
+                dealer=dealer,
+                finished=self.finished + (self.st,),
+            )
         st = self.dealt(len(self.deals), dealer)
         return replace(
             self, deals=self.deals + ((),), rubber=rubber, st=st, dealer=dealer, finished=self.finished + (self.st,)
@@ -148,7 +235,7 @@ class LiveGame:
     @classmethod
     def fold(cls, record: Any) -> LiveGame:
         """The game a record describes; a record that does not replay is refused naming its field."""
-        rec = decode.mapping(record, "record", keys=("seed", "seat", "strength", "err", "deals", "start"))
+        rec = decode.mapping(record, "record", keys=("seed", "seat", "strength", "err", "deals", "start", "dealing"))
         seed = decode.seed(rec.get("seed", 0), "record.seed")
         you = decode.seat(rec.get("seat", "C"), "record.seat")
         strength = decode.choice(rec.get("strength", "easy"), "record.strength", tuple(_opponent.STRENGTHS))
@@ -162,19 +249,38 @@ class LiveGame:
                 raise InputError(f"{ex}", "record.start") from None
         else:
             first = Director.start(Deal.shuffled(seed * 1000, dealer=0))
-        deals = decode.array(rec.get("deals", [[]]), "record.deals", max_len=MAX_DEALS)
+        deals = decode.array(rec.get("deals", [[]]), "record.deals", max_len=MAX_DEALS) or [[]]
+        dealing_raw = rec.get("dealing")
+        dealing = None if dealing_raw is None else decode.array(dealing_raw, "record.dealing", max_len=MAX_DEALS)
         game = cls(seed, you, strength, err, ((),), Rubber(), first, first.deal.dealer, start=start)
-        for k, events in enumerate(deals or [[]]):
-            events = decode.array(events, f"record.deals[{k}]", max_len=MAX_DEAL_EVENTS)
+        if dealing is not None:
+            dps: tuple[DealingProcedure, ...] = (
+                () if start is not None else (DealingProcedure.start(0, seed=game.deal_seed(0)),)
+            )
+            game = replace(game, dealing=((),), dps=(dps,))
+        for k in range(max(len(deals), len(dealing or ()))):
             if k and len(game.deals) != k + 1:
                 raise InputError(f"deal {k + 1} is recorded, but deal {k} was not finished (cut)", f"record.deals[{k}]")
+            if dealing is not None and k < len(dealing):
+                events = decode.array(dealing[k], f"record.dealing[{k}]", max_len=MAX_DEAL_EVENTS)
+                if events and game.dp is None:
+                    raise InputError(
+                        "the first deal is the scenario's: its cards are not dealt at the table", f"record.dealing[{k}]"
+                    )
+                for i, e in enumerate(events):
+                    text = decode.text(e, f"record.dealing[{k}][{i}]", max_len=MAX_EVENT)
+                    try:
+                        game = game.with_dealing_event(text)
+                    except EuchreError as ex:
+                        raise InputError(f"{ex}", f"record.dealing[{k}][{i}]") from None
+            events = decode.array(deals[k], f"record.deals[{k}]", max_len=MAX_DEAL_EVENTS) if k < len(deals) else []
             for i, e in enumerate(events):
                 text = decode.text(e, f"record.deals[{k}][{i}]", max_len=MAX_EVENT)
                 try:
-                    game = game.with_event(text)
+                    game = game.with_play_event(text)
                 except EuchreError as ex:
                     raise InputError(f"{ex}", f"record.deals[{k}][{i}]") from None
-        if len(game.deals) > len(deals or [[]]) + 1:
+        if len(game.deals) > max(len(deals), len(dealing or ())) + 1:
             raise InputError("the record does not end where its deals end", "record.deals")
         return game
 
@@ -189,6 +295,16 @@ def _waiting_for(g: LiveGame) -> tuple[str, int | None]:
     st = g.st
     if g.rubber.is_over:
         return "over", None
+    dp = g.dp
+    if dp is not None and g.in_dealing:
+        if dp.pending is not None:
+            r = dp.rulings[dp.pending]
+            return "elect", r.chooser if r.chooser is not None else 0
+        if dealing_pause(g) is not None:
+            return "deal", g.you
+        return "deal", ld.next_step(dp)[0]
+    if dealing_pause(g) is not None:
+        return "speak", g.you
     if st.pending is not None:
         r = st.rulings[st.pending]
         return "elect", r.chooser if r.chooser is not None else 0
@@ -207,17 +323,41 @@ def _waiting_for(g: LiveGame) -> tuple[str, int | None]:
     return "over", None
 
 
+def dealing_pause(g: LiveGame) -> str | None:
+    """Where the game, dealing at the table, waits for the reader though no act of his is due, so that he
+    may break a law there: ``"cut"`` (the pack is cut and another is to deal: he may deal out of turn,
+    Law 40) and ``"speak"`` (the trump card is turned and another speaks first: he may bid out of turn,
+    Laws 79-82); None when he has passed it (``"C: go"``) or it is his own act."""
+    dp = g.dp
+    if dp is None or g.dealing is None or g.rubber.is_over:
+        return None
+    last = g.dealing[-1][-1] if g.dealing[-1] else ""
+    if last == f"{SEAT_NAMES[g.you]}: {GO}":
+        return None
+    if g.in_dealing:
+        if dp.phase is DealingPhase.CUT and dp.pending is None and dp.acting != g.you:
+            return "cut"
+        return None
+    st = g.st
+    if not g.deals[-1] and st.phase is Phase.BIDDING and st.pending is None and st.deal.actor != g.you:
+        return "speak"
+    return None
+
+
 def _readers(g: LiveGame, what: str, who: int | None) -> bool:
     if what == "elect":
         return who == g.side()
-    if what in ("bid", "play", "answer"):
+    if what == "speak":
+        return True
+    if what in ("bid", "play", "answer", "deal"):
         return who == g.you
     return what in ("claims", "next")
 
 
 def _rng(g: LiveGame) -> random.Random:
     """The engine's dice at this moment of the game: reproducible from the seed and the events."""
-    return random.Random(g.seed * 7919 + len(g.deals) * 1009 + len(g.deals[-1]))
+    dealt = 31 * len(g.dealing[-1]) if g.dealing else 0
+    return random.Random(g.seed * 7919 + len(g.deals) * 1009 + len(g.deals[-1]) + dealt)
 
 
 def _engine_answer(g: LiveGame, seat: int) -> str:
@@ -235,6 +375,17 @@ def _engine_step(g: LiveGame) -> str | None:
     st = g.st
     if what == "over":
         return None
+    dp = g.dp
+    if dp is not None and g.in_dealing:
+        # the engine's side stops the reader's side's deal out of turn when it would cost them (Law 40)
+        stop = ld.stop_deal_out_of_turn(dp, 1 - g.side(), g.strength)
+        if stop is not None:
+            return stop
+        if _readers(g, what, who) or who is None:
+            return None
+        if what == "elect":
+            return ld.choose_dealing_option(dp, g.strength)
+        return ld.engine_dealing_act(dp, _rng(g))
     if what == "claims":
         for side in (1 - g.side(),):
             claim = lp.engine_claim(st, side)
@@ -312,6 +463,9 @@ def _hidden(g: LiveGame, r: Ruling) -> bool:
 def live_claims(g: LiveGame) -> list[dict[str, Any]]:
     """What the reader's side may claim now, each with the laws that allow it and the law that ends
     the right (``until``), asked of the director."""
+    dp = g.dp
+    if dp is not None and g.in_dealing:
+        return ldw.dealing_claims(dp, g.you)
     out = []
     for c in lp.claims_open(g.st, g.side(), g.you):
         if c.kind == "revoke":
@@ -334,6 +488,19 @@ def _acts(g: LiveGame) -> list[dict[str, Any]]:
     me = SEAT_NAMES[g.you]
     if not _readers(g, what, who):
         return []
+    dp = g.dp
+    if dp is not None and g.in_dealing:
+        if what == "elect":
+            side = "AC" if g.side() == 0 else "BD"
+            m = dealing_moment(dp, None, g.you)
+            return [
+                {"event": f"{side}: choose {o['id']}", "label": o["label"], "effect": "; ".join(o.get("effect", []))}
+                for o in m.get("options", [])
+            ]
+        return ldw.dealing_acts(dp, g.you, dealing_pause(g))
+    if what == "speak":
+        eldest = seats_of(g).name(st.deal.actor)
+        return [{"event": f"{me}: {GO}", "label": f"Let {eldest} speak first"}]
     if what == "bid":
         d = st.deal
         return [{"event": f"{me}: {a}", "label": action_label(d, a)} for a in d.legal_actions()]
@@ -368,21 +535,6 @@ def seats_of(g: LiveGame) -> Seats:
     return Seats(g.you, g.st.deal.dealer)
 
 
-_BID_BREACH_WORDS = {
-    "pass": "Pass",
-    "order": "Order it up (assist, take it up)",
-    "order alone": "Order it up and play alone",
-}
-
-
-def _bid_breach_words(verb: str) -> str:
-    if verb.startswith("call "):
-        return f"Make it {Suit.parse(verb.split()[1]).word}"
-    if verb.startswith("mention "):
-        return f"Say you meant to make it {Suit.parse(verb.split()[1]).word}"
-    return _BID_BREACH_WORDS[verb]
-
-
 def _breaches(g: LiveGame) -> list[dict[str, Any]]:
     """The deliberate breaches the reader may commit now ("play any card"), each one the director rules an
     offence: a card played that breaks a law (a revoke, a lead out of turn), two cards played at once
@@ -392,6 +544,12 @@ def _breaches(g: LiveGame) -> list[dict[str, Any]]:
     st = g.st
     me = SEAT_NAMES[g.you]
     out: list[dict[str, Any]] = []
+    what, _who = _waiting_for(g)
+    dp = g.dp
+    if dp is not None and g.in_dealing:
+        return ldw.dealing_breaches(dp, g.you) if what != "elect" or dp.phase is not DealingPhase.TURNED else []
+    if what == "speak":
+        return ldw.speak_breaches(st, g.you)
     if st.pending is not None or st.phase not in (Phase.PLAY, Phase.BIDDING):
         return out
     if st.phase is Phase.PLAY:
@@ -427,7 +585,7 @@ def _breaches(g: LiveGame) -> list[dict[str, Any]]:
         # an offence the director rules, or an act the laws turn into another (law 78: the suit turned down named
         # is a pass)
         if broken or (broken is False and e not in regular and not verb.startswith("pass")):
-            out.append({"event": e, "label": _bid_breach_words(verb)})
+            out.append({"event": e, "label": bid_breach_words(verb)})
     return out
 
 
@@ -435,10 +593,13 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None) -> dict[str, Any
     """The JSON the game page draws: the reader's hand, the trick, the cards on the table, the score,
     the rulings seen (each told from the reader's chair), what he may do, claim, or break."""
     st = g.st
-    seats = Seats(g.you, st.deal.dealer)
     what, who = _waiting_for(g)
+    dealing = _dealing_part(g)
+    if g.in_dealing:
+        return _dealing_view(g, dealing, what, who, error)
+    seats = Seats(g.you, st.deal.dealer)
     visible = [r for r in st.rulings if not _hidden(g, r)]
-    rulings = []
+    rulings = ldw.dealing_rulings(g.dps[-1], g.you) if g.dealing is not None and g.dps else []
     for r in visible:
         told = moment(st, None, g.you, ruling=r)
         told["kind"] = r.kind.value if r.kind is not None else None
@@ -490,6 +651,70 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None) -> dict[str, Any
         "history": _history(g),
         "score": {"game": list(g.rubber.game), "games": [str(x) for x in g.rubber.games], "over": g.rubber.is_over},
         "cards": cards,
+        "dealing": dealing,
+        "error": error,
+    }
+
+
+def _dealing_part(g: LiveGame) -> dict[str, Any] | None:
+    """The current deal's dealing at the table, for the page: its stage and its events in words."""
+    dp = g.dp
+    if dp is None or g.dealing is None:
+        return None
+    return {
+        "stage": ldw.DEALING_PHASE_WORDS[dp.phase] if g.in_dealing else None,
+        "dealer": SEAT_NAMES[dp.acting],
+        "log": ldw.dealing_log(dp, g.dealing[-1]),
+        "pause": dealing_pause(g),
+    }
+
+
+def _dealing_view(
+    g: LiveGame, dealing: dict[str, Any] | None, what: str, who: int | None, error: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The view while the cards are being shuffled, cut and dealt: the cards each seat has received,
+    the trump card once turned, the dealing's rulings, what the reader may do, break or claim."""
+    dp = g.dp
+    assert dp is not None
+    seats = Seats(g.you, dp.dealer)
+    hand = ldw.dealing_hand(dp, g.you)
+    cards: dict[str, Any] = {c: card_json(c) for c in hand}
+    exposed = ldw.exposed_in_dealing(dp)
+    for shown in exposed.values():
+        for c in shown:
+            cards[c] = card_json(c)
+    if dp.turn_up is not None:
+        cards[str(dp.turn_up)] = card_json(dp.turn_up)
+    return {
+        "record": g.record(),
+        "you": SEAT_NAMES[g.you],
+        "deal": g.number,
+        "dealer": SEAT_NAMES[dp.acting],
+        "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(4)},
+        "chairs": {
+            SEAT_NAMES[s]: ("you", "left", "partner", "right")[(s - g.you) % 4] + (", dealer" if s == dp.dealer else "")
+            for s in range(4)
+        },
+        "turn_up": str(dp.turn_up) if dp.turn_up is not None else None,
+        "trump": None,
+        "hand": hand,
+        "counts": {SEAT_NAMES[s]: len(dp.received[s]) for s in range(4)},
+        "out": [],
+        "trick": [],
+        "trick_number": 0,
+        "trick_winner": None,
+        "exposed": exposed,
+        "tricks_won": [0, 0],
+        "turn": what if _readers(g, what, who) else "engine",
+        "waiting": what,
+        "acts": _acts(g),
+        "breaches": _breaches(g),
+        "claims": live_claims(g),
+        "rulings": ldw.dealing_rulings(g.dps[-1], g.you),
+        "history": _history(g),
+        "score": {"game": list(g.rubber.game), "games": [str(x) for x in g.rubber.games], "over": g.rubber.is_over},
+        "cards": cards,
+        "dealing": dealing,
         "error": error,
     }
 
@@ -525,24 +750,44 @@ def _history(g: LiveGame) -> list[dict[str, Any]]:
     """The rulings of the game so far, deal by deal, from the reader's chair (a printable log): every
     ruling of a finished deal, the rulings the reader has seen of the current one."""
     out: list[dict[str, Any]] = []
+
+    def dealt(k: int) -> None:
+        if g.dealing is not None and k < len(g.dps):
+            for told in ldw.dealing_rulings(g.dps[k], g.you):
+                out.append({"deal": k + 1, "headline": told["headline"], "laws": told["laws"]})
+
     for k, st in enumerate(g.states):
+        dealt(k)
         for r in st.rulings:
             if st is g.st and _hidden(g, r):
                 continue
             told = moment(st, None, g.you, ruling=r)
             out.append({"deal": k + 1, "headline": told["headline"], "laws": list(r.laws)})
+    if g.in_dealing:
+        dealt(len(g.deals) - 1)
     return out
 
 
-def live_new(seed: int = 0, seat: str = "C", strength: str = "easy", err: int = 0) -> dict[str, Any]:
-    """A new game: the engine plays up to the reader's first act."""
-    record = {
+def live_new(
+    seed: int = 0, seat: str = "C", strength: str = "easy", err: int = 0, dealing: bool = False
+) -> dict[str, Any]:
+    """A new game: the engine plays up to the reader's first act. With ``dealing``, every deal is
+    shuffled, cut and dealt at the table under Laws 22-45 (the reader does his part, and may deal out of
+    turn, misdeal, expose a card, bid before his turn); else the cards come dealt.
+
+    >>> v = live_new(seed=1, seat="C", dealing=True)          # A deals; C, his partner, shuffles first
+    >>> v["waiting"], [a["event"] for a in v["acts"]]
+    ('deal', ['C: shuffle', 'C: decline'])
+    """
+    record: dict[str, Any] = {
         "seed": decode.seed(seed, "seed"),
         "seat": decode.seat_name(seat, "seat"),
         "strength": decode.choice(strength, "strength", tuple(_opponent.STRENGTHS)),
         "err": _err(err, "err"),
         "deals": [[]],
     }
+    if decode.boolean(dealing, "dealing"):
+        record["dealing"] = [[]]
     return live_view(_advance(LiveGame.fold(record)))
 
 
@@ -553,10 +798,11 @@ def _err(value: Any, path: str) -> int:
     return value
 
 
-def live_from_scenario(law: Any, seat: Any = None, err: int = 0) -> dict[str, Any]:
+def live_from_scenario(law: Any, seat: Any = None, err: int = 0, dealing: bool = False) -> dict[str, Any]:
     """A game that begins with a law's ready scenario (the penalty sandbox's, the director's guide's "try
     it live"): its deal, and its events up to the irregularity; the reader sits at ``seat`` (by default
-    the offender's), the engine at the other three, and the game goes on from there under the laws.
+    the offender's), the engine at the other three, and the game goes on from there under the laws (the
+    later deals dealt at the table with ``dealing``).
 
     >>> v = live_from_scenario(52)                     # C led out of turn; B and D elect at once
     >>> v["you"], v["rulings"][0]["kind"], v["rulings"][0]["status"]
@@ -564,6 +810,7 @@ def live_from_scenario(law: Any, seat: Any = None, err: int = 0) -> dict[str, An
     """
     number = decode.integer(law, "law", 1, 116)
     err = _err(err, "err")
+    at_table = decode.boolean(dealing, "dealing")
     if seat is not None:
         seat = decode.seat_name(seat, "seat")
     if number not in scenarios():
@@ -574,7 +821,7 @@ def live_from_scenario(law: Any, seat: Any = None, err: int = 0) -> dict[str, An
         st = load_scenario(sc)
         offenders = [r.offender for r in st.rulings if r.offender is not None]
         seat = SEAT_NAMES[offenders[-1]] if offenders else "C"
-    record = {
+    record: dict[str, Any] = {
         "seed": number,
         "seat": seat,
         "strength": "easy",
@@ -582,6 +829,8 @@ def live_from_scenario(law: Any, seat: Any = None, err: int = 0) -> dict[str, An
         "deals": [list(sc["events"])],
         "start": start,
     }
+    if at_table:
+        record["dealing"] = [[]]
     return live_view(_advance(LiveGame.fold(record)))
 
 
@@ -637,6 +886,11 @@ def live_replay(text: Any) -> dict[str, Any]:
                 "dealer": SEAT_NAMES[st.deal.dealer],
                 "events": len(g.deals[k]),
                 "rulings": [
+                    {"headline": told["headline"], "laws": told["laws"], "chosen": r.chosen}
+                    for p in (g.dps[k] if g.dealing is not None and k < len(g.dps) else ())
+                    for told, r in zip(ldw.dealing_rulings((p,), None), p.rulings[-1:], strict=False)
+                ]
+                + [
                     {"headline": moment(st, None, None, ruling=r)["headline"], "laws": list(r.laws), "chosen": r.chosen}
                     for r in st.rulings
                 ],
@@ -664,7 +918,7 @@ def live_act(record: Any, event: Any) -> dict[str, Any]:
     g = LiveGame.fold(record)
     text = decode.text(event, "event", max_len=MAX_EVENT)
     try:
-        ev = Event.parse(text)
+        ev = Event.parse(text, verbs=_DEALING_VERBS if g.in_dealing else _PLAY_VERBS)
         me, side = SEAT_NAMES[g.you], g.st.side_name(g.side())
         if ev.who not in (me, side, ""):
             raise InputError(f"you play {me}: {decode.excerpt(text)} is not yours to do", "event")
