@@ -7,8 +7,9 @@ a card that does not follow suit though he could (a revoke), a lead out of turn,
 up, an order after passing. Nothing is refused that a table would let happen; the director rules,
 and the players enforce the ruling at the moment the law allows:
 
-- the engine players elect the option best for their side (:func:`~euchre_core.search.law_players.choose_option`,
-  each option valued by playing the hand out under it), claim an adversary's revoke once the hand is
+- the engine players elect the option best for their side (:func:`~euchre_core.search.law_players.choose_sampled`,
+  each option valued by playing the hand out under it in deals they cannot tell from the real one: they
+  do not see the reader's cards), claim an adversary's revoke once the hand is
   played, before the cut (Law 68), and may make the commonest real mistakes when the reader sets a rate;
 - the reader elects when his side elects, and claims through :func:`live_claims`: what his side may
   claim now, with the law that ends the right. A claim the play does not prove is ruled as the book
@@ -31,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -59,6 +61,7 @@ from .sandbox_json import card_json
 
 __all__ = [
     "LiveGame",
+    "election",
     "live_new",
     "live_open",
     "live_act",
@@ -396,7 +399,7 @@ def _engine_step(g: LiveGame) -> str | None:
         return None
     assert who is not None
     if what == "elect":
-        return lp.choose_option(st).event
+        return election(_deal_start(g).deal, g.deals[-1], g.seed).event
     if what == "answer":
         return _engine_answer(g, who)
     if what == "bid":
@@ -730,8 +733,10 @@ def _election_value(g: LiveGame, r: Ruling) -> str | None:
     at = next((i for i in range(r.event + 1, len(log)) if log[i].verb == "choose"), None)
     if at is None or at >= len(events):
         return None
-    before = _deal_start(g).replay(events[:at])
-    values = lp.option_values(before)
+    try:
+        values = election(_deal_start(g).deal, tuple(events[:at]), g.seed).values
+    except ValueError:
+        return None
     if not values:
         return None
     seats = seats_of(g)
@@ -739,6 +744,14 @@ def _election_value(g: LiveGame, r: Ruling) -> str | None:
     if chosen not in values:
         return None
     return election_value_words(r, chosen, values, seats, st.deal.dealer)
+
+
+@functools.lru_cache(maxsize=64)
+def election(deal: Deal, events: tuple[str, ...], seed: int) -> lp.Valued:
+    """The engine side's election after ``events`` of the deal, with each election's value as it valued
+    them (:func:`~euchre_core.search.law_players.choose_sampled`): kept, as the page asks again for the
+    values each time it tells the ruling."""
+    return lp.choose_sampled(deal, events, seed=seed)
 
 
 def _deal_start(g: LiveGame) -> Director:

@@ -750,13 +750,14 @@ def moment(
 
 def election_value_words(r: Ruling, chosen: str, values: dict[str, float], seats: Seats, dealer: int) -> str:
     """An engine side's election with what each election was worth to it (points for the side less the
-    other side's, the hand played out under it): ``values`` by election (``"call-suit H"`` for a suit).
+    other side's, the hand played out under it in the deals the side could imagine: it does not see its
+    adversaries' cards): ``values`` by election (``"call-suit H"`` for a suit).
 
     >>> from euchre_core.laws.rulings import Ruling, Irregularity, Option
     >>> r = Ruling("", (52,), "", offender=2, chooser=1, kind=Irregularity.LEAD_OUT_OF_TURN, card=Card.parse("KC"),
     ...            options=(Option("call-card", "", (52,)), Option("waive", "", (52,))))
-    >>> election_value_words(r, "call-card", {"call-card": 2.0, "waive": -1.0}, Seats(2, 0), 0)[:70]
-    'Your opponents chose “Call the king of clubs”, worth +2 points to them'
+    >>> election_value_words(r, "call-card", {"call-card": 1.2, "waive": -1.0}, Seats(2, 0), 0)[:78]
+    'Your opponents chose “Call the king of clubs”, worth about +1.2 points to them'
     """
 
     def label(election: str) -> str:
@@ -768,7 +769,8 @@ def election_value_words(r: Ruling, chosen: str, values: dict[str, float], seats
     ranked = sorted((k for k in values if k != chosen), key=lambda k: -values[k])[:2]
     others = "; ".join(f"{label(k)}: {_points(values[k])}" for k in ranked)
     return (
-        f"{side} chose “{label(chosen)}”, worth {_points(values[chosen])} to them, the hand played out under it"
+        f"{side} chose “{label(chosen)}”, worth about {_points(values[chosen])} to them: the hand played out "
+        "under it in deals their own cards and the play cannot tell from this one"
         + (f" (next best: {others})" if others else "")
         + "."
     )

@@ -14,7 +14,9 @@ the same way (the claim made on a copy is refused, with its law, once the law no
   after an irregularity, a player's rule of thumb among the lawful cards.
 - :func:`option_values`: each option of the ruling awaiting its election, valued for the side that
   elects by playing the rest of the hand out under that option (points for the side less the
-  other side's); :func:`choose_option` takes the best.
+  other side's); :func:`choose_option` takes the best. :func:`sampled_option_values` values them as
+  the electing side can, not seeing its adversaries' hands: averaged over deals it cannot tell from the
+  real one (:func:`worlds`).
 - :func:`claims_open`: what a side may claim now (a revoke, until the cut: Law 68; an exposed card
   of an adversary: Laws 46, 56), each with the law that bounds it; :func:`engine_claim`: the claim
   an engine side makes, only when the claim is proved and worth something to it.
@@ -41,12 +43,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..kernel.actions import Action
-from ..kernel.cards import Card, Suit, cards_of_mask
+from ..kernel.cards import Card, CardError, Suit, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError
 from ..kernel.play import trick_winner_index
 from ..kernel.tables import EFFECTIVE_SUIT, LEFT_BOWER, TRUMP_POWER
 from ..laws.director import Director, Phase
+from ..laws.events import Event
 from ..laws.rulings import Irregularity, Ruling
 from . import opponent
 
@@ -59,6 +62,11 @@ __all__ = [
     "choose_bid",
     "option_values",
     "choose_option",
+    "worlds",
+    "cards_named",
+    "sampled_option_values",
+    "choose_sampled",
+    "ELECTION_SAMPLES",
     "claims_open",
     "engine_claim",
     "slips",
@@ -282,6 +290,117 @@ def choose_option(st: Director) -> Valued:
     side = r.chooser if r.chooser is not None else 0
     best = max(values, key=lambda k: values[k])  # max keeps the first of equal values
     return Valued(f"{st.side_name(side)}: choose {best}", values)
+
+
+ELECTION_SAMPLES = 4  # the deals an engine side imagines to value an election (each option played out in each)
+
+
+def cards_named(events: Sequence[str]) -> set[Card]:
+    """Every card an event names (played, exposed, discarded, called): seen at the table."""
+    out: set[Card] = set()
+    for e in events:
+        try:
+            args = Event.parse(e).args
+        except EuchreError:
+            continue
+        for a in args:
+            try:
+                out.add(Card.parse(a))
+            except (CardError, ValueError):
+                continue
+    return out
+
+
+def _fingerprint(st: Director) -> tuple[object, ...]:
+    """What the table knows of the deal so far: the rulings, the revokes, the phase and the election due."""
+    return (
+        tuple((r.kind, r.offender, r.laws, r.chosen) for r in st.rulings),
+        tuple((rv.seat, rv.trick) for rv in st.revokes),
+        st.phase,
+        st.pending,
+    )
+
+
+def worlds(start: Deal, events: Sequence[str], side: int, n: int = ELECTION_SAMPLES, seed: int = 0) -> list[Director]:
+    """Up to ``n`` deals ``side`` cannot tell from ``start`` after ``events``: the cards its adversaries
+    hold unseen and the cards not dealt are shared out again at random (what each adversary played,
+    exposed or discarded stays his), the same events are played on them, and a deal is kept only when the
+    director rules it as it ruled the real one (the same rulings, the same revokes): nothing the side has
+    seen tells the deals apart.
+
+    >>> from euchre_core.kernel.cards import pack
+    >>> from euchre_core.kernel.deal import Deal
+    >>> hands = ["JC AH KH 8S QD".split(), "AC QH 8H JD TS".split(), "7D 8D TD QS TH".split(), "KC TC AS 9S 9H".split()]
+    >>> rest = [c for c in pack(32) if str(c) not in sum(hands, []) + ["9C"]]
+    >>> d = Deal.start(hands, "9C", stock=rest)
+    >>> ws = worlds(d, ["B: pass", "C: pass", "D: pass", "A: order", "A: discard 8S", "C: play 7D"], side=1, n=3)
+    >>> len(ws), all(w.deal.hands[1] == d.hands[1] for w in ws), ws[0].pending is not None
+    (3, True, True)
+    """
+    real = Director.start(start).replay(events)
+    known = _fingerprint(real)
+    named = cards_named(events)
+    opp = [s for s in range(4) if s % 2 != side]
+    fixed = {s: [c for c in cards_of_mask(start.hands[s]) if c in named] for s in opp}
+    pool = [c for s in opp for c in cards_of_mask(start.hands[s]) if c not in named]
+    pool += [c for c in start.stock if c not in named]
+    pool.sort()  # where the unseen cards really lie makes no difference to the deals imagined
+    rng = random.Random(seed)
+    out: list[Director] = []
+    for _ in range(n * 6):
+        if len(out) >= n:
+            break
+        rng.shuffle(pool)
+        hands = [cards_of_mask(h) for h in start.hands]
+        i = 0
+        for s in opp:
+            k = len(hands[s]) - len(fixed[s])
+            hands[s] = fixed[s] + pool[i : i + k]
+            i += k
+        stock = [c for c in start.stock if c in named] + pool[i:]
+        try:
+            world = Director.start(Deal.start(hands, start.turn_up, start.dealer, start.rules, stock=stock)).replay(
+                events
+            )
+        except EuchreError:
+            continue
+        if _fingerprint(world) == known:
+            out.append(world)
+    return out
+
+
+def sampled_option_values(
+    start: Deal, events: Sequence[str], n: int = ELECTION_SAMPLES, seed: int = 0
+) -> dict[str, float]:
+    """Each election of the ruling awaiting its election after ``events``, valued as the electing side can
+    value it: :func:`option_values` averaged over :func:`worlds` (the real deal when none is found), to
+    one decimal. ``{}`` when no election is awaited."""
+    real = Director.start(start).replay(events)
+    if real.pending is None:
+        return {}
+    r = real.rulings[real.pending]
+    side = r.chooser if r.chooser is not None else 0
+    imagined = worlds(start, events, side, n, seed) or [real]
+    sums: dict[str, list[float]] = {}
+    for w in imagined:
+        for k, value in option_values(w).items():
+            sums.setdefault(k, []).append(value)
+    valid = option_values(real).keys()  # an election the real director refuses is not offered
+    return {k: round(sum(v) / len(v), 1) for k, v in sums.items() if k in valid}
+
+
+def choose_sampled(start: Deal, events: Sequence[str], seed: int = 0) -> Valued:
+    """The election best for the side that elects, by :func:`sampled_option_values` (ties: the first
+    election the ruling lists), with every election's value."""
+    values = sampled_option_values(start, events, seed=seed)
+    if not values:
+        raise ValueError("no election is awaited")
+    real = Director.start(start).replay(events)
+    assert real.pending is not None
+    r = real.rulings[real.pending]
+    side = r.chooser if r.chooser is not None else 0
+    best = max(values, key=lambda k: values[k])
+    return Valued(f"{real.side_name(side)}: choose {best}", values)
 
 
 @dataclass(frozen=True)
