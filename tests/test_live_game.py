@@ -426,3 +426,52 @@ def test_an_engine_sides_election_does_not_see_the_readers_cards() -> None:
     for w in lp.worlds(start, events, side=1, seed=3):
         assert w.deal.hands[1] == real.deal.hands[1] and w.deal.hands[3] == real.deal.hands[3]
         assert [(r.kind, r.offender) for r in w.rulings] == [(r.kind, r.offender) for r in real.rulings]
+
+
+def test_law_65_a_question_answered_yes_is_followed_by_the_correction() -> None:
+    """Laws 65, 69: A asks C whether he has none of the suit. C, an engine player who revoked, answers
+    truly and corrects at once, with a card of the suit; the reader at C answers himself, and must then
+    correct (the only acts offered are the corrections the director takes)."""
+    from euchre_core.app.live_game import live_from_scenario
+    from euchre_core.app.sandbox import scenarios
+
+    sc = scenarios()[65]
+    v = live_from_scenario(65, "A")
+    after = v["record"]["deals"][0][len(sc["events"]) :]
+    assert after[0] == "C: answer yes" and after[1].startswith("C: correct ")
+    st = LiveGame.fold(v["record"]).st
+    assert any(r.seat == 2 and r.corrected for r in st.revokes)
+    v = live_from_scenario(65, "C")
+    assert v["waiting"] == "answer"
+    v = live_act(v["record"], "C: answer yes")
+    assert v["error"] is None and v["waiting"] == "correct" and v["turn"] == "correct"
+    assert v["acts"] and all(": correct " in a["event"] for a in v["acts"])
+    v = live_act(v["record"], v["acts"][0]["event"])
+    assert v["error"] is None and v["waiting"] != "correct"
+    assert any(r.seat == 2 and r.corrected for r in LiveGame.fold(v["record"]).st.revokes)
+
+
+def test_the_reader_may_correct_his_own_revoke_while_the_law_allows() -> None:
+    """Law 69: the reader's revoke may be corrected until it is established; the corrections offered are
+    exactly those the director takes, and one made is ruled a revoke corrected."""
+    for seed in range(40):
+        v = live_new(seed=seed, seat="C")
+        try:
+            v = _play_until(
+                v, lambda w: w["waiting"] == "play" and bool(w["trick"]) and _breach(w, K.REVOKE) is not None, n=40
+            )
+        except AssertionError:
+            continue
+        event = _breach(v, K.REVOKE)
+        assert event is not None
+        w = live_act(v["record"], event)
+        fixes = [a["event"] for a in w["acts"] if ": correct " in a["event"]]
+        st = LiveGame.fold(w["record"]).st
+        assert fixes == lp.corrections(st, 2)
+        if not fixes:
+            continue
+        x = live_act(w["record"], fixes[0])
+        assert x["error"] is None
+        assert any(r.seat == 2 and r.corrected for r in LiveGame.fold(x["record"]).st.revokes)
+        return
+    pytest.fail("no seed gave the reader a revoke to correct")

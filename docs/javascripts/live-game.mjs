@@ -5,7 +5,7 @@
 
    The view: { record, you, deal, dealer, seats: {A: "your partner (the dealer)", …}, turn_up, trump,
    hand: [codes], counts: {A: n, …}, trick: [[seat, code]], exposed: {seat: [codes]}, tricks_won: [AC, BD],
-   turn: "deal" | "speak" | "bid" | "play" | "elect" | "answer" | "next" | "claims" | "engine" | "over",
+   turn: "deal" | "speak" | "bid" | "play" | "elect" | "answer" | "correct" | "next" | "claims" | "engine" | "over",
    acts: [{event, label | card}], dealing: null | {stage, dealer, log: [words], pause} (the cards dealt at the
    table: the shuffle, the cut and the deal of Laws 22-45),
    breaches: [{event, label, card?}], claims: [{event, kind, label, laws, until}], rulings: [moment + kind,
@@ -28,6 +28,7 @@ const TURN_WORDS = {
   play: "Your turn to play: tap a card.",
   elect: "Your side chooses the penalty.",
   answer: "Your partner asks whether you have none of the suit.",
+  correct: "You hold a card of the suit: correct your revoke (laws 65, 69).",
   next: "The trick is complete.",
   claims: "The hand is played. Claim now if you have a claim: after the cut nothing can be claimed.",
   over: "The rubber is over.",
@@ -205,7 +206,7 @@ export function mountLiveGame(root, engine) {
     dealt.textContent = v.dealing ? "The deal: " + v.dealing.log.join("; ") + "." : "";
     const acts = v.acts.filter(function (a) { return !a.card; });
     area.querySelector(".live-acts").innerHTML = acts.map(function (a) {
-      return button(a.event, a.label, /^(elect|next|claims|deal|speak)$/.test(v.turn) ? " md-button--primary" : "") +
+      return button(a.event, a.label, /^(elect|next|claims|deal|speak|correct)$/.test(v.turn) ? " md-button--primary" : "") +
         (a.effect ? '<span class="live-effect">' + escapeHtml(a.effect) + "</span>" : "");
     }).join(" ");
     const breaches = v.breaches.filter(function (b) { return !b.card || !/: play /.test(b.event); });

@@ -40,10 +40,11 @@ from typing import Any
 from ..formats.egn_laws import LawDeal, export_law_egn, load_law_egn
 from ..formats.scenario import MAX_EVENT, load_scenario
 from ..kernel import decode
-from ..kernel.cards import cards_of_mask
+from ..kernel.cards import Card, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..kernel.limits import limit
+from ..kernel.tables import EFFECTIVE_SUIT
 from ..laws.dealing import DEALING_VERBS, DealingPhase, DealingProcedure, parse_dealing_event
 from ..laws.director import Director, Phase
 from ..laws.events import VERBS, Event
@@ -313,6 +314,10 @@ def _waiting_for(g: LiveGame) -> tuple[str, int | None]:
         return "elect", r.chooser if r.chooser is not None else 0
     if st.question is not None:
         return "answer", st.question
+    last = st.rulings[-1] if st.rulings else None
+    if last is not None and last.kind is Irregularity.QUESTION_ANSWERED and last.offender == g.you:
+        if lp.corrections(st, g.you):  # he answered that he holds one: he corrects his revoke (Laws 65, 69)
+            return "correct", g.you
     if st.phase is Phase.BIDDING:
         return "bid", st.deal.actor
     if st.phase is Phase.PLAY and st.tricks and not st.trick and not st.quitted and st.actor != g.you:
@@ -352,7 +357,7 @@ def _readers(g: LiveGame, what: str, who: int | None) -> bool:
         return who == g.side()
     if what == "speak":
         return True
-    if what in ("bid", "play", "answer", "deal"):
+    if what in ("bid", "play", "answer", "deal", "correct"):
         return who == g.you
     return what in ("claims", "next")
 
@@ -389,6 +394,9 @@ def _engine_step(g: LiveGame) -> str | None:
         if what == "elect":
             return ld.choose_dealing_option(dp, g.strength)
         return ld.engine_dealing_act(dp, _rng(g))
+    fix = _engine_correction(g)
+    if fix is not None:
+        return fix
     if what == "claims":
         for side in (1 - g.side(),):
             claim = lp.engine_claim(st, side)
@@ -415,6 +423,18 @@ def _engine_step(g: LiveGame) -> str | None:
         return opp
     card = lp.choose_play(st, who, g.strength, seed=g.seed + len(g.deals[-1]))
     return f"{SEAT_NAMES[who]}: play {card}"
+
+
+def _engine_correction(g: LiveGame) -> str | None:
+    """Laws 65, 69: an engine player who has answered his partner's question "yes" (he holds a card of
+    the suit) corrects his revoke at once, playing a card of the suit instead."""
+    st = g.st
+    last = st.rulings[-1] if st.rulings else None
+    if last is None or last.kind is not Irregularity.QUESTION_ANSWERED or last.offender in (None, g.you):
+        return None
+    assert last.offender is not None
+    fixes = lp.corrections(st, last.offender)
+    return fixes[0] if fixes else None
 
 
 def _call_exposed(g: LiveGame) -> str | None:
@@ -507,8 +527,17 @@ def _acts(g: LiveGame) -> list[dict[str, Any]]:
     if what == "bid":
         d = st.deal
         return [{"event": f"{me}: {a}", "label": action_label(d, a)} for a in d.legal_actions()]
-    if what == "play":
-        return [{"event": f"{me}: play {c}", "card": str(c)} for c in lp.lawful_plays(st, g.you)]
+    fixes = [
+        {"event": e, "label": f"Correct your revoke: play the {Card.parse(e.split()[-1]).long_name()} instead"}
+        for e in lp.corrections(st, g.you)
+    ]
+    if what == "correct":
+        return fixes
+    ask = _ask_partner(g)
+    if what == "play":  # the ordinary act first: a lawful card
+        return [{"event": f"{me}: play {c}", "card": str(c)} for c in lp.lawful_plays(st, g.you)] + fixes + ask
+    if what == "next" and (fixes or ask):
+        return _next_act(g) + fixes + ask
     if what == "answer":
         return [
             {"event": f"{me}: answer no", "label": "I have none"},
@@ -528,9 +557,38 @@ def _acts(g: LiveGame) -> list[dict[str, Any]]:
     if what == "claims":
         return [{"event": "cut", "label": "Cut for the next deal (no revoke can be claimed after: law 68)"}]
     if what == "next":
-        leader = seats_of(g).name(st.actor, cap=True)
-        return [{"event": "quit", "label": f"Next trick: {leader} leads"}]
+        return _next_act(g)
     return []
+
+
+def _ask_partner(g: LiveGame) -> list[dict[str, Any]]:
+    """Law 65: the reader's partner has not followed suit in the trick on the table: the reader may ask
+    him whether he has none of the suit (once; the question keeps a revoke open for correction)."""
+    st = g.st
+    partner = (g.you + 2) % 4
+    face_up = st.tricks[-1].cards if st.tricks and not st.trick and not st.quitted else ()
+    cards = st.trick or face_up
+    if st.phase is not Phase.PLAY or st.question is not None or len(cards) < 2 or partner not in st.active():
+        return []
+    led = EFFECTIVE_SUIT[st.trump][cards[0][1]]
+    if not any(s == partner and EFFECTIVE_SUIT[st.trump][c] != led for s, c in cards[1:]):
+        return []
+    played_at = max(
+        (i for i, e in enumerate(st.log) if e.verb == "play" and e.who == SEAT_NAMES[partner]), default=len(st.log)
+    )
+    if any(
+        r.kind is Irregularity.PARTNERS_QUESTION and r.event is not None and r.event > played_at for r in st.rulings
+    ):
+        return []
+    return [
+        {"event": f"{SEAT_NAMES[g.you]}: ask", "label": "Ask your partner whether he has none of the suit (law 65)"}
+    ]
+
+
+def _next_act(g: LiveGame) -> list[dict[str, Any]]:
+    """The trick complete: turn it and quit it, and its winner leads."""
+    leader = seats_of(g).name(g.st.actor, cap=True)
+    return [{"event": "quit", "label": f"Next trick: {leader} leads"}]
 
 
 def seats_of(g: LiveGame) -> Seats:

@@ -69,6 +69,7 @@ __all__ = [
     "ELECTION_SAMPLES",
     "claims_open",
     "engine_claim",
+    "corrections",
     "slips",
     "side_points",
     "play_out",
@@ -457,6 +458,26 @@ def engine_claim(st: Director, side: int) -> str | None:
             if side_points(after, side) > side_points(st, side):
                 return c.event
     return None
+
+
+def corrections(st: Director, seat: int) -> list[str]:
+    """The corrections ``seat`` may make of his revoke still open (Laws 65, 69: he takes back his card
+    and plays one of the suit instead), as events the director takes, the card a player's rule of thumb
+    would play first; ``[]`` when he has no revoke to correct."""
+    if not any(r.seat == seat and not r.established and not r.corrected for r in st.revokes):
+        return []
+    name = SEAT_NAMES[seat]
+    ok: list[Card] = []
+    for c in cards_of_mask(st.hands[seat]):
+        try:
+            st.act(f"{name}: correct {c}")
+        except EuchreError:
+            continue
+        ok.append(c)
+    if not ok:
+        return []
+    first = _rule_of_thumb(st, seat, ok) if st.trick else ok[0]
+    return [f"{name}: correct {c}" for c in [first] + [c for c in ok if c != first]]
 
 
 def slips(st: Director, seat: int) -> list[str]:
