@@ -11,7 +11,7 @@ Builds the site (under /repo/) unless ``--site DIR`` gives a built one, serves i
    call is timed from the main thread; the calls that answer a breach or a claim are the rulings and
    claims. A ``PerformanceObserver`` records every long task (over 50 ms) of the main thread meanwhile.
 2. **In the worker** (one engine player's move): the same kind of game played inside Pyodide, each
-   engine act (``live_game._engine_step`` then the act) timed alone.
+   engine act (``live_turns.engine_step`` then the act) timed alone.
 
 Prints numbers (median, 95th percentile, max, count); asserts nothing. Targets: each ruling and claim
 within 300 ms, each engine move within 1 s (95th percentile), no main-thread task over 50 ms.
@@ -73,8 +73,9 @@ async ([calls, seed]) => {
 WORKER_SNIPPET = """
 import json, random, time
 from euchre_core.app import live_game as lg
+from euchre_core.app import live_turns as lt
 rng = random.Random({seed})
-g = lg._advance(lg.LiveGame.fold({{"seed": {seed}, "seat": "C", "err": 15, "deals": [[]]}}))
+g = lt.advance(lg.LiveGame.fold({{"seed": {seed}, "seat": "C", "err": 15, "deals": [[]]}}))
 moves = []
 for _ in range({calls}):
     if g.rubber.is_over:
@@ -86,7 +87,7 @@ for _ in range({calls}):
     g = g.with_event(rng.choice(pool)["event"])
     for _ in range(60):
         t = time.perf_counter()
-        event = lg._engine_step(g)
+        event = lt.engine_step(g)
         if event is None:
             break
         g = g.with_event(event)

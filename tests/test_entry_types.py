@@ -128,21 +128,25 @@ LIVE = live_new(seed=4)
 CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
     (
         "euchre_core.app.live_game.live_new",
-        {"seed": 4, "seat": "C", "strength": "easy", "err": 0, "dealing": True},
-        {"seed": (int,), "seat": (str,), "strength": (str,), "err": (int,), "dealing": (bool,)},
+        {"seed": 4, "seat": "C", "strength": "easy", "err": 0, "dealing": True, "pause": True},
+        {"seed": (int,), "seat": (str,), "strength": (str,), "err": (int,), "dealing": (bool,), "pause": (bool,)},
     ),
-    ("euchre_core.app.live_game.live_open", {"record": LIVE["record"]}, {"record": (dict,)}),
+    (
+        "euchre_core.app.live_game.live_open",
+        {"record": LIVE["record"], "pause": False},
+        {"record": (dict,), "pause": (bool,)},
+    ),
     (
         "euchre_core.app.live_game.live_act",
-        {"record": LIVE["record"], "event": LIVE["acts"][0]["event"]},
-        {"record": (dict,), "event": (str,)},
+        {"record": LIVE["record"], "event": LIVE["acts"][0]["event"], "pause": False},
+        {"record": (dict,), "event": (str,), "pause": (bool,)},
     ),
     ("euchre_core.app.live_game.live_egn", {"record": LIVE["record"]}, {"record": (dict,)}),
     ("euchre_core.app.live_game.live_replay", {"text": json.dumps(live_egn(LIVE["record"]))}, {"text": (str,)}),
     (
         "euchre_core.app.live_game.live_from_scenario",
-        {"law": 52, "seat": "C", "err": 0, "dealing": True},
-        {"law": (int,), "seat": (str, type(None)), "err": (int,), "dealing": (bool,)},
+        {"law": 52, "seat": "C", "err": 0, "dealing": True, "pause": False},
+        {"law": (int,), "seat": (str, type(None)), "err": (int,), "dealing": (bool,), "pause": (bool,)},
     ),
     ("euchre_core.app.web.case_step", {"case_id": "I", "step": 3}, {"case_id": CASE_ID, "step": (int,)}),
     ("euchre_core.app.web.run_snippet", {"code": "1"}, {"code": (str,)}),

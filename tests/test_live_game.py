@@ -475,3 +475,43 @@ def test_the_reader_may_correct_his_own_revoke_while_the_law_allows() -> None:
         assert any(r.seat == 2 and r.corrected for r in LiveGame.fold(x["record"]).st.revokes)
         return
     pytest.fail("no seed gave the reader a revoke to correct")
+
+
+def test_with_play_any_card_on_the_table_waits_so_the_reader_can_play_or_bid_out_of_turn() -> None:
+    """ "Play any card" (``pause``): the table waits before each engine bid or card the reader could
+    forestall. "wait" lets that player act (and is not recorded); a bid or a card before one's turn is
+    ruled as the director rules the same events; without the switch the engine never waits there."""
+    v = live_new(seed=3, seat="C", pause=True)
+    assert v["waiting"] == "wait" and v["acts"] == [{"event": "wait", "label": "Let the player on your right speak"}]
+    assert live_new(seed=3, seat="C")["waiting"] != "wait"
+    out = live_act(v["record"], "wait", pause=False)  # not at a pause without the switch
+    assert out["error"] is not None and out["record"] == v["record"]
+    bids = [b["event"] for b in v["breaches"]]
+    assert "C: order" in bids
+    w = live_act(v["record"], "C: order", pause=True)
+    assert w["error"] is None
+    own = _director(w)
+    assert _kinds(own) == _kinds(LiveGame.fold(w["record"]).st) and own.rulings
+    # in the play: a card before one's turn
+    for seed in range(20):
+        v = live_new(seed=seed, seat="C", pause=True)
+        for _ in range(40):
+            if v["waiting"] == "wait" and LiveGame.fold(v["record"]).st.phase.name == "PLAY":
+                break
+            v = live_act(v["record"], v["acts"][0]["event"], pause=True)
+            assert v["error"] is None, v["error"]
+        else:
+            continue
+        g = LiveGame.fold(v["record"])
+        cards = [b["event"] for b in v["breaches"] if b.get("card") and ": play " in b["event"]]
+        assert cards and all(lp.breaks_a_law(g.st, e, 2) for e in cards)
+        w = live_act(v["record"], cards[0], pause=True)
+        assert w["error"] is None
+        st = _director(w)
+        assert _kinds(st) == _kinds(LiveGame.fold(w["record"]).st)
+        assert st.rulings and st.rulings[-1 if st.pending is None else st.pending].offender is not None
+        n = len(v["record"]["deals"][-1])
+        x = live_act(v["record"], "wait", pause=True)
+        assert x["error"] is None and len(x["record"]["deals"][-1]) > n
+        return
+    pytest.fail("no seed reached a pause in the play")

@@ -5,7 +5,9 @@
 
    The view: { record, you, deal, dealer, seats: {A: "your partner (the dealer)", …}, turn_up, trump,
    hand: [codes], counts: {A: n, …}, trick: [[seat, code]], exposed: {seat: [codes]}, tricks_won: [AC, BD],
-   turn: "deal" | "speak" | "bid" | "play" | "elect" | "answer" | "correct" | "next" | "claims" | "engine" | "over",
+   turn: "deal" | "speak" | "wait" | "bid" | "play" | "elect" | "answer" | "correct" | "next" | "claims" | "engine" |
+   "over" ("wait": with "Play any card" on, every call passes pause: true and the table waits before each engine
+   bid or card the reader could forestall; "wait" as the event lets that player act),
    acts: [{event, label | card}], dealing: null | {stage, dealer, log: [words], pause} (the cards dealt at the
    table: the shuffle, the cut and the deal of Laws 22-45),
    breaches: [{event, label, card?}], claims: [{event, kind, label, laws, until}], rulings: [moment + kind,
@@ -29,6 +31,7 @@ const TURN_WORDS = {
   elect: "Your side chooses the penalty.",
   answer: "Your partner asks whether you have none of the suit.",
   correct: "You hold a card of the suit: correct your revoke (laws 65, 69).",
+  wait: "The table waits for you (Play any card is on): play or bid out of turn, or let the next player go on.",
   next: "The trick is complete.",
   claims: "The hand is played. Claim now if you have a claim: after the cut nothing can be claimed.",
   over: "The rubber is over.",
@@ -142,7 +145,7 @@ export function mountLiveGame(root, engine) {
 
   function send(event) {
     if (shell.isBusy() || !view) return;
-    run(engine.call("euchre_core.app.live_game.live_act", { record: view.record, event: event }));
+    run(engine.call("euchre_core.app.live_game.live_act", { record: view.record, event: event, pause: anyBox.checked }));
   }
 
   function playCard(code) {
@@ -169,7 +172,7 @@ export function mountLiveGame(root, engine) {
           empty: view.dealing && view.dealing.stage ? "not dealt yet" : "no cards left",
           cards: view.hand.map(function (code) {
             const playable = !!lawful[code] || !!any[code];
-            return { code: code, play: view.turn === "play" || (view.turn === "next" && !!any[code]),
+            return { code: code, play: view.turn === "play" || ((view.turn === "next" || view.turn === "wait") && !!any[code]),
               legal: playable, label: view.cards[code] ? view.cards[code][1] + (lawful[code] ? "" : playable ? " (breaks a law)" : "") : code };
           }),
         };
@@ -206,7 +209,7 @@ export function mountLiveGame(root, engine) {
     dealt.textContent = v.dealing ? "The deal: " + v.dealing.log.join("; ") + "." : "";
     const acts = v.acts.filter(function (a) { return !a.card; });
     area.querySelector(".live-acts").innerHTML = acts.map(function (a) {
-      return button(a.event, a.label, /^(elect|next|claims|deal|speak|correct)$/.test(v.turn) ? " md-button--primary" : "") +
+      return button(a.event, a.label, /^(elect|next|claims|deal|speak|correct|wait)$/.test(v.turn) ? " md-button--primary" : "") +
         (a.effect ? '<span class="live-effect">' + escapeHtml(a.effect) + "</span>" : "");
     }).join(" ");
     const breaches = v.breaches.filter(function (b) { return !b.card || !/: play /.test(b.event); });
@@ -257,11 +260,16 @@ export function mountLiveGame(root, engine) {
     const b = event.target.closest("button[data-event]");
     if (b) send(b.getAttribute("data-event"));
   });
-  anyBox.addEventListener("change", function () { if (view) draw(); });
+  anyBox.addEventListener("change", function () {
+    if (!view) return;
+    draw();
+    // the table waits before each player while the switch is on, and goes on when it is turned off
+    if (!shell.isBusy()) run(engine.call("euchre_core.app.live_game.live_open", { record: view.record, pause: anyBox.checked }));
+  });
   box.querySelector(".live-new").addEventListener("click", function () {
     const seed = Math.floor(Math.random() * 1000000);
     run(engine.call("euchre_core.app.live_game.live_new",
-      { seed: seed, seat: "C", err: Number(errSelect.value), dealing: dealBox.checked }));
+      { seed: seed, seat: "C", err: Number(errSelect.value), dealing: dealBox.checked, pause: anyBox.checked }));
   });
   area.querySelector(".live-print").addEventListener("click", function () {
     area.querySelector(".live-log").open = true;
@@ -300,7 +308,7 @@ export function mountLiveGame(root, engine) {
   const params = new URLSearchParams(location.search);
   const askedLaw = params.get("law");
   if (askedLaw && /^\d{1,3}$/.test(askedLaw)) {
-    const kwargs = { law: Number(askedLaw), dealing: true };
+    const kwargs = { law: Number(askedLaw), dealing: true, pause: anyBox.checked };
     const me = params.get("me");
     if (me && /^[ABCD]$/.test(me)) kwargs.seat = me;
     run(engine.call("euchre_core.app.live_game.live_from_scenario", kwargs).then(function (v) {
@@ -314,7 +322,7 @@ export function mountLiveGame(root, engine) {
   const record = shared && shared !== "unreadable" ? shared : stored;
   if (shared === "unreadable") live.textContent = "The link's game could not be read: deal a new game.";
   if (record) {
-    run(engine.call("euchre_core.app.live_game.live_open", { record: record }).catch(function (error) {
+    run(engine.call("euchre_core.app.live_game.live_open", { record: record, pause: anyBox.checked }).catch(function (error) {
       try { window.localStorage.removeItem(STORE); } catch { /* nothing kept */ }
       throw new Error("The saved game could not be opened (" + (error && error.message ? error.message : error) + "): deal a new game.");
     }));

@@ -32,30 +32,27 @@ True
 
 from __future__ import annotations
 
-import functools
-import random
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..formats.egn_laws import LawDeal, export_law_egn, load_law_egn
 from ..formats.scenario import MAX_EVENT, load_scenario
 from ..kernel import decode
 from ..kernel.cards import Card, cards_of_mask
-from ..kernel.deal import SEAT_NAMES, Deal
-from ..kernel.errors import EuchreError, IllegalAction, InputError
+from ..kernel.deal import SEAT_NAMES
+from ..kernel.errors import IllegalAction, InputError
 from ..kernel.limits import limit
 from ..kernel.tables import EFFECTIVE_SUIT
-from ..laws.dealing import DEALING_VERBS, DealingPhase, DealingProcedure, parse_dealing_event
-from ..laws.director import Director, Phase
-from ..laws.events import VERBS, Event
+from ..laws.dealing import DealingPhase
+from ..laws.director import Phase
+from ..laws.events import Event
 from ..laws.rulings import Irregularity, Ruling
-from ..laws.scoring import Rubber
-from ..search import law_dealing as ld
 from ..search import law_players as lp
 from ..search import opponent as _opponent
 from . import live_dealing as ldw
 from .lessons.play import action_label
 from .live_dealing import bid_breach_words
+from .live_record import GO, MAX_ERR, WAIT, LiveGame, dealing_pause, error_rate, live_verbs
+from .live_turns import advance, deal_start, due, election, engine_step, readers, waiting_for
 from .ruling_voice import Seats, dealing_moment, election_value_words, moment
 from .sandbox import scenarios
 from .sandbox_json import card_json
@@ -74,399 +71,6 @@ __all__ = [
     "live_claims",
     "MAX_ERR",
 ]
-
-MAX_ERR = 50  # the engine's error rate, per cent of its cards in play (0: it never errs)
-MAX_DEALS = limit("table_actions") // 20  # deals of one record (a rubber has a few dozen)
-MAX_DEAL_EVENTS = 400  # events of one deal (a deal has a few dozen, irregularities and all)
-_ENGINE_STEPS = 200  # the engine's acts between two of the reader's (a guard: a deal needs about 30)
-GO = "go"  # the reader lets the table go on at a pause of the dealing: the live game's own word, no act of the laws
-# the verbs of a live game's record: the dealing's while the cards are dealt, else the play's; the reader's
-# "go" in both (the same word may be of both: "cut" is the cutter's in the dealing, the table's after the hand)
-_GO = {GO: ("seat", "let the table go on at a pause of the dealing")}
-_DEALING_VERBS = {**DEALING_VERBS, **_GO}
-_PLAY_VERBS = {**VERBS, **_GO}
-
-
-@dataclass(frozen=True)
-class LiveGame:
-    """A game under the laws, folded from its record: the rubber's score before the current deal,
-    the deal in play (under the director) and the finished deals."""
-
-    seed: int
-    you: int
-    strength: str
-    err: int
-    deals: tuple[tuple[str, ...], ...]
-    rubber: Rubber
-    st: Director
-    dealer: int
-    finished: tuple[Director, ...] = field(default=())
-    start: dict[str, Any] | None = None  # the first deal's cards (a law's ready scenario), else shuffled
-    # the shuffle, the cut and the deal of every deal at the table (Laws 22-45), when the game deals them:
-    # each deal's events, and its dealing procedures (one per deal begun: a new deal, a deal lost or stopped
-    # begins another); None when the cards are shuffled from the seed and dealt without a dealing
-    dealing: tuple[tuple[str, ...], ...] | None = None
-    dps: tuple[tuple[DealingProcedure, ...], ...] = ()
-
-    @property
-    def number(self) -> int:
-        return len(self.deals)
-
-    @property
-    def states(self) -> tuple[Director, ...]:
-        """Every deal's director: the finished deals', then the current one once its cards are dealt (after
-        the rubber's last deal, the current one is that deal)."""
-        return self.finished if self.in_dealing else (*self.finished, self.st)
-
-    @property
-    def dp(self) -> DealingProcedure | None:
-        """The current deal's dealing procedure (the last one begun), when the game deals at the table."""
-        return self.dps[-1][-1] if self.dealing is not None and self.dps and self.dps[-1] else None
-
-    @property
-    def in_dealing(self) -> bool:
-        """Whether the current deal's cards are still being shuffled, cut or dealt (no deal stands yet)."""
-        dp = self.dp
-        if dp is None:
-            return False
-        o = dp.outcome
-        return o is None or o.kind != "deal-stands"
-
-    def deal_seed(self, k: int) -> int:
-        """The seed of deal ``k``'s cards (from 0): as the dealer's partner collects them, or as shuffled."""
-        return (self.seed * 1000 + k) % (decode.MAX_SEED + 1)
-
-    def record(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "seed": self.seed,
-            "seat": SEAT_NAMES[self.you],
-            "strength": self.strength,
-            "err": self.err,
-            "deals": [list(d) for d in self.deals],
-        }
-        if self.start is not None:
-            out["start"] = dict(self.start)
-        if self.dealing is not None:
-            out["dealing"] = [list(d) for d in self.dealing]
-        return out
-
-    def side(self) -> int:
-        return self.you % 2
-
-    def dealt(self, k: int, dealer: int) -> Director:
-        """Deal ``k`` (from 0) as it was dealt, under the director: the first from ``start`` when the game
-        began from a law's scenario, every other shuffled from the seed (``seed * 1000 + k``)."""
-        if k == 0 and self.start is not None:
-            return load_scenario({**self.start, "events": []})
-        if self.dealing is not None and k < len(self.dps) and self.dps[k]:
-            o = self.dps[k][-1].outcome
-            assert o is not None and o.deal is not None, "the deal is not dealt"
-            return Director.start(o.deal)
-        return Director.start(Deal.shuffled(self.seed * 1000 + k, dealer=dealer))
-
-    def with_event(self, event: str) -> LiveGame:
-        """The game after the reader's or the engine's next event: of the dealing while the cards are
-        being dealt (and the reader's ``go`` at a pause of it), else of the deal's play."""
-        if self.in_dealing or Event.parse(event, verbs=_PLAY_VERBS).verb == GO:
-            return self.with_dealing_event(event)
-        return self.with_play_event(event)
-
-    def with_dealing_event(self, event: str) -> LiveGame:
-        """The game after one more event of the shuffle, the cut or the deal (the procedure refuses what
-        no player can do). A dealing that ends in a new deal, a deal lost or stopped begins the next
-        dealing at once (Laws 33-45); a deal that stands is played under the director."""
-        if self.dealing is None:
-            raise IllegalAction("the cards of this game are dealt without a dealing at the table")
-        ev = Event.parse(event, verbs=_DEALING_VERBS if self.in_dealing else _PLAY_VERBS)
-        if ev.verb == GO:
-            if ev.who != SEAT_NAMES[self.you] or ev.args or dealing_pause(self) is None:
-                raise IllegalAction("the table is not waiting for you here")
-            return replace(self, dealing=self.dealing[:-1] + (self.dealing[-1] + (str(ev),),))
-        dp = self.dp
-        if dp is None or not self.in_dealing:
-            raise IllegalAction("the cards are dealt: the dealing is over")
-        dp = dp.act(event)
-        chain = self.dps[-1][:-1] + (dp,)
-        dealing = self.dealing[:-1] + (self.dealing[-1] + (str(parse_dealing_event(event)),),)
-        st, dealer = self.st, dp.dealer
-        o = dp.outcome
-        if o is not None and o.final:
-            if o.kind == "deal-stands" and o.deal is not None:
-                st, dealer = Director.start(o.deal), o.dealer
-            else:
-                nxt = dp.successor()
-                chain, dealer = chain + (nxt,), nxt.dealer
-        return replace(self, dealing=dealing, dps=self.dps[:-1] + (chain,), st=st, dealer=dealer)
-
-    def with_play_event(self, event: str) -> LiveGame:
-        """The game after one more event of the current deal's play (the director refuses what no player
-        can do: the error names the law or the field, and the game is unchanged)."""
-        if self.in_dealing:
-            raise IllegalAction("the cards are still being dealt")
-        st = self.st.act(event)
-        deals = self.deals[:-1] + (self.deals[-1] + (str(Event.parse(event)),),)
-        return replace(self, deals=deals, st=st)._next_deal_if_cut()
-
-    def _next_deal_if_cut(self) -> LiveGame:
-        """After the cut (or a deal annulled), the deal is scored and the next is dealt: by the player on
-        the dealer's left (Law 28), or by the same dealer when the deal was annulled (Laws 33, 60)."""
-        if self.st.phase is not Phase.DONE or self.rubber.is_over:
-            return self
-        penalties, points = self.st.tally()
-        rubber = self.rubber
-        if any(penalties) or any(points):
-            rubber = rubber.record(points, revoke=penalties)
-        if rubber.is_over:
-            return replace(self, rubber=rubber)
-        dealer = self.dealer if self.st.new_deal else (self.dealer + 1) % 4
-        if self.dealing is not None:
-            # dealt at the table: the next dealer's partner collects the cards and the dealing begins (Law 25)
-            dp = DealingProcedure.start(dealer, seed=self.deal_seed(len(self.deals)))
-            return replace(
-                self,
-                deals=self.deals + ((),),
-                dealing=self.dealing + ((),),
-                dps=self.dps + ((dp,),),
-                rubber=rubber,
-                dealer=dealer,
-                finished=self.finished + (self.st,),
-            )
-        st = self.dealt(len(self.deals), dealer)
-        return replace(
-            self, deals=self.deals + ((),), rubber=rubber, st=st, dealer=dealer, finished=self.finished + (self.st,)
-        )
-
-    @classmethod
-    def fold(cls, record: Any) -> LiveGame:
-        """The game a record describes; a record that does not replay is refused naming its field."""
-        rec = decode.mapping(record, "record", keys=("seed", "seat", "strength", "err", "deals", "start", "dealing"))
-        seed = decode.seed(rec.get("seed", 0), "record.seed")
-        you = decode.seat(rec.get("seat", "C"), "record.seat")
-        strength = decode.choice(rec.get("strength", "easy"), "record.strength", tuple(_opponent.STRENGTHS))
-        err = _err(rec.get("err", 0), "record.err")
-        start = rec.get("start")
-        if start is not None:
-            start = dict(decode.mapping(start, "record.start", keys=("hands", "turn_up", "dealer")))
-            try:
-                first = load_scenario({**start, "events": []})
-            except EuchreError as ex:
-                raise InputError(f"{ex}", "record.start") from None
-        else:
-            first = Director.start(Deal.shuffled(seed * 1000, dealer=0))
-        deals = decode.array(rec.get("deals", [[]]), "record.deals", max_len=MAX_DEALS) or [[]]
-        dealing_raw = rec.get("dealing")
-        dealing = None if dealing_raw is None else decode.array(dealing_raw, "record.dealing", max_len=MAX_DEALS)
-        game = cls(seed, you, strength, err, ((),), Rubber(), first, first.deal.dealer, start=start)
-        if dealing is not None:
-            dps: tuple[DealingProcedure, ...] = (
-                () if start is not None else (DealingProcedure.start(0, seed=game.deal_seed(0)),)
-            )
-            game = replace(game, dealing=((),), dps=(dps,))
-        for k in range(max(len(deals), len(dealing or ()))):
-            if k and len(game.deals) != k + 1:
-                raise InputError(f"deal {k + 1} is recorded, but deal {k} was not finished (cut)", f"record.deals[{k}]")
-            if dealing is not None and k < len(dealing):
-                events = decode.array(dealing[k], f"record.dealing[{k}]", max_len=MAX_DEAL_EVENTS)
-                if events and game.dp is None:
-                    raise InputError(
-                        "the first deal is the scenario's: its cards are not dealt at the table", f"record.dealing[{k}]"
-                    )
-                for i, e in enumerate(events):
-                    text = decode.text(e, f"record.dealing[{k}][{i}]", max_len=MAX_EVENT)
-                    try:
-                        game = game.with_dealing_event(text)
-                    except EuchreError as ex:
-                        raise InputError(f"{ex}", f"record.dealing[{k}][{i}]") from None
-            events = decode.array(deals[k], f"record.deals[{k}]", max_len=MAX_DEAL_EVENTS) if k < len(deals) else []
-            for i, e in enumerate(events):
-                text = decode.text(e, f"record.deals[{k}][{i}]", max_len=MAX_EVENT)
-                try:
-                    game = game.with_play_event(text)
-                except EuchreError as ex:
-                    raise InputError(f"{ex}", f"record.deals[{k}][{i}]") from None
-        if len(game.deals) > max(len(deals), len(dealing or ())) + 1:
-            raise InputError("the record does not end where its deals end", "record.deals")
-        return game
-
-
-# ----------------------------------------------------------------------------------------------
-# Whose move, and the engine's
-
-
-def _waiting_for(g: LiveGame) -> tuple[str, int | None]:
-    """Who the game waits for: ``("elect", side)``, ``("answer", seat)``, ``("bid", seat)``,
-    ``("play", seat)``, ``("claims", None)`` (the hand is played: claims, then the cut), ``("over", None)``."""
-    st = g.st
-    if g.rubber.is_over:
-        return "over", None
-    dp = g.dp
-    if dp is not None and g.in_dealing:
-        if dp.pending is not None:
-            r = dp.rulings[dp.pending]
-            return "elect", r.chooser if r.chooser is not None else 0
-        if dealing_pause(g) is not None:
-            return "deal", g.you
-        return "deal", ld.next_step(dp)[0]
-    if dealing_pause(g) is not None:
-        return "speak", g.you
-    if st.pending is not None:
-        r = st.rulings[st.pending]
-        return "elect", r.chooser if r.chooser is not None else 0
-    if st.question is not None:
-        return "answer", st.question
-    last = st.rulings[-1] if st.rulings else None
-    if last is not None and last.kind is Irregularity.QUESTION_ANSWERED and last.offender == g.you:
-        if lp.corrections(st, g.you):  # he answered that he holds one: he corrects his revoke (Laws 65, 69)
-            return "correct", g.you
-    if st.phase is Phase.BIDDING:
-        return "bid", st.deal.actor
-    if st.phase is Phase.PLAY and st.tricks and not st.trick and not st.quitted and st.actor != g.you:
-        # the trick is complete and still face up: the reader sees it, and may claim, before it is turned
-        # and quitted (Law 64) and the winner leads; or lead out of turn himself (Laws 52, 53)
-        return "next", None
-    if st.phase is Phase.PLAY:
-        return "play", st.actor
-    if st.phase is Phase.CLAIMS:
-        return "claims", None
-    return "over", None
-
-
-def dealing_pause(g: LiveGame) -> str | None:
-    """Where the game, dealing at the table, waits for the reader though no act of his is due, so that he
-    may break a law there: ``"cut"`` (the pack is cut and another is to deal: he may deal out of turn,
-    Law 40) and ``"speak"`` (the trump card is turned and another speaks first: he may bid out of turn,
-    Laws 79-82); None when he has passed it (``"C: go"``) or it is his own act."""
-    dp = g.dp
-    if dp is None or g.dealing is None or g.rubber.is_over:
-        return None
-    last = g.dealing[-1][-1] if g.dealing[-1] else ""
-    if last == f"{SEAT_NAMES[g.you]}: {GO}":
-        return None
-    if g.in_dealing:
-        if dp.phase is DealingPhase.CUT and dp.pending is None and dp.acting != g.you:
-            return "cut"
-        return None
-    st = g.st
-    if not g.deals[-1] and st.phase is Phase.BIDDING and st.pending is None and st.deal.actor != g.you:
-        return "speak"
-    return None
-
-
-def _readers(g: LiveGame, what: str, who: int | None) -> bool:
-    if what == "elect":
-        return who == g.side()
-    if what == "speak":
-        return True
-    if what in ("bid", "play", "answer", "deal", "correct"):
-        return who == g.you
-    return what in ("claims", "next")
-
-
-def _rng(g: LiveGame) -> random.Random:
-    """The engine's dice at this moment of the game: reproducible from the seed and the events."""
-    dealt = 31 * len(g.dealing[-1]) if g.dealing else 0
-    return random.Random(g.seed * 7919 + len(g.deals) * 1009 + len(g.deals[-1]) + dealt)
-
-
-def _engine_answer(g: LiveGame, seat: int) -> str:
-    """Law 65: asked whether he has none of the suit, the engine player answers truly (yes when he has
-    revoked in this trick and has not corrected it)."""
-    st = g.st
-    idx = len(st.tricks) - (0 if st.trick else 1)
-    mine = any(r.seat == seat and r.trick == idx and not r.established and not r.corrected for r in st.revokes)
-    return f"{SEAT_NAMES[seat]}: answer {'yes' if mine else 'no'}"
-
-
-def _engine_step(g: LiveGame) -> str | None:
-    """The engine's next act, or None when the game waits for the reader."""
-    what, who = _waiting_for(g)
-    st = g.st
-    if what == "over":
-        return None
-    dp = g.dp
-    if dp is not None and g.in_dealing:
-        # the engine's side stops the reader's side's deal out of turn when it would cost them (Law 40)
-        stop = ld.stop_deal_out_of_turn(dp, 1 - g.side(), g.strength)
-        if stop is not None:
-            return stop
-        if _readers(g, what, who) or who is None:
-            return None
-        if what == "elect":
-            return ld.choose_dealing_option(dp, g.strength)
-        return ld.engine_dealing_act(dp, _rng(g))
-    fix = _engine_correction(g)
-    if fix is not None:
-        return fix
-    if what == "claims":
-        for side in (1 - g.side(),):
-            claim = lp.engine_claim(st, side)
-            if claim is not None and claim not in g.deals[-1]:
-                return claim
-        return None
-    if _readers(g, what, who):
-        return None
-    assert who is not None
-    if what == "elect":
-        return election(_deal_start(g).deal, g.deals[-1], g.seed).event
-    if what == "answer":
-        return _engine_answer(g, who)
-    if what == "bid":
-        return lp.choose_bid(st, who, g.strength, seed=g.seed + len(g.deals[-1]))
-    rng = _rng(g)
-    if g.err and rng.randrange(100) < g.err:
-        # only the reader's adversaries err: every slip is one the reader can claim
-        slips = [e for seat in (1 - g.side(), 3 - g.side()) if seat == who or not st.trick for e in lp.slips(st, seat)]
-        if slips:
-            return lp.pick(rng, slips)
-    opp = _call_exposed(g)
-    if opp is not None:
-        return opp
-    card = lp.choose_play(st, who, g.strength, seed=g.seed + len(g.deals[-1]))
-    return f"{SEAT_NAMES[who]}: play {card}"
-
-
-def _engine_correction(g: LiveGame) -> str | None:
-    """Laws 65, 69: an engine player who has answered his partner's question "yes" (he holds a card of
-    the suit) corrects his revoke at once, playing a card of the suit instead."""
-    st = g.st
-    last = st.rulings[-1] if st.rulings else None
-    if last is None or last.kind is not Irregularity.QUESTION_ANSWERED or last.offender in (None, g.you):
-        return None
-    assert last.offender is not None
-    fixes = lp.corrections(st, last.offender)
-    return fixes[0] if fixes else None
-
-
-def _call_exposed(g: LiveGame) -> str | None:
-    """The engine's side calls the reader's side's exposed card (Laws 46, 56) when it is worth more
-    to it than letting the card lie (the hand played out both ways)."""
-    st = g.st
-    side = 1 - g.side()
-    if st.phase is not Phase.PLAY or st.side_of(st.actor) != g.side():
-        return None
-    letting_lie: int | None = None  # the hand played out without the call: once, for every card it could call
-    for c in lp.claims_open(st, side):
-        if c.kind != "call-card" or c.seat != st.actor or c.event in g.deals[-1]:
-            continue
-        try:
-            after = st.act(c.event)
-        except EuchreError:
-            continue
-        if letting_lie is None:
-            letting_lie = lp.side_points(lp.play_out(st), side)
-        if lp.side_points(lp.play_out(after), side) > letting_lie:
-            return c.event
-    return None
-
-
-def _advance(g: LiveGame) -> LiveGame:
-    """The engine plays until the game waits for the reader."""
-    for _ in range(_ENGINE_STEPS):
-        event = _engine_step(g)
-        if event is None:
-            return g
-        g = g.with_event(event)
-    return g
 
 
 # ----------------------------------------------------------------------------------------------
@@ -504,12 +108,12 @@ def live_claims(g: LiveGame) -> list[dict[str, Any]]:
     return out
 
 
-def _acts(g: LiveGame) -> list[dict[str, Any]]:
+def _acts(g: LiveGame, pause: bool = False) -> list[dict[str, Any]]:
     """The reader's ordinary acts now (a bid, the discard, a lawful card, an election, the cut)."""
-    what, who = _waiting_for(g)
+    what, who = waiting_for(g, pause)
     st = g.st
     me = SEAT_NAMES[g.you]
-    if not _readers(g, what, who):
+    if not readers(g, what, who):
         return []
     dp = g.dp
     if dp is not None and g.in_dealing:
@@ -524,6 +128,11 @@ def _acts(g: LiveGame) -> list[dict[str, Any]]:
     if what == "speak":
         eldest = seats_of(g).name(st.deal.actor)
         return [{"event": f"{me}: {GO}", "label": f"Let {eldest} speak first"}]
+    if what == "wait":
+        act, nxt = due(g)
+        assert nxt is not None
+        verb = "speak" if act == "bid" else "play"
+        return [{"event": WAIT, "label": f"Let {seats_of(g).name(nxt)} {verb}"}]
     if what == "bid":
         d = st.deal
         return [{"event": f"{me}: {a}", "label": action_label(d, a)} for a in d.legal_actions()]
@@ -596,7 +205,7 @@ def seats_of(g: LiveGame) -> Seats:
     return Seats(g.you, g.st.deal.dealer)
 
 
-def _breaches(g: LiveGame) -> list[dict[str, Any]]:
+def _breaches(g: LiveGame, pause: bool = False) -> list[dict[str, Any]]:
     """The deliberate breaches the reader may commit now ("play any card"), each one the director rules an
     offence: a card played that breaks a law (a revoke, a lead out of turn), two cards played at once
     (Law 46), a card dropped face up (Law 46), the hand thrown down (Laws 48-50); in the bidding, a bid the
@@ -605,11 +214,11 @@ def _breaches(g: LiveGame) -> list[dict[str, Any]]:
     st = g.st
     me = SEAT_NAMES[g.you]
     out: list[dict[str, Any]] = []
-    what, _who = _waiting_for(g)
+    what, _who = waiting_for(g, pause)
     dp = g.dp
     if dp is not None and g.in_dealing:
         return ldw.dealing_breaches(dp, g.you) if what != "elect" or dp.phase is not DealingPhase.TURNED else []
-    if what == "speak":
+    if what == "speak" or (what == "wait" and st.phase is Phase.BIDDING):
         return ldw.speak_breaches(st, g.you)
     if st.pending is not None or st.phase not in (Phase.PLAY, Phase.BIDDING):
         return out
@@ -650,11 +259,11 @@ def _breaches(g: LiveGame) -> list[dict[str, Any]]:
     return out
 
 
-def live_view(g: LiveGame, error: dict[str, Any] | None = None) -> dict[str, Any]:
+def live_view(g: LiveGame, error: dict[str, Any] | None = None, pause: bool = False) -> dict[str, Any]:
     """The JSON the game page draws: the reader's hand, the trick, the cards on the table, the score,
     the rulings seen (each told from the reader's chair), what he may do, claim, or break."""
     st = g.st
-    what, who = _waiting_for(g)
+    what, who = waiting_for(g, pause)
     dealing = _dealing_part(g)
     if g.in_dealing:
         return _dealing_view(g, dealing, what, who, error)
@@ -703,10 +312,10 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None) -> dict[str, Any
         "trick_winner": SEAT_NAMES[face_up.winner] if face_up and not st.trick else None,
         "exposed": exposed,
         "tricks_won": tricks_won,
-        "turn": what if _readers(g, what, who) else "engine",
+        "turn": what if readers(g, what, who) else "engine",
         "waiting": what,
-        "acts": _acts(g),
-        "breaches": _breaches(g),
+        "acts": _acts(g, pause),
+        "breaches": _breaches(g, pause),
         "claims": live_claims(g),
         "rulings": rulings,
         "history": _history(g),
@@ -766,7 +375,7 @@ def _dealing_view(
         "trick_winner": None,
         "exposed": exposed,
         "tricks_won": [0, 0],
-        "turn": what if _readers(g, what, who) else "engine",
+        "turn": what if readers(g, what, who) else "engine",
         "waiting": what,
         "acts": _acts(g),
         "breaches": _breaches(g),
@@ -792,7 +401,7 @@ def _election_value(g: LiveGame, r: Ruling) -> str | None:
     if at is None or at >= len(events):
         return None
     try:
-        values = election(_deal_start(g).deal, tuple(events[:at]), g.seed).values
+        values = election(deal_start(g).deal, tuple(events[:at]), g.seed).values
     except ValueError:
         return None
     if not values:
@@ -802,19 +411,6 @@ def _election_value(g: LiveGame, r: Ruling) -> str | None:
     if chosen not in values:
         return None
     return election_value_words(r, chosen, values, seats, st.deal.dealer)
-
-
-@functools.lru_cache(maxsize=64)
-def election(deal: Deal, events: tuple[str, ...], seed: int) -> lp.Valued:
-    """The engine side's election after ``events`` of the deal, with each election's value as it valued
-    them (:func:`~euchre_core.search.law_players.choose_sampled`): kept, as the page asks again for the
-    values each time it tells the ruling."""
-    return lp.choose_sampled(deal, events, seed=seed)
-
-
-def _deal_start(g: LiveGame) -> Director:
-    """The current deal as it was dealt, under the director."""
-    return g.dealt(len(g.deals) - 1, g.dealer)
 
 
 def _history(g: LiveGame) -> list[dict[str, Any]]:
@@ -840,11 +436,12 @@ def _history(g: LiveGame) -> list[dict[str, Any]]:
 
 
 def live_new(
-    seed: int = 0, seat: str = "C", strength: str = "easy", err: int = 0, dealing: bool = False
+    seed: int = 0, seat: str = "C", strength: str = "easy", err: int = 0, dealing: bool = False, pause: bool = False
 ) -> dict[str, Any]:
     """A new game: the engine plays up to the reader's first act. With ``dealing``, every deal is
     shuffled, cut and dealt at the table under Laws 22-45 (the reader does his part, and may deal out of
-    turn, misdeal, expose a card, bid before his turn); else the cards come dealt.
+    turn, misdeal, expose a card, bid before his turn); else the cards come dealt. With ``pause`` (the
+    page's "Play any card"), the table waits for him before each engine bid or card he could forestall.
 
     >>> v = live_new(seed=1, seat="C", dealing=True)          # A deals; C, his partner, shuffles first
     >>> v["waiting"], [a["event"] for a in v["acts"]]
@@ -854,22 +451,18 @@ def live_new(
         "seed": decode.seed(seed, "seed"),
         "seat": decode.seat_name(seat, "seat"),
         "strength": decode.choice(strength, "strength", tuple(_opponent.STRENGTHS)),
-        "err": _err(err, "err"),
+        "err": error_rate(err, "err"),
         "deals": [[]],
     }
     if decode.boolean(dealing, "dealing"):
         record["dealing"] = [[]]
-    return live_view(_advance(LiveGame.fold(record)))
+    stop = decode.boolean(pause, "pause")
+    return live_view(advance(LiveGame.fold(record), stop), pause=stop)
 
 
-def _err(value: Any, path: str) -> int:
-    """The engine's error rate: a whole number from 0 to :data:`MAX_ERR` (per cent)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ERR:
-        raise InputError(f"a whole number from 0 to {MAX_ERR}, not {decode.excerpt(value)}", path)
-    return value
-
-
-def live_from_scenario(law: Any, seat: Any = None, err: int = 0, dealing: bool = False) -> dict[str, Any]:
+def live_from_scenario(
+    law: Any, seat: Any = None, err: int = 0, dealing: bool = False, pause: bool = False
+) -> dict[str, Any]:
     """A game that begins with a law's ready scenario (the penalty sandbox's, the director's guide's "try
     it live"): its deal, and its events up to the irregularity; the reader sits at ``seat`` (by default
     the offender's), the engine at the other three, and the game goes on from there under the laws (the
@@ -880,8 +473,9 @@ def live_from_scenario(law: Any, seat: Any = None, err: int = 0, dealing: bool =
     ('C', 'lead-out-of-turn', 'ruled')
     """
     number = decode.integer(law, "law", 1, 116)
-    err = _err(err, "err")
+    err = error_rate(err, "err")
     at_table = decode.boolean(dealing, "dealing")
+    stop = decode.boolean(pause, "pause")
     if seat is not None:
         seat = decode.seat_name(seat, "seat")
     if number not in scenarios():
@@ -902,7 +496,7 @@ def live_from_scenario(law: Any, seat: Any = None, err: int = 0, dealing: bool =
     }
     if at_table:
         record["dealing"] = [[]]
-    return live_view(_advance(LiveGame.fold(record)))
+    return live_view(advance(LiveGame.fold(record), stop), pause=stop)
 
 
 def live_egn(record: Any) -> dict[str, Any]:
@@ -971,7 +565,7 @@ def live_replay(text: Any) -> dict[str, Any]:
     return {"record": record, "deals": deals, "game": {"AC": g.rubber.game[0], "BD": g.rubber.game[1]}}
 
 
-def live_open(record: Any) -> dict[str, Any]:
+def live_open(record: Any, pause: bool = False) -> dict[str, Any]:
     """A game from its record (a stored game, a shared link), at the moment it was left: a record that
     does not replay is refused naming its field.
 
@@ -979,17 +573,34 @@ def live_open(record: Any) -> dict[str, Any]:
     >>> live_open(v["record"])["acts"] == v["acts"]
     True
     """
-    return live_view(_advance(LiveGame.fold(record)))
+    stop = decode.boolean(pause, "pause")
+    return live_view(advance(LiveGame.fold(record), stop), pause=stop)
 
 
-def live_act(record: Any, event: Any) -> dict[str, Any]:
+def live_act(record: Any, event: Any, pause: bool = False) -> dict[str, Any]:
     """The reader's act (his seat's, his side's, or the cut), then the engine's acts until it is the
-    reader's turn again. An act that is not the reader's, or that no player can do, comes back as
-    ``error`` with the game unchanged."""
+    reader's turn again (with ``pause``, or until the next engine bid or card he could forestall: then
+    ``"wait"`` lets that player act). An act that is not the reader's, or that no player can do, comes
+    back as ``error`` with the game unchanged.
+
+    >>> v = live_new(seed=3, seat="C", pause=True)            # B speaks first: the table waits for C
+    >>> v["waiting"], v["acts"][0]["event"]
+    ('wait', 'wait')
+    >>> live_act(v["record"], "wait", pause=True)["record"]["deals"][0][:1]
+    ['B: pass']
+    """
     g = LiveGame.fold(record)
     text = decode.text(event, "event", max_len=MAX_EVENT)
+    stop = decode.boolean(pause, "pause")
     try:
-        ev = Event.parse(text, verbs=_DEALING_VERBS if g.in_dealing else _PLAY_VERBS)
+        if text.strip().lower() == WAIT:
+            if waiting_for(g, stop)[0] != "wait":
+                raise IllegalAction("the table is not waiting for you to let another act")
+            nxt = engine_step(g)
+            if nxt is None:
+                raise IllegalAction("nobody is due to act")
+            return live_view(advance(g.with_event(nxt), stop), pause=stop)
+        ev = Event.parse(text, verbs=live_verbs(g))
         me, side = SEAT_NAMES[g.you], g.st.side_name(g.side())
         if ev.who not in (me, side, ""):
             raise InputError(f"you play {me}: {decode.excerpt(text)} is not yours to do", "event")
@@ -998,6 +609,8 @@ def live_act(record: Any, event: Any) -> dict[str, Any]:
         g2 = g.with_event(str(ev))
     except (IllegalAction, InputError) as e:
         return live_view(
-            g, {"message": str(e), "laws": list(getattr(e, "laws", ())), "field": getattr(e, "field", None) or "event"}
+            g,
+            {"message": str(e), "laws": list(getattr(e, "laws", ())), "field": getattr(e, "field", None) or "event"},
+            pause=stop,
         )
-    return live_view(_advance(g2))
+    return live_view(advance(g2, stop), pause=stop)
