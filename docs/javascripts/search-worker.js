@@ -1,0 +1,115 @@
+/* The site's search worker (issue 36): the theme's own (Material's lunr worker, whose address the build
+   writes below; theme.js names this script as the page's search worker), with the reader's words put in
+   the index's terms first.
+
+   The theme gives every word of a query a trailing wildcard ("reneged" → reneged*), and lunr runs no
+   pipeline on a wildcard term: a stop word was searched as a prefix ("a" found "Ask", "at" found
+   "attention"), and no form of a word found another. The index's terms are stemmed by lunr's stemmer
+   (mkdocs.yml: the search plugin's pipeline), so here each word of the query is:
+   - dropped if it is a stop word (lunr's list), unless the query has nothing else (a first letter typed);
+   - read through the forms a stemmer cannot join (the index's config.euchre_forms, written by
+     build_scripts/search_index.py: dealt → deal, led → lead, loner → alone);
+   - stemmed by lunr's stemmer (reneged, reneging → reneg; euchred → euchr), so that the theme's wildcard
+     finds every form (reneg*).
+   The results' terms are given back as the reader's words (the page's highlighting, ?h=renege).
+   A query in the theme's own syntax (quotes, +, -, ~, ^, *, field:) is left as typed. Messages are the
+   theme's custom-worker protocol (setupSearchWorker: SETUP {config, docs, options}, QUERY a string);
+   ours is registered before the theme's worker is loaded, so it reads the query first. */
+(function () {
+  "use strict";
+
+  var SETUP = 0;
+  var QUERY = 2;
+  var separator = /[\s-]+/;
+  var forms = {};
+
+  function token(word) {
+    return new self.lunr.Token(word, {});
+  }
+
+  // The index's stems, as lunr's stemmer made them while the theme built the index. A query's whole word
+  // is searched as its stem exactly ("stem^1": the theme adds no wildcard to a boosted term), and lunr's
+  // search pipeline stems it again, which would change some stems ("expos" → "expo"): the stemmer leaves
+  // a term that is already one of the index's stems as it is, once the index is built.
+  var stems = new Set();
+  var built = false;
+
+  function ownStemmer(lunr) {
+    var stem = lunr.stemmer;
+    var stemmer = function (t, i, tokens) {
+      if (built && stems.has(t.toString())) return t;
+      var out = stem(t, i, tokens);
+      if (!built && out) stems.add(out.toString());
+      return out;
+    };
+    stemmer.label = "stemmer";
+    stemmer.ownStems = true;
+    lunr.Pipeline.registeredFunctions.stemmer = stemmer;
+    lunr.stemmer = stemmer;
+  }
+
+  var said = {};  // the query's terms -> the reader's words (the results' highlighting and "Missing:")
+
+  function words(query) {
+    var lunr = self.lunr;
+    said = {};
+    if (!lunr || /["+~^*:]|(^|\s)-/.test(query)) return query;
+    var all = query.toLowerCase().split(separator).filter(Boolean);
+    var out = [];
+    all.forEach(function (w, i) {
+      if (!lunr.stopWordFilter(token(w))) return;
+      var stem = lunr.stemmer(token(Object.hasOwn(forms, w) ? String(forms[w]) : w)).toString();
+      said[stem] = w;
+      // the last word may be still being typed: a prefix (the theme's wildcard); the others whole
+      out.push(i < all.length - 1 ? stem + "^1" : stem);
+    });
+    return out.length ? out.join(" ") : query;
+  }
+
+  self.addEventListener("message", function (event) {
+    var message = event.data;
+    if (!message) return;
+    if (message.type === SETUP && message.data && message.data.config) {
+      var config = message.data.config;
+      if (self.lunr && !self.lunr.stemmer.ownStems) ownStemmer(self.lunr);
+      built = false;
+      stems.clear();
+      try { if (config.separator) separator = new RegExp(config.separator); } catch { /* the default */ }
+      if (config.euchre_forms && typeof config.euchre_forms === "object") forms = config.euchre_forms;
+    } else if (message.type === QUERY && typeof message.data === "string") {
+      built = true;  // the theme answers a query once its index is ready
+      message.data = words(message.data);
+    }
+  });
+
+  // The results name the terms found; the reader's own words are put back (the page highlights "renege",
+  // not the stem "reneg", and the theme's "Missing:" says the word typed).
+  function spoken(result) {
+    if (!result || !Array.isArray(result.items)) return;
+    result.items.forEach(function (group) {
+      (group || []).forEach(function (item) {
+        if (!item || !item.terms) return;
+        var terms = {};
+        Object.keys(item.terms).forEach(function (term) {
+          terms[Object.hasOwn(said, term) ? said[term] : term] = item.terms[term];
+        });
+        item.terms = terms;
+      });
+    });
+  }
+
+  var RESULT = 3;
+  var post = self.postMessage.bind(self);
+  self.postMessage = function (message, options) {
+    if (message && message.type === RESULT) spoken(message.data);
+    return post(message, options);
+  };
+
+  // the theme's worker, named by the build (build_scripts/search_index.name_theme_worker: the placeholder
+  // below replaced by its path from here). Not from this script's query: a copy served offline by the
+  // service worker has its cached address, without the query.
+  var theme = "@THEME_WORKER@";
+  if (theme.charAt(0) === "@") throw new Error("search-worker.js: the build named no theme worker");
+  var url = new URL(theme, self.location.href);
+  importScripts(url.href);
+})();
