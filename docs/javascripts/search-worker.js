@@ -108,8 +108,10 @@
   // the theme's worker, named by the build (build_scripts/search_index.name_theme_worker: the placeholder
   // below replaced by its path from here). Not from this script's query: a copy served offline by the
   // service worker has its cached address, without the query.
+  // A renderer whose build does not name it (Zensical: no hooks) has theme.js's ?theme=, read online.
   var theme = "@THEME_WORKER@";
-  if (theme.charAt(0) === "@") throw new Error("search-worker.js: the build named no theme worker");
-  var url = new URL(theme, self.location.href);
+  if (theme.charAt(0) === "@") theme = new URL(self.location.href).searchParams.get("theme") || "";
+  var url = theme ? new URL(theme, self.location.href) : null;
+  if (!url || url.origin !== self.location.origin) throw new Error("search-worker.js: no theme worker named");
   importScripts(url.href);
 })();

@@ -57,7 +57,9 @@
     try {
       var config = JSON.parse(element.textContent);
       if (!config.search || config.search.indexOf("search-worker.js") >= 0) return;
-      config.search = new URL("search-worker.js", HERE).href;
+      var own = new URL("search-worker.js", HERE);
+      own.searchParams.set("theme", new URL(config.search, document.baseURI).pathname);  // see search-worker.js
+      config.search = own.href;
       element.textContent = JSON.stringify(config);
     } catch (error) {
       console.error(error);  // the theme's own worker, as configured
