@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import html
 import json
 import os
 import posixpath
@@ -201,6 +202,8 @@ def outputs(serve: bool = False, warnings: list[str] | None = None) -> dict[str,
         text = Path(source).read_text(encoding="utf-8") if isinstance(source, Path) else source.decode()
         if src_uri == "index.md":
             text = text.replace("<!-- law-jump -->", generated.home_law_jump)
+        if src_uri == "play.md":  # the game page links the laws its rulings cite
+            text = text.replace('data-law-sections=""', f'data-law-sections="{html.escape(generated.law_sections)}"')
         if src_uri.startswith("api/"):  # mkdocstrings reads the docstrings: a docstring edit changes this page
             text += f"\n<!-- the engine's sources: {api_digest} -->\n"
         files[src_uri] = (text.rstrip("\n") + "\n\n" + index + "\n").encode()

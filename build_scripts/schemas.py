@@ -51,6 +51,7 @@ FILES: dict[str, tuple[str, ...]] = {
     "hint-tests": ("euchre_core/data/hint_tests.json",),
     "scenario": ("examples/law52_*.json",),
     "position": ("examples/position_*.json",),
+    "law-egn": ("examples/law_game_*.egn",),
     "record": (),  # no file in the repository: written by `euchre play --json` / Deal.to_record()
 }
 

@@ -60,6 +60,7 @@ class Site:
     pages: dict[str, str]
     nav: list[Any]
     home_law_jump: str = ""  # the home page's "go to law N" box (generate.outputs puts it in docs/index.md)
+    law_sections: str = ""  # each section's first law and its URL (generate.outputs puts it in docs/play.md)
     # the results of their own in the site's search (each law, each situation of the guide), written as
     # .search.json beside the pages and put in the built index by build_scripts/search_index.py
     search: list[dict[str, Any]] = field(default_factory=list)
@@ -155,7 +156,11 @@ def generate(cases_dir: Path | str | None = None) -> Site:
     builder = Builder(Path(cases_dir) if cases_dir else None)
     pages = builder.pages()
     return Site(
-        pages=pages, nav=builder.nav(pages), home_law_jump=builder.home_law_jump(), search=builder.search_results()
+        pages=pages,
+        nav=builder.nav(pages),
+        home_law_jump=builder.home_law_jump(),
+        law_sections=builder.law_section_starts(),
+        search=builder.search_results(),
     )
 
 

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from browser_support import guarded_tab
 from conftest import BuiltSite
-from test_live_game import _breach, _finish_hand, _play_until
+from test_live_game import _a_revoke_the_engine_claims, _breach, _finish_hand, _play_until
 
-from euchre_core.app.live_game import LiveGame, live_act, live_new
+from euchre_core.app.live_game import LiveGame, live_new
 from euchre_core.laws.rulings import Irregularity as K
 
 pytestmark = pytest.mark.browser
@@ -87,20 +87,8 @@ def test_a_lead_out_of_turn_and_the_adversaries_elect(browser: object, site: Bui
 def test_the_readers_revoke_is_claimed_at_the_end_of_the_hand(browser: object, site: BuiltSite) -> None:
     """Laws 62-68: the reader revokes on purpose; at the end of the hand his opponents claim it before the
     cut, and the penalty is scored."""
-    found = None
-    for seed in range(30):
-        v = live_new(seed=seed, seat="C")
-        try:
-            v = _play_until(v, lambda w: w["waiting"] == "play" and _breach(w, K.REVOKE) is not None, n=40)
-        except AssertionError:
-            continue
-        revoke = _breach(v, K.REVOKE)
-        after = _finish_hand(live_act(v["record"], revoke))
-        if "BD: claim" in after["record"]["deals"][-1]:
-            found = (v["record"], revoke)
-            break
-    assert found is not None
-    record, revoke = found
+    before, revoke, _ = _a_revoke_the_engine_claims()
+    record = before["record"]
     card = revoke.split()[-1]
     with _open(browser, site, record, "light") as page:
         page.check(".live-any")
@@ -168,3 +156,32 @@ def test_the_directors_guide_begins_a_game_with_the_laws_scenario(browser: objec
         page.reload()
         page.wait_for_function(READY)
         assert "out of turn" in page.inner_text(".live-rulings")
+
+
+def test_a_saved_game_opens_on_the_replay_page_and_plays_on(browser: object, site: BuiltSite) -> None:
+    """The game's EGN (lawEvents) pasted on the Replay page: every deal re-ruled and listed with its rulings,
+    and "Play it on under the laws" opens the same game at the same moment on the game page (by the theme's
+    instant navigation: the Replay widget is disposed of and the game's widget mounted; a widget without a
+    dispose function stopped the next page's widgets from mounting)."""
+    from euchre_core.app.live_game import live_egn, live_from_scenario
+
+    v = live_from_scenario(52)
+    egn = json.dumps(live_egn(v["record"]))
+    with guarded_tab(browser, PHONE, "light", phone=True) as page:
+        page.set_default_timeout(ENGINE_TIMEOUT)
+        page.goto(site.base + "replay/")
+        page.locator(".er-paste").wait_for(state="attached")
+        if page.locator(".er-paste").get_attribute("open") is None:
+            page.locator(".er-paste summary").click()
+        page.fill("#er-text", egn)
+        page.locator(".er-open-text").click()
+        page.wait_for_function("() => !document.querySelector('.er-laws').hidden")
+        text = page.inner_text(".er-laws")
+        assert "Deal 1" in text and "out of turn" in text and "(laws 52, 53)" in text
+        assert "played under the laws" in page.inner_text(".er-status")
+        page.locator(".er-laws a", has_text="Play it on under the laws").click()
+        page.wait_for_function(READY)
+        assert "out of turn" in page.inner_text(".live-rulings")
+        assert page.evaluate("() => JSON.parse(localStorage.getItem('euchre-live-v1')).deals[0].length") == len(
+            v["record"]["deals"][0]
+        )

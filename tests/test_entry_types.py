@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_core.app import egn_view, lessons, sandbox, web
-from euchre_core.app.live_game import live_new
+from euchre_core.app.live_game import live_egn, live_new
 from euchre_core.formats.egn import load_egn
 from euchre_core.formats.scenario import rule_scenario
 from euchre_core.kernel.deal import Deal
@@ -137,6 +137,8 @@ CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
         {"record": LIVE["record"], "event": LIVE["acts"][0]["event"]},
         {"record": (dict,), "event": (str,)},
     ),
+    ("euchre_core.app.live_game.live_egn", {"record": LIVE["record"]}, {"record": (dict,)}),
+    ("euchre_core.app.live_game.live_replay", {"text": json.dumps(live_egn(LIVE["record"]))}, {"text": (str,)}),
     (
         "euchre_core.app.live_game.live_from_scenario",
         {"law": 52, "seat": "C", "err": 0},

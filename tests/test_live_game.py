@@ -97,10 +97,10 @@ def _finish_hand(v: View) -> View:
     return _play_until(v, lambda w: w["waiting"] == "claims")
 
 
-def test_laws_62_to_68_the_readers_revoke_is_claimed_at_the_end_of_the_hand() -> None:
-    """The reader revokes; the engine's side claims it once the hand is played, before the cut (Law
-    68), and the penalty (three points, Law 63; five against a lone hand) is scored first (Law 4)."""
-    for seed in range(30):
+def _a_revoke_the_engine_claims(seeds: range = range(30)) -> tuple[View, str, View]:
+    """A game where the reader can revoke and his opponents claim it at the end of the hand: the view just
+    before, the revoking event, and the view once the hand is played with the reader's ordinary cards."""
+    for seed in seeds:
         v = live_new(seed=seed, seat="C")
         try:
             v = _play_until(v, lambda w: w["waiting"] == "play" and _breach(w, K.REVOKE) is not None, n=40)
@@ -108,23 +108,26 @@ def test_laws_62_to_68_the_readers_revoke_is_claimed_at_the_end_of_the_hand() ->
             continue
         revoke = _breach(v, K.REVOKE)
         assert revoke is not None
-        v = live_act(v["record"], revoke)
-        # the hand played on to its end, with the reader's ordinary cards
-        v = _finish_hand(v)
-        events = v["record"]["deals"][-1]
-        if "BD: claim" not in events:
-            continue  # the revoke was corrected or cost the engine nothing: another deal
-        st = _director(v)
-        penalties, _ = st.tally()
-        assert penalties[1] in (3, 5) and penalties[0] == 0
-        assert any(r.kind is K.REVOKE_CLAIMED for r in st.rulings)
-        shown = [r for r in v["rulings"] if 63 in r["laws"] or 66 in r["laws"]]
-        assert shown, v["rulings"]
-        game_before = v["score"]["game"]
-        v = live_act(v["record"], "cut")
-        assert v["deal"] == 2 and v["score"]["game"] != game_before or v["score"]["games"]
-        return
-    pytest.fail("no seed gave a revoke the engine claimed")
+        after = _finish_hand(live_act(v["record"], revoke))
+        if "BD: claim" in after["record"]["deals"][-1]:
+            return v, revoke, after
+        # else the revoke was corrected or cost the engine nothing: another deal
+    raise AssertionError("no seed gave a revoke the engine claimed")
+
+
+def test_laws_62_to_68_the_readers_revoke_is_claimed_at_the_end_of_the_hand() -> None:
+    """The reader revokes; the engine's side claims it once the hand is played, before the cut (Law
+    68), and the penalty (three points, Law 63; five against a lone hand) is scored first (Law 4)."""
+    _, _, v = _a_revoke_the_engine_claims()
+    st = _director(v)
+    penalties, _ = st.tally()
+    assert penalties[1] in (3, 5) and penalties[0] == 0
+    assert any(r.kind is K.REVOKE_CLAIMED for r in st.rulings)
+    shown = [r for r in v["rulings"] if 63 in r["laws"] or 66 in r["laws"]]
+    assert shown, v["rulings"]
+    game_before = v["score"]["game"]
+    v = live_act(v["record"], "cut")
+    assert v["deal"] == 2 and v["score"]["game"] != game_before or v["score"]["games"]
 
 
 def test_an_engine_revoke_is_hidden_until_the_reader_claims_it() -> None:
@@ -220,7 +223,7 @@ def test_the_record_replays_and_bad_input_is_refused_by_its_field() -> None:
     for _ in range(25):
         v = live_act(v["record"], _ordinary(v))
     again = LiveGame.fold(v["record"])
-    assert again.record() == v["record"]
+    assert again.record() == v["record"] and len(again.states) == len(again.deals)
     bad = {**v["record"], "deals": [list(v["record"]["deals"][0])]}
     bad["deals"][0][2] = "Q: play XX"
     with pytest.raises(InputError) as e:
@@ -253,6 +256,7 @@ def test_a_whole_rubber_is_played_with_breaches_on_both_sides() -> None:
         assert v["error"] is None
     assert v["score"]["over"]
     g = LiveGame.fold(v["record"])
+    assert len(g.states) == len(g.deals)  # the rubber's last deal is the current one
     assert len(g.rubber.games) >= 2
 
 
@@ -313,3 +317,78 @@ def test_each_laws_breach_in_a_live_game_is_ruled_as_the_director_rules_it(law: 
             penalties, points = own.tally()
             if any(penalties) or any(points):
                 assert cut["score"]["game"] != [0, 0] or cut["score"]["games"], (law, seat)
+
+
+def test_a_game_with_irregularities_round_trips_through_egn_and_the_cli(tmp_path: Any) -> None:
+    """The game's EGN (the lawEvents extension) read back gives the same record and the same rulings, the
+    schema accepts it, the CLI's ``replay`` re-rules it, and a record whose rulings were altered, or whose
+    events no longer replay, is refused naming the deal."""
+    import json
+    import subprocess
+    import sys
+
+    from build_scripts import schemas
+    from euchre_core.app.live_game import live_egn, live_replay, record_from_egn
+    from euchre_core.formats.egn_types import EgnError
+
+    rng = random.Random(5)
+    v = live_new(seed=5, seat="C", err=30)
+    for _ in range(90):
+        pool = v["acts"] + v["claims"]
+        if v["breaches"] and rng.random() < 0.2:
+            pool = v["breaches"]
+        v = live_act(v["record"], rng.choice(pool)["event"])
+    g = LiveGame.fold(v["record"])
+    assert sum(len(st.rulings) for st in g.states) >= 3  # irregularities, claims and elections
+    egn = live_egn(v["record"])
+    assert schemas.problems("law-egn", egn, "egn") == []
+    assert record_from_egn(json.loads(json.dumps(egn))) == v["record"]
+    replayed = live_replay(json.dumps(egn))
+    assert [len(d["rulings"]) for d in replayed["deals"]] == [len(st.rulings) for st in g.states]
+    path = tmp_path / "game.egn"
+    path.write_text(json.dumps(egn), encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "euchre_core", "replay", str(path), "--json"], capture_output=True, text=True, check=True
+    )
+    assert json.loads(out.stdout)["record"] == v["record"]
+    bad = json.loads(json.dumps(egn))
+    bad["deals"][0]["lawRulings"][0]["chosen"] = "something else" if bad["deals"][0]["lawRulings"] else None
+    if bad["deals"][0]["lawRulings"]:
+        with pytest.raises(EgnError) as e:
+            record_from_egn(bad)
+        assert "deal 1" in str(e.value)
+    bad = json.loads(json.dumps(egn))
+    bad["deals"][0]["lawEvents"][3] = "B: play ZZ"
+    with pytest.raises(InputError) as e2:
+        record_from_egn(bad)
+    assert "deals[0]" in str(e2.value) or "deal 1" in str(e2.value)
+    out = subprocess.run([sys.executable, "-m", "euchre_core", "replay", str(path)], capture_output=True, text=True)
+    assert out.returncode == 0 and "Deal 1:" in out.stdout
+
+
+def test_law_78_the_suit_turned_down_named_in_a_live_game_is_a_pass() -> None:
+    """Law 78: in the second round the reader names the suit turned down (a breach offered under "Play any
+    card"): it is considered a pass, as the director rules it; the bidding goes on to the next player."""
+    for seed in range(60):
+        v = live_new(seed=seed, seat="C")
+        try:
+            v = _play_until(
+                v, lambda w: w["waiting"] == "bid" and LiveGame.fold(w["record"]).st.deal.phase == "bid2", n=12
+            )
+        except AssertionError:
+            continue
+        g = LiveGame.fold(v["record"])
+        turned = g.st.deal.turn_up.suit
+        assert turned is not None
+        event = f"C: call {turned.letter}"
+        assert event in [b["event"] for b in v["breaches"]]
+        after = live_act(v["record"], event)
+        assert after["error"] is None
+        k = len(v["record"]["deals"]) - 1
+        events = after["record"]["deals"][k]
+        i = events.index(event)
+        assert i == len(events) - 1 or events[i + 1].split(":")[0] != "C"  # the next player speaks: C passed
+        own = _director(after, k)
+        assert own.deal.maker != 2 or own.deal.trump != turned  # C did not make the suit turned down
+        return
+    pytest.fail("no seed gave C the second round")

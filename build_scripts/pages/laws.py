@@ -104,6 +104,13 @@ class LawPages(SiteBase):
             paragraphs.append(rendered)
         return self.render("preface.md.j2", heading=md_escape(doc["heading"]), paragraphs=paragraphs)
 
+    def law_section_starts(self) -> str:
+        """Each section's first law and its URL from the site's root, ``"1 laws/the-rubber/;2 laws/scoring/;…"``:
+        how a page's script finds law N's page without a table of all 116 (the law jump, the game page)."""
+        return ";".join(
+            f"{s['laws'][0]['number']} {self.section_page(s)[: -len('.md')]}/" for s in self.sections if s["laws"]
+        )
+
     def home_law_jump(self) -> str:
         """The home page's law-number box: each section's first law and its URL from the site's root
         (``docs/javascripts/law-jump.js`` goes to the law; without JavaScript the form opens the
@@ -113,9 +120,7 @@ class LawPages(SiteBase):
         >>> 'data-sections="1 laws/the-rubber/;2 laws/scoring/;' in b.home_law_jump()
         True
         """
-        starts = ";".join(
-            f"{s['laws'][0]['number']} {self.section_page(s)[: -len('.md')]}/" for s in self.sections if s["laws"]
-        )
+        starts = self.law_section_starts()
         count = len(self.laws)
         return (
             f'<form class="law-jump home-law-jump" role="search" aria-label="Go to a law" action="laws/" novalidate '

@@ -13,6 +13,7 @@
 import { mountTable, SEATS, cardFace } from "./table.mjs";
 import { escapeHtml } from "./engine-ui.mjs";
 import { answer } from "./answers.mjs";
+import { encodeRecord } from "./live-game.mjs";
 
 // The engine's bounds (euchre_core.kernel.limits.LIMITS; tests/test_boundary.py compares them):
 // "text", an EGN record in UTF-8 bytes (a file, a paste, a link's record once inflated), and "link",
@@ -129,6 +130,7 @@ export function mountEgnReplay(root) {
     '<button type="button" class="md-button er-open-text">Open</button></details>' +
     '<p class="er-privacy">The record is read by the engine in this browser; nothing is uploaded.</p></div>' +
     '<p class="er-status" role="status" aria-live="polite"></p>' +
+    '<div class="er-laws" hidden></div>' +
     '<div class="er-game" hidden>' +
     '<div class="er-head"></div>' +
     '<p class="er-deal-row"><label>Deal <select class="er-deal"></select></label></p>' +
@@ -200,6 +202,24 @@ export function mountEgnReplay(root) {
     }
     busy = true;
     say("Reading the record…");
+    const lawsBox = root.querySelector(".er-laws");
+    lawsBox.hidden = true;
+    if (/"lawEvents"\s*:/.test(recordText)) {   // a game played under the laws (Play under the laws)
+      try {
+        const v = await ask("euchre_core.app.live_game.live_replay", { text: recordText });
+        busy = false;
+        gameBox.hidden = true;
+        lawsBox.innerHTML = lawGameHtml(v);
+        lawsBox.hidden = false;
+        const rulings = v.deals.reduce(function (n, d) { return n + d.rulings.length; }, 0);
+        say("A game played under the laws: " + v.deals.length + (v.deals.length === 1 ? " deal" : " deals") + ", " + rulings +
+          (rulings === 1 ? " ruling" : " rulings") + ", every deal ruled again by the engine from its cards and events: the same rulings.");
+      } catch (error) {
+        busy = false;
+        say("This record cannot be replayed: " + (error && error.message ? error.message : String(error)), true);
+      }
+      return;
+    }
     try {
       const g = await ask("euchre_core.app.egn_view.egn_open", { text: recordText });
       text = recordText;
@@ -222,6 +242,18 @@ export function mountEgnReplay(root) {
       gameBox.hidden = !game;
       say("This record cannot be replayed: " + (error && error.message ? error.message : String(error)), true);
     }
+  }
+
+  function lawGameHtml(v) {
+    const link = new URL("../play/", location.href).pathname + "#g=" + encodeRecord(v.record);
+    return "<p>Game: A–C " + v.game.AC + ", B–D " + v.game.BD + '. <a class="md-button md-button--primary" href="' + escapeHtml(link) +
+      '">Play it on under the laws</a></p><ol class="er-law-deals">' + v.deals.map(function (d) {
+      return "<li><strong>Deal " + d.deal + "</strong> (" + d.dealer + " deals; A–C " + d.points.AC + ", B–D " + d.points.BD + ")" +
+        (d.rulings.length ? "<ul>" + d.rulings.map(function (r) {
+          return "<li>" + escapeHtml(r.headline) + " (law" + (r.laws.length > 1 ? "s " : " ") + r.laws.join(", ") + ")" +
+            (r.chosen ? " — elected: " + escapeHtml(r.chosen) : "") + "</li>";
+        }).join("") + "</ul>" : " no ruling") + "</li>";
+    }).join("") + "</ol>";
   }
 
   function head(g) {
@@ -517,4 +549,5 @@ export function mountEgnReplay(root) {
       });
     }, function (error) { say(error instanceof LinkError ? error.message : UNREADABLE, true); });
   }
+  return function dispose() { table.dispose(); };
 }

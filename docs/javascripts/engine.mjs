@@ -270,7 +270,7 @@ function keepOrDispose() {
       twin.replaceWith(m.root);
       continue;
     }
-    m.dispose();
+    if (typeof m.dispose === "function") m.dispose();   // a widget without one must not stop the scan of the next page
     mounted.splice(i, 1);
   }
 }

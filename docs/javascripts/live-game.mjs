@@ -29,7 +29,7 @@ const TURN_WORDS = {
   over: "The rubber is over.",
 };
 
-function encodeRecord(record) {
+export function encodeRecord(record) {
   const bytes = new TextEncoder().encode(JSON.stringify(record));
   let bin = "";
   bytes.forEach(function (b) { bin += String.fromCharCode(b); });
@@ -63,6 +63,19 @@ function lawsText(laws) {
   return laws && laws.length ? " (law" + (laws.length > 1 ? "s " : " ") + laws.join(", ") + ")" : "";
 }
 
+/* The laws cited, each a link to the law on its section's page (data-law-sections: each section's first law
+   and its URL from the site's root, written in by the generator). */
+function lawsHtml(laws, sections) {
+  if (!laws || !laws.length) return "";
+  const starts = (sections || "").split(";").filter(Boolean).map(function (pair) { return pair.split(" "); });
+  const link = function (n) {
+    let page = null;
+    starts.forEach(function (s) { if (Number(s[0]) <= n) page = s[1]; });
+    return page ? '<a href="../' + escapeHtml(page) + "#law-" + n + '">' + n + "</a>" : String(n);
+  };
+  return " (law" + (laws.length > 1 ? "s " : " ") + laws.map(link).join(", ") + ")";
+}
+
 export function mountLiveGame(root, engine) {
   const shell = sandboxShell(root, engine, "live-game-box",
     '<button type="button" class="md-button md-button--primary sandbox-start live-new">Deal a new game</button> ' +
@@ -85,7 +98,8 @@ export function mountLiveGame(root, engine) {
     '<section class="live-rulings" aria-label="The rulings"></section>' +
     '<details class="live-log"><summary>All the rulings of this game</summary><ol class="live-history"></ol>' +
     '<p><button type="button" class="md-button live-print">Print the rulings</button> ' +
-    '<button type="button" class="md-button live-share">Copy a link to this moment</button> <span class="live-shared" role="status"></span></p></details>';
+    '<button type="button" class="md-button live-share">Copy a link to this moment</button> ' +
+    '<button type="button" class="md-button live-egn">Save the game (EGN)</button> <span class="live-shared" role="status"></span></p></details>';
   const table = mountTable(area.querySelector(".live-board"), {
     label: "The table",
     onCard: function (code) { playCard(code); },
@@ -141,6 +155,7 @@ export function mountLiveGame(root, engine) {
         if (anyBox.checked) view.breaches.forEach(function (a) { if (a.card && /: play /.test(a.event)) any[a.card] = true; });
         seats[s] = {
           tags: tags,
+          out: view.out.indexOf(s) >= 0,   // his partner plays alone: he does not play (law 101)
           turn: view.turn === "play",
           menu: false,
           cards: view.hand.map(function (code) {
@@ -154,7 +169,7 @@ export function mountLiveGame(root, engine) {
         const hidden = Math.max(0, (view.counts[s] || 0) - shown.length);
         const cards = shown.map(function (code) { return { code: code, label: (view.cards[code] || [code, code])[1] + ", exposed" }; });
         for (let i = 0; i < hidden; i++) cards.push({ code: "", back: true, label: "a card face down" });
-        seats[s] = { tags: tags, turn: false, menu: false, cards: cards, empty: "no cards" };
+        seats[s] = { tags: tags, out: view.out.indexOf(s) >= 0, turn: false, menu: false, cards: cards, empty: "no cards" };
       }
     });
     return seats;
@@ -208,7 +223,7 @@ export function mountLiveGame(root, engine) {
 
   function rulingHtml(r) {
     let html = '<div class="live-ruling"><p class="live-headline"><strong>' + escapeHtml(r.headline) + "</strong>" +
-      escapeHtml(lawsText(r.laws)) + "</p>";
+      lawsHtml(r.laws, root.getAttribute("data-law-sections")) + "</p>";
     if (r.who_chooses) html += "<p>" + escapeHtml(r.who_chooses) + "</p>";
     if (r.options && r.options.length) {
       html += "<ul>" + r.options.map(function (o) {
@@ -218,6 +233,7 @@ export function mountLiveGame(root, engine) {
     (r.effects || []).forEach(function (e) { html += "<p>" + escapeHtml(e) + "</p>"; });
     if (r.valued) html += '<p class="live-valued">' + escapeHtml(r.valued) + "</p>";
     if (r.score) html += "<p>" + escapeHtml(r.score) + "</p>";
+    if (r.reading) html += '<p class="live-reading">' + escapeHtml(r.reading) + "</p>";
     return html + "</div>";
   }
 
@@ -233,6 +249,20 @@ export function mountLiveGame(root, engine) {
   area.querySelector(".live-print").addEventListener("click", function () {
     area.querySelector(".live-log").open = true;
     window.print();
+  });
+  area.querySelector(".live-egn").addEventListener("click", function () {
+    if (!view || shell.isBusy()) return;
+    engine.call("euchre_core.app.live_game.live_egn", { record: view.record }).then(function (egn) {
+      const blob = new Blob([JSON.stringify(egn, null, 1)], { type: "application/json" });
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = "game-under-the-laws.egn";
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
+      area.querySelector(".live-shared").textContent = "Saved: open it on the Replay page, or with python3 -m euchre_core replay.";
+    });
   });
   area.querySelector(".live-share").addEventListener("click", function () {
     if (!view) return;

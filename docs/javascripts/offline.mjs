@@ -199,7 +199,12 @@ function showUpdate() {
   button.addEventListener("click", function () {
     reloading = true;
     button.disabled = true;
-    workbox.messageSkipWaiting();
+    // the waiting worker of the registration itself: workbox-window's messageSkipWaiting() and its
+    // "controlling" event know only a worker whose install it saw begin (GoogleChrome/workbox#2218), and a
+    // newer build found by the browser's own check on a navigation is not one (the reload then never came)
+    const waiting = registration && registration.waiting;
+    if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
+    else workbox.messageSkipWaiting();
   });
   notice.appendChild(text);
   notice.appendChild(button);
@@ -234,6 +239,10 @@ function listen(wb) {
   wb.addEventListener("controlling", function () {
     if (reloading) location.reload();
     else update();
+  });
+  // the same for a worker workbox-window did not see installing (see showUpdate): the page's own event
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    if (reloading) location.reload();
   });
 }
 

@@ -103,6 +103,10 @@ def _print_result(d: Deal) -> None:
 
 def _cmd_replay(a: argparse.Namespace) -> int:
     data = decode.load_json_file(a.file, "FILE")
+    from ..formats.egn_laws import is_law_egn
+
+    if is_law_egn(data):
+        return _replay_law_game(data, a.json)
     if isinstance(data, dict) and (
         data.get("fileType") == "Euchre Game Notation"
         or (
@@ -144,6 +148,37 @@ def _cmd_replay(a: argparse.Namespace) -> int:
         for i, d in enumerate(deals):
             print(f"Deal {i + 1}:")
             _print_result(d)
+    return 0
+
+
+def _replay_law_game(data: Any, as_json: bool) -> int:
+    """An EGN record of a game played under the laws (Play under the laws): every deal re-ruled by the
+    director; each deal's rulings (the book's letters) and its score."""
+    from .live_game import LiveGame, record_from_egn
+
+    record = record_from_egn(data)
+    g = LiveGame.fold(record)
+    deals: list[dict[str, Any]] = []
+    for k, st in enumerate(g.states):
+        penalties, points = st.tally()
+        deals.append(
+            {
+                "deal": k + 1,
+                "events": len(g.deals[k]),
+                "rulings": [{"laws": list(r.laws), "text": r.text, "chosen": r.chosen} for r in st.rulings],
+                "revoke_penalties": list(penalties),
+                "points": list(points),
+            }
+        )
+    if as_json:
+        _print_json({"record": record, "deals": deals, "game": list(g.rubber.game), "rubber_over": g.rubber.is_over})
+        return 0
+    for d in deals:
+        print(f"Deal {d['deal']}: {d['events']} events, points {d['points']}, revoke penalties {d['revoke_penalties']}")
+        for r in d["rulings"]:
+            chosen = f" [elected: {r['chosen']}]" if r["chosen"] else ""
+            print(f"  laws {', '.join(map(str, r['laws']))}: {r['text']}{chosen}")
+    print(f"Game: {g.rubber.game[0]}-{g.rubber.game[1]}; games finished: {len(g.rubber.games)}")
     return 0
 
 

@@ -35,9 +35,10 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..formats.egn_laws import LawDeal, export_law_egn, load_law_egn
 from ..formats.scenario import MAX_EVENT, load_scenario
 from ..kernel import decode
-from ..kernel.cards import cards_of_mask
+from ..kernel.cards import Suit, cards_of_mask
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError, IllegalAction, InputError
 from ..kernel.limits import limit
@@ -52,7 +53,19 @@ from .ruling_voice import Seats, election_value_words, moment
 from .sandbox import scenarios
 from .sandbox_json import card_json
 
-__all__ = ["LiveGame", "live_new", "live_open", "live_act", "live_from_scenario", "live_view", "live_claims", "MAX_ERR"]
+__all__ = [
+    "LiveGame",
+    "live_new",
+    "live_open",
+    "live_act",
+    "live_from_scenario",
+    "live_egn",
+    "record_from_egn",
+    "live_replay",
+    "live_view",
+    "live_claims",
+    "MAX_ERR",
+]
 
 MAX_ERR = 50  # the engine's error rate, per cent of its cards in play (0: it never errs)
 MAX_DEALS = limit("table_actions") // 20  # deals of one record (a rubber has a few dozen)
@@ -79,6 +92,12 @@ class LiveGame:
     @property
     def number(self) -> int:
         return len(self.deals)
+
+    @property
+    def states(self) -> tuple[Director, ...]:
+        """Every deal's director, one for each of :attr:`deals`: the finished deals', then the current one
+        (after the rubber's last deal, the current one is that deal)."""
+        return (*self.finished, self.st)
 
     def record(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -201,15 +220,13 @@ def _rng(g: LiveGame) -> random.Random:
     return random.Random(g.seed * 7919 + len(g.deals) * 1009 + len(g.deals[-1]))
 
 
-def _engine_answer(g: LiveGame, seat: int) -> list[str]:
-    """Law 65: asked whether he has none of the suit, the engine player answers truly; having one,
-    he corrects his card with a lawful one."""
+def _engine_answer(g: LiveGame, seat: int) -> str:
+    """Law 65: asked whether he has none of the suit, the engine player answers truly (yes when he has
+    revoked in this trick and has not corrected it)."""
     st = g.st
     idx = len(st.tricks) - (0 if st.trick else 1)
-    mine = [r for r in st.revokes if r.seat == seat and r.trick == idx and not r.established and not r.corrected]
-    if not mine:
-        return [f"{SEAT_NAMES[seat]}: answer no"]
-    return [f"{SEAT_NAMES[seat]}: answer yes"]
+    mine = any(r.seat == seat and r.trick == idx and not r.established and not r.corrected for r in st.revokes)
+    return f"{SEAT_NAMES[seat]}: answer {'yes' if mine else 'no'}"
 
 
 def _engine_step(g: LiveGame) -> str | None:
@@ -230,7 +247,7 @@ def _engine_step(g: LiveGame) -> str | None:
     if what == "elect":
         return lp.choose_option(st).event
     if what == "answer":
-        return _engine_answer(g, who)[0]
+        return _engine_answer(g, who)
     if what == "bid":
         return lp.choose_bid(st, who, g.strength, seed=g.seed + len(g.deals[-1]))
     rng = _rng(g)
@@ -253,6 +270,7 @@ def _call_exposed(g: LiveGame) -> str | None:
     side = 1 - g.side()
     if st.phase is not Phase.PLAY or st.side_of(st.actor) != g.side():
         return None
+    letting_lie: int | None = None  # the hand played out without the call: once, for every card it could call
     for c in lp.claims_open(st, side):
         if c.kind != "call-card" or c.seat != st.actor or c.event in g.deals[-1]:
             continue
@@ -260,7 +278,9 @@ def _call_exposed(g: LiveGame) -> str | None:
             after = st.act(c.event)
         except EuchreError:
             continue
-        if lp.side_points(lp.play_out(after), side) > lp.side_points(lp.play_out(st), side):
+        if letting_lie is None:
+            letting_lie = lp.side_points(lp.play_out(st), side)
+        if lp.side_points(lp.play_out(after), side) > letting_lie:
             return c.event
     return None
 
@@ -348,32 +368,66 @@ def seats_of(g: LiveGame) -> Seats:
     return Seats(g.you, g.st.deal.dealer)
 
 
+_BID_BREACH_WORDS = {
+    "pass": "Pass",
+    "order": "Order it up (assist, take it up)",
+    "order alone": "Order it up and play alone",
+}
+
+
+def _bid_breach_words(verb: str) -> str:
+    if verb.startswith("call "):
+        return f"Make it {Suit.parse(verb.split()[1]).word}"
+    if verb.startswith("mention "):
+        return f"Say you meant to make it {Suit.parse(verb.split()[1]).word}"
+    return _BID_BREACH_WORDS[verb]
+
+
 def _breaches(g: LiveGame) -> list[dict[str, Any]]:
-    """The deliberate breaches the reader may commit now ("play any card"): every card of his hand that
-    breaks a law if played now, a card dropped face up, the hand thrown down."""
+    """The deliberate breaches the reader may commit now ("play any card"), each one the director rules an
+    offence: a card played that breaks a law (a revoke, a lead out of turn), two cards played at once
+    (Law 46), a card dropped face up (Law 46), the hand thrown down (Laws 48-50); in the bidding, a bid the
+    laws forbid him (the turned-down suit named, a lone hand he may not play, an order after passing);
+    as the dealer, a card played before he has discarded (Laws 87, 90)."""
     st = g.st
     me = SEAT_NAMES[g.you]
     out: list[dict[str, Any]] = []
     if st.pending is not None or st.phase not in (Phase.PLAY, Phase.BIDDING):
         return out
     if st.phase is Phase.PLAY:
-        for c in cards_of_mask(st.hands[g.you]):
+        hand = cards_of_mask(st.hands[g.you])
+        for c in hand:
             if lp.breaks_a_law(st, f"{me}: play {c}", g.you):
                 out.append({"event": f"{me}: play {c}", "card": str(c), "label": f"Play the {c.long_name()}"})
-        for c in cards_of_mask(st.hands[g.you]):
-            out.append({"event": f"{me}: expose {c}", "card": str(c), "label": f"Drop the {c.long_name()} face up"})
+        if st.actor == g.you and len(hand) >= 2:
+            two = f"{me}: play {hand[0]} {hand[1]}"
+            if lp.breaks_a_law(st, two, g.you):
+                out.append(
+                    {"event": two, "label": f"Play the {hand[0].long_name()} and the {hand[1].long_name()} together"}
+                )
+        for c in hand:
+            if not st.exposed[g.you] >> c & 1:
+                out.append({"event": f"{me}: expose {c}", "card": str(c), "label": f"Drop the {c.long_name()} face up"})
         out.append({"event": f"{me}: throw", "label": "Throw the hand down"})
-    else:
-        d = st.deal
-        seen = set()
-        for verb in ("pass", "order", "order alone", "call C", "call D", "call H", "call S"):
-            e = f"{me}: {verb}"
-            if e in seen:
-                continue
-            seen.add(e)
+        return out
+    d = st.deal
+    if d.actor != g.you:
+        return out
+    if d.phase == "discard":
+        for c in cards_of_mask(d.hands[g.you]):
+            e = f"{me}: play {c}"
             if lp.breaks_a_law(st, e, g.you):
-                out.append({"event": e, "label": verb})
-        del d
+                out.append({"event": e, "label": f"Lead the {c.long_name()} without discarding"})
+        return out
+    regular = {f"{me}: {a}" for a in d.legal_actions()}
+    verbs = ["pass", "order", "order alone"] + [f"{v} {s}" for v in ("call", "mention") for s in "CDHS"]
+    for verb in verbs:
+        e = f"{me}: {verb}"
+        broken = lp.breaks_a_law(st, e, g.you)
+        # an offence the director rules, or an act the laws turn into another (law 78: the suit turned down named
+        # is a pass)
+        if broken or (broken is False and e not in regular and not verb.startswith("pass")):
+            out.append({"event": e, "label": _bid_breach_words(verb)})
     return out
 
 
@@ -420,6 +474,7 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None) -> dict[str, Any
         "trump": st.deal.trump.letter if st.deal.trump is not None else None,
         "hand": [str(c) for c in hand],
         "counts": {SEAT_NAMES[s]: bin(st.hands[s]).count("1") for s in range(4)},
+        "out": [SEAT_NAMES[s] for s in range(4) if st.deal.out >> s & 1],  # a lone player's partner (Law 101)
         # the trick on the table: the one being played, or the last one while it lies face up (Law 64)
         "trick": [[SEAT_NAMES[s], str(c)] for s, c in (st.trick or (face_up.cards if face_up else ()))],
         "trick_number": len(st.tricks) + (1 if st.trick or not face_up else 0),
@@ -470,8 +525,7 @@ def _history(g: LiveGame) -> list[dict[str, Any]]:
     """The rulings of the game so far, deal by deal, from the reader's chair (a printable log): every
     ruling of a finished deal, the rulings the reader has seen of the current one."""
     out: list[dict[str, Any]] = []
-    done = [(k, st) for k, st in enumerate(g.finished)] + [(len(g.deals) - 1, g.st)]
-    for k, st in done:
+    for k, st in enumerate(g.states):
         for r in st.rulings:
             if st is g.st and _hidden(g, r):
                 continue
@@ -529,6 +583,67 @@ def live_from_scenario(law: Any, seat: Any = None, err: int = 0) -> dict[str, An
         "start": start,
     }
     return live_view(_advance(LiveGame.fold(record)))
+
+
+def live_egn(record: Any) -> dict[str, Any]:
+    """The game as an EGN record (:mod:`euchre_core.formats.egn_laws`: every deal's cards, events and
+    rulings; ``metadata.lawGame`` to play it on): the Replay page and ``python3 -m euchre_core replay``
+    read it back and re-rule it.
+
+    >>> egn = live_egn(live_new(seed=3)["record"])
+    >>> egn["metadata"]["lawGame"]["seat"], "lawEvents" in egn["deals"][0]
+    ('C', True)
+    >>> record_from_egn(egn) == LiveGame.fold(live_new(seed=3)["record"]).record()
+    True
+    """
+    g = LiveGame.fold(record)
+    law_deals = [LawDeal(g.dealt(k, st.deal.dealer).deal, g.deals[k], st) for k, st in enumerate(g.states)]
+    game = {k: v for k, v in g.record().items() if k != "deals"}
+    return export_law_egn(law_deals, game)
+
+
+def record_from_egn(data: Any) -> dict[str, Any]:
+    """The live game's record an EGN record played under the laws holds (re-ruled deal by deal by the
+    director; the game is then folded again, and its cards must be the game's own)."""
+    game, deals = load_law_egn(data)
+    record = {**game, "deals": [list(d.events) for d in deals]}
+    g = LiveGame.fold(record)
+    for k, d in enumerate(deals):
+        if k < len(g.deals) and g.dealt(k, d.deal.dealer).deal.hands != d.deal.hands:
+            raise InputError(f"deal {k + 1}'s cards are not the ones the game's seed deals", f"deals[{k}].initialState")
+    return g.record()
+
+
+def live_replay(text: Any) -> dict[str, Any]:
+    """The Replay page's view of an EGN record played under the laws (``text``: the file): the game's
+    record (to play it on), and each deal re-ruled by the director: its rulings in the book's letters,
+    with their laws and the option elected, and its points.
+
+    >>> import json
+    >>> v = live_replay(json.dumps(live_egn(live_from_scenario(52)["record"])))
+    >>> v["deals"][0]["rulings"][0]["laws"], v["deals"][0]["rulings"][0]["chosen"] is not None
+    ([52, 53], True)
+    """
+    if not isinstance(text, str):
+        raise InputError("an EGN record is the text of an .egn file (JSON)", "text")
+    record = record_from_egn(decode.loads(text, "text", max_bytes=limit("text") * 2, max_string=limit("text")))
+    g = LiveGame.fold(record)
+    deals = []
+    for k, st in enumerate(g.states):
+        penalties, points = st.tally()
+        deals.append(
+            {
+                "deal": k + 1,
+                "dealer": SEAT_NAMES[st.deal.dealer],
+                "events": len(g.deals[k]),
+                "rulings": [
+                    {"headline": moment(st, None, None, ruling=r)["headline"], "laws": list(r.laws), "chosen": r.chosen}
+                    for r in st.rulings
+                ],
+                "points": {"AC": penalties[0] + points[0], "BD": penalties[1] + points[1]},
+            }
+        )
+    return {"record": record, "deals": deals, "game": {"AC": g.rubber.game[0], "BD": g.rubber.game[1]}}
 
 
 def live_open(record: Any) -> dict[str, Any]:

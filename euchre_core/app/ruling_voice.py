@@ -277,6 +277,13 @@ def headline(r: Ruling, seats: Seats) -> str:
     ('You have none of the suit called: the penalty is paid.', 'C has none of the suit called: the penalty is paid.')
     """
     template = HEADLINES.get(r.kind) if r.kind is not None else None
+    if r.kind is K.REVOKE_CLAIMED:  # Laws 63, 66: what the search of the tricks found, by the ruling's typed facts
+        found = not any(f.what is Standing.NO_PENALTY for f in r.facts)
+        template = (
+            "A revoke was claimed and the tricks searched: it is established."
+            if found
+            else "A revoke was claimed; the tricks were searched and none is established."
+        )
     off = r.offender
     if template is None or (off is None and "ff" in template):
         label = r.kind.label if r.kind is not None else r.irregularity

@@ -70,6 +70,8 @@ BROWSER_API = frozenset(
         "euchre_core.app.live_game.live_open",
         "euchre_core.app.live_game.live_act",
         "euchre_core.app.live_game.live_from_scenario",
+        "euchre_core.app.live_game.live_egn",
+        "euchre_core.app.live_game.live_replay",
         "euchre_core.app.sandbox.dealing_start",
         "euchre_core.app.sandbox.dealing_act",
         "euchre_core.app.sandbox.table_start",
@@ -90,6 +92,7 @@ BROWSER_API = frozenset(
 BROWSER_TEXT: dict[str, int] = {
     **{f"euchre_core.app.egn_view.{f}": limit("text") for f in ("egn_open", "egn_step", "egn_branch", "egn_export")},
     "euchre_core.app.web.run_snippet": MAX_SNIPPET,
+    "euchre_core.app.live_game.live_replay": limit("text"),
 }
 
 #: Bounds the browser adds to a function's own (work a reader may ask of the page in one call):
