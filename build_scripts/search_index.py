@@ -15,12 +15,14 @@ page, also offline). The file is the theme's documented index format (``config``
 ``title``, ``text``); nothing of the theme's Python is used, so a renderer that writes the same file can
 be shaped the same way (``python -m build_scripts.search_index SITE_DIR DOCS_DIR``).
 
-The players' forms of a word: the index's terms are stemmed by lunr's own stemmer (``pipeline`` of the
+The players' forms of a word: the index's terms are stemmed by lunr's stemmer (``pipeline`` of the
 search plugin in ``mkdocs.yml``: reneged, reneging → reneg; euchred → euchr; exposed → expos), and the
-site's search worker (``docs/javascripts/search-worker.js``, the theme's worker with the query put in the
-index's terms first) stems the reader's words with the same stemmer, drops the stop words ("a" no longer
-finds "Ask"), and maps the forms a stemmer cannot join (:data:`FORMS`, carried to it in the index's
-``config``).
+site's search worker (``docs/javascripts/search-worker.js``, the theme's worker with lunr's pipeline made
+the site's own) reads the index's words and the reader's alike: the punctuation around a word taken off
+("alone;" and "“alone”" were terms of their own, each found by "alone" and ranked high for being rare),
+the stop words dropped ("a" no longer finds "Ask") but for the few the laws use as words (:data:`KEPT`),
+the forms a stemmer cannot join and the players' words for the laws' mapped to one (:data:`FORMS`), then
+stemmed; both tables are carried to it in the index's ``config``.
 
 >>> index = {"config": {}, "docs": [
 ...     {"location": "laws/the-revoke/", "title": "The Revoke", "text": ""},
@@ -28,12 +30,12 @@ finds "Ask"), and maps the forms a stemmer cannot join (:data:`FORMS`, carried t
 ...     {"location": "director/", "title": "Ask the director", "text": "every answer ..."},
 ...     {"location": "director/#s-renege", "title": "Revoke", "text": "renege", "boost": 4}]}
 >>> results = [{"page": "laws/the-revoke.md", "anchor": "law-62", "query": "law=62"},
-...     {"page": "director.md", "text": "The groups."},
+...     {"page": "director.md", "text": "The groups.", "boost": 1},
 ...     {"page": "director.md", "anchor": "s-renege", "query": "s=renege", "title": "A renege", "text": "Law 62."}]
 >>> urls = {"laws/the-revoke.md": "laws/the-revoke/", "director.md": "director/"}
 >>> [(d["location"], d["title"], d["text"], d.get("boost")) for d in shape(index, results, urls)["docs"]]
 ... # doctest: +NORMALIZE_WHITESPACE
-[('laws/the-revoke/', 'The Revoke', '', None), ('director/', 'Ask the director', '<p>The groups.</p>', None),
+[('laws/the-revoke/', 'The Revoke', '', None), ('director/', 'Ask the director', '<p>The groups.</p>', 1),
  ('laws/the-revoke/?law=62', 'Law 62', 'Is when a player ...', 3), ('director/?s=renege', 'A renege', '<p>Law 62.</p>', 4)]
 """
 
@@ -52,10 +54,13 @@ RESULTS_FILE = ".search.json"  # written by the generator (build_scripts/generat
 
 #: The forms of a word that lunr's stemmer does not bring to one term (it joins reneged, reneging and
 #: renege; euchred and euchre; exposed and expose; the query's trailing wildcard joins deal and dealer),
-#: each with the word the laws use: an irregular past, and a player's noun for the laws' verb (a loner
-#: plays alone). The search worker reads the reader's word through this table before stemming it. A
-#: word maps to one word (two would halve the theme's bonus for a result matching all the words); other
-#: words of the players (renege for revoke, deck for pack) are the situations' own ("Players also say").
+#: each with the word the laws use: an irregular past, a player's noun for the laws' verb (a loner plays
+#: alone) and a player's word for the laws' own (a deck is the laws' pack; a card the dealer looked at is
+#: a card seen; everybody passed is all passed). The search worker reads both the index's words and the
+#: reader's through this table before stemming them, so a law's "lone hand" is found by "loner" and its
+#: "seen" by "looked". A word maps to one word (two would halve the theme's bonus for a result matching all
+#: the words); the players' phrases (renege for revoke, "table talk") are the situations' own ("Players also
+#: say", ``euchre_core/data/situations.json``).
 FORMS: dict[str, str] = {
     "dealt": "deal",
     "misdealt": "misdeal",
@@ -69,12 +74,25 @@ FORMS: dict[str, str] = {
     "given": "give",
     "saw": "see",
     "seen": "see",
+    "look": "see",
+    "looks": "see",
+    "looked": "see",
+    "looking": "see",
     "won": "win",
     "loner": "alone",
     "loners": "alone",
+    "lone": "alone",
     "reneger": "renege",
     "renegers": "renege",
+    "deck": "pack",
+    "decks": "pack",
+    "everybody": "all",
+    "everyone": "all",
 }
+
+#: lunr's stop words that the laws use as words: "all" of "all four players pass" and "all pass again"
+#: (law 77), "all five tricks" (a march). The search worker keeps them in the index and in the query.
+KEPT: tuple[str, ...] = ("all",)
 
 
 #: The weight of a result's title against its text. The theme's is 1000: a word found in any title outranked
@@ -92,9 +110,9 @@ def shape(index: dict[str, Any], results: Sequence[Mapping[str, Any]], url_of: M
     """``index`` (the theme's, as written) with the generator's ``results``: each one with an ``anchor``
     becomes an entry of its own at the page's address with its ``query`` (the theme's entry of that anchor
     moved there, its ``title`` and ``text`` replaced when given); one without an anchor gives the page's
-    own entry its ``text``. ``url_of`` maps a page's file (``director.md``) to its address (``director/``).
-    The forms (:data:`FORMS`) go in the index's ``config`` for the search worker, and the title's weight
-    there is :data:`TITLE_BOOST`."""
+    own entry its ``text`` and ``boost`` when given. ``url_of`` maps a page's file (``director.md``) to its address (``director/``).
+    The forms (:data:`FORMS`) and the kept stop words (:data:`KEPT`) go in the index's ``config`` for the
+    search worker, and the title's weight there is :data:`TITLE_BOOST`."""
     docs: list[dict[str, Any]] = list(index.get("docs") or [])
     by_location = {d["location"]: d for d in docs}
     moved: set[str] = set()
@@ -107,6 +125,8 @@ def shape(index: dict[str, Any], results: Sequence[Mapping[str, Any]], url_of: M
             page = by_location.get(base)
             if page is not None and "text" in result:
                 page["text"] = _paragraph(str(result["text"]))
+            if page is not None and "boost" in result:
+                page["boost"] = result["boost"]
             continue
         old = by_location.get(f"{base}#{result['anchor']}")
         if old is None and "title" not in result:
@@ -124,6 +144,7 @@ def shape(index: dict[str, Any], results: Sequence[Mapping[str, Any]], url_of: M
     index["docs"] = [d for d in docs if d["location"] not in moved] + own
     config = index.setdefault("config", {})
     config["euchre_forms"] = FORMS
+    config["euchre_kept"] = list(KEPT)
     title = config.get("fields", {}).get("title")
     if isinstance(title, dict):
         title["boost"] = TITLE_BOOST

@@ -360,8 +360,8 @@ def test_search_index_finds_laws_by_number(built_site: BuiltSite) -> None:
 def test_search_index_has_each_law_and_situation_as_its_own_entry(built_site: BuiltSite) -> None:
     """Issue 36: each law and each situation of the director's guide is a result of its own (an address
     with no ``#`` is a page to the theme, and each page one result), once; the guide's page keeps one
-    entry, its own, without every answer's text; the index's terms are stemmed and the forms are there
-    for the search worker."""
+    entry, its own, without every answer's text and at any page's weight; the index's terms are trimmed and
+    stemmed, and the forms and the kept stop words are there for the search worker."""
     index = json.loads((built_site.dir / "search" / "search_index.json").read_text(encoding="utf-8"))
     locations = [d["location"] for d in index["docs"]]
     assert len(locations) == len(set(locations))
@@ -374,7 +374,11 @@ def test_search_index_has_each_law_and_situation_as_its_own_entry(built_site: Bu
     assert not [x for x in locations if "#law-" in x or "#s-" in x]
     guide = next(d for d in index["docs"] if d["location"] == "director/")
     assert len(guide["text"]) < 3000, "the guide's own entry holds its groups, not every answer"
-    assert "stemmer" in index["config"]["pipeline"] and index["config"]["euchre_forms"]["dealt"] == "deal"
+    assert guide.get("boost", 1) == 1, "the guide's contents rank as any page, not with its situations"
+    config = index["config"]
+    assert config["pipeline"] == ["trimmer", "stopWordFilter", "stemmer"]  # the worker makes all three its own
+    assert config["euchre_forms"]["dealt"] == "deal" and config["euchre_forms"]["lone"] == "alone"
+    assert config["euchre_kept"] == ["all"]
     worker = (built_site.dir / "javascripts" / "search-worker.js").read_text(encoding="utf-8")
     assert "@THEME_WORKER@" not in worker and "assets/javascripts/workers/search." in worker
 

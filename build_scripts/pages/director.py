@@ -45,11 +45,14 @@ class DirectorPages(SiteBase):
         """Each situation as a search result of its own (issue 36: the theme groups a page's sections under
         one result, "N more on this page", so the guide's hundred situations were one result whose top line
         was often another ruling): its title, the law, the players' words, the ruling's headline and the
-        law's text (the page shows it under the answer), at
-        ``director/?s=<id>`` (``director.js`` opens it); and the page's own entry with only its introduction
-        and its groups (the theme's took the text of every answer). :mod:`build_scripts.search_index` puts them
-        in the built index."""
-        page = [{"page": DIRECTOR, "text": _plain(" ".join(f"{g['title']}: {g['hint']}." for g in groups))}]
+        law's text (the page shows it under the answer), at ``director/?s=<id>`` (``director.js`` opens it);
+        and the page's own entry with only its introduction and its groups (the theme's took the text of
+        every answer), at the weight of any page. :mod:`build_scripts.search_index` puts them in the built
+        index."""
+        # the page's own entry is its contents, the groups, and answers nothing: without the guide's boost
+        # (4, the situations'), it no longer ranks among the situations that answer ("played wrong suit")
+        contents = _plain(" ".join(f"{g['title']}: {g['hint']}." for g in groups))
+        page: list[dict[str, Any]] = [{"page": DIRECTOR, "text": contents, "boost": 1}]
         for group in groups:
             for it in group["cases"]:
                 if not it["home"]:
