@@ -1,11 +1,16 @@
-"""Issue 23: where a player's own words land in the site's search, for one built site or two side by side.
+"""Issues 23 and 36: where a player's own words land in the site's search, for one built site or two side by side.
 
-    PYTHONPATH=. .venv/bin/python benchmarks/bench_search.py site [other-site] [--width 360]
+    PYTHONPATH=. .venv/bin/python benchmarks/bench_search.py BEFORE-SITE [AFTER-SITE] [--set both] [--width 360]
 
-Serves each folder on 127.0.0.1, types each query of ``tests/search_queries.py`` into Material's
-search box in Debian's Chromium, and prints the rank (among the section links shown, in order) of
-the first law that answers it, and the top three results. ``-`` when that law is not among them.
-Nothing is timed: it prints ranks, which do not depend on the machine's load.
+Serves each folder on 127.0.0.1 and, in Debian's Chromium on a touch phone (360 x 740 unless told),
+types each query into Material's search box (the suite's 37 of ``tests/search_queries.py``, the
+held-out 30 of ``tests/search_heldout.py``, or both), reads the rank of the first law that answers it
+(among the results shown, in order: :func:`search_queries.search`), then taps that result and says
+whether the answer (the law's heading, or the situation opened) is in view (:func:`search_queries.land`):
+``yes``, ``no``, ``folded`` (under the group's "N more on this page") or ``-`` (not among the
+results). Prints a Markdown table per set: query, first law, then rank and in view for each site, and
+the count of queries whose first law is in the top 3 and in view. Nothing is timed: ranks and landings
+do not depend on the machine's load. The runs of issue 36 are saved in ``benchmarks/results/``.
 """
 
 from __future__ import annotations
@@ -19,9 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from search_queries import QUERIES, rank, search, situation_laws  # noqa: E402
+from search_heldout import HELDOUT  # noqa: E402
+from search_queries import QUERIES, land, rank, search, situation_laws  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-background-networking"]
+SETS = {
+    "suite": ("The suite's queries (tests/search_queries.py)", QUERIES),
+    "heldout": ("The held-out 30 (tests/search_heldout.py)", HELDOUT),
+}
 
 
 class Quiet(SimpleHTTPRequestHandler):
@@ -35,45 +45,64 @@ def serve(folder: Path) -> tuple[ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+def measure(
+    browser: object, folder: Path, queries: list[tuple[str, tuple[int, ...]]], width: int, height: int
+) -> dict[str, tuple[str, str]]:
+    """Each query's (rank, in view) on one built site."""
+    laws = situation_laws()
+    server, base = serve(folder)
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": width, "height": height},
+        is_mobile=width < 600,
+        has_touch=width < 600,
+        service_workers="block",
+    )
+    tab = context.new_page()
+    out = {}
+    try:
+        for query, expected in queries:
+            tab.goto(base)
+            results = search(tab, query, laws)
+            r = rank(results, expected[0])
+            seen = land(tab, results, expected[0]) if r is not None and r <= 3 else ("-" if r is None else "not tapped")
+            out[query] = ("-" if r is None else str(r), seen)
+    finally:
+        context.close()
+        server.shutdown()
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sites", nargs="+", type=Path, help="built site folders (site/ from `make build`)")
-    parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("sites", nargs="+", type=Path, help="built site folders (before, after)")
+    parser.add_argument("--set", choices=["suite", "heldout", "both"], default="both")
+    parser.add_argument("--width", type=int, default=360)
+    parser.add_argument("--height", type=int, default=740)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    laws = situation_laws()
-    table: dict[str, list[str]] = {q: [] for q, _ in QUERIES}
-    tops: dict[str, list[str]] = {q: [] for q, _ in QUERIES}
+    names = ["suite", "heldout"] if args.set == "both" else [args.set]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
-        for folder in args.sites:
-            server, base = serve(folder)
-            tab = browser.new_page(viewport={"width": args.width, "height": 800})
-            tab.goto(base)
-            search(tab, "euchre", laws)  # the index is loaded once
-            for query, expected in QUERIES:
-                results = search(tab, query, laws)
-                r = rank(results, expected[0])
-                table[query].append("-" if r is None else str(r))
-                tops[query].append(", ".join(str(n) if n else "·" for _, n in results[:3]))
-            tab.close()
-            server.shutdown()
+        for name in names:
+            title, queries = SETS[name]
+            runs = [measure(browser, folder, queries, args.width, args.height) for folder in args.sites]
+            print(f"## {title}, at {args.width} x {args.height}\n")
+            head = " | ".join(f"rank ({f}) | in view ({f})" for f in args.sites)
+            print(f"| query | first law | {head} |")
+            print("|---|---|" + "---|---|" * len(args.sites))
+            for query, expected in queries:
+                cells = [c for run in runs for c in run[query]]
+                print(f"| {query} | {expected[0]} | " + " | ".join(cells) + " |")
+            print()
+            for folder, run in zip(args.sites, runs, strict=True):
+                top3 = sum(1 for r, _ in run.values() if r != "-" and int(r) <= 3)
+                both = sum(1 for r, seen in run.values() if r != "-" and int(r) <= 3 and seen == "yes")
+                print(
+                    f"- {folder}: first law in the top 3 for {top3} of {len(queries)}; in the top 3 and in view for {both} of {len(queries)}"
+                )
+            print()
         browser.close()
-    head = " | ".join(f"{f.name or f} rank | top 3" for f in args.sites)
-    print(f"| query | first law | {head} |")
-    print("|---|---|" + "---|---|" * len(args.sites))
-    within = [0] * len(args.sites)
-    for query, expected in QUERIES:
-        cells = []
-        for i, r in enumerate(table[query]):
-            cells += [r, tops[query][i]]
-            if r != "-" and int(r) <= 3:
-                within[i] += 1
-        print(f"| {query} | {expected[0]} | " + " | ".join(cells) + " |")
-    print()
-    for i, folder in enumerate(args.sites):
-        print(f"{folder}: first law in the top 3 for {within[i]} of {len(QUERIES)} queries")
     return 0
 
 

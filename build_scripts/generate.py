@@ -11,7 +11,9 @@ writes into ``--out`` (default ``build/docs``, the ``docs_dir`` of ``mkdocs.yml`
   its precomputed answers, and those answers (``answers.json`` and ``.gz``, :mod:`build_scripts.precompute`);
 * the browser's Python under ``pyodide/`` (:mod:`build_scripts.pyodide_runtime`: the Pyodide runtime,
   the engine's wheel and the lock file);
-* ``.nav.json``, the navigation (read by ``build_scripts/hooks.py``; a dot-file, so not a page).
+* ``.nav.json``, the navigation (read by ``build_scripts/hooks.py``; a dot-file, so not a page), and
+  ``.search.json``, the results of their own in the site's search (each law, each situation of the
+  director's guide: :mod:`build_scripts.search_index` puts them in the built index).
 
 It imports nothing of MkDocs: any renderer that reads a docs tree can render the result. A file is
 written only when its bytes change, and files that are no longer generated are removed, so the
@@ -56,6 +58,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 DOCS_DIR = REPO_ROOT / "docs"
 DEFAULT_OUT = REPO_ROOT / "build" / "docs"
 NAV_FILE = ".nav.json"
+SEARCH_FILE = ".search.json"
 MANIFEST = ".generated.json"
 # what every page shows besides its own Markdown: a change renews every page's time (a full rebuild)
 THEME_INPUTS = (REPO_ROOT / "overrides", REPO_ROOT / "mkdocs.yml")
@@ -224,6 +227,7 @@ def outputs(serve: bool = False, warnings: list[str] | None = None) -> dict[str,
             raise GenerateError(f"docs/{rel} exists, but the build writes that file (the browser's runtime)")
         files[rel] = source
     files[NAV_FILE] = (json.dumps(generated.nav, indent=1, ensure_ascii=False) + "\n").encode()
+    files[SEARCH_FILE] = (json.dumps(generated.search, indent=1, ensure_ascii=False) + "\n").encode()
     return files
 
 

@@ -19,7 +19,9 @@ MkDocs renders that tree. The hooks:
 * ``on_post_page`` / ``on_post_template`` work on MkDocs' HTML: the page without the template's
   indentation (:mod:`build_scripts.compact_html`), the modules its widgets import preloaded
   (:mod:`build_scripts.preload`) and, in a built site, one minified stylesheet.
-* ``on_post_build`` works on the built site: minified scripts (:mod:`build_scripts.minify`, esbuild),
+* ``on_post_build`` works on the built site: the search index with each law and each situation of the
+  director's guide a result of its own (:mod:`build_scripts.search_index`, from the generator's
+  ``.search.json``; the pages' addresses from ``on_files``), minified scripts (:mod:`build_scripts.minify`, esbuild),
   every page's Content-Security-Policy (:mod:`build_scripts.csp`: its inline scripts hashed) and the service worker that precaches it (:mod:`build_scripts.offline`, Workbox), which need the
   site's final files. ``mkdocs serve`` keeps the sources and has no offline copy.
 """
@@ -189,6 +191,14 @@ def on_pre_page(page: Any, config: MkDocsConfig, files: Files) -> Any:
 
 
 _index_mark: dict[str, int] = {}  # a page being rendered -> the number of index entries before its own
+_page_urls: dict[str, str] = {}  # a page's file -> its address (on_files), for the search index's shaping
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """The pages' addresses, as this build writes them (:func:`on_post_build` shapes the search index)."""
+    _page_urls.clear()
+    _page_urls.update({f.src_uri: f.url for f in files.documentation_pages()})
+    return files
 
 
 def _index_page_again(config: MkDocsConfig, url: str) -> None:
@@ -223,10 +233,16 @@ def on_post_template(output_content: str, template_name: str, config: MkDocsConf
 def on_post_build(config: MkDocsConfig) -> None:
     """A built site's scripts minified, every page's Content-Security-Policy (:func:`build_scripts.csp.add_policy`),
     then its service worker (:func:`build_scripts.offline.write_service_worker`)."""
-    from build_scripts import csp, minify, offline
+    from build_scripts import csp, minify, offline, search_index
 
-    _let_tree_go()  # the pages are rendered: the generator may write the tree again
     site_dir = Path(config.site_dir)
+    try:  # the generator's results, read while the tree is still this build's
+        search_index.shape_site(site_dir, Path(config.docs_dir), dict(_page_urls))
+        search_index.name_theme_worker(site_dir, search_index.theme_worker([Path(d) for d in config.theme.dirs]))
+    except search_index.SearchIndexError as error:
+        _let_tree_go()
+        raise PluginError(f"euchre: {error}") from None
+    _let_tree_go()  # the pages are rendered: the generator may write the tree again
     if not _serving:
         try:
             minify.minify_site(site_dir, [str(s) for s in config.extra_css])

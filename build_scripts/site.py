@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,9 @@ class Site:
     nav: list[Any]
     home_law_jump: str = ""  # the home page's "go to law N" box (generate.outputs puts it in docs/index.md)
     law_sections: str = ""  # each section's first law and its URL (generate.outputs puts it in docs/play.md)
+    # the results of their own in the site's search (each law, each situation of the guide), written as
+    # .search.json beside the pages and put in the built index by build_scripts/search_index.py
+    search: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Builder(LawPages, RemarkPages, CasePages, CodePages, EditionPages, DirectorPages):
@@ -80,6 +83,12 @@ class Builder(LawPages, RemarkPages, CasePages, CodePages, EditionPages, Directo
         pages[DIRECTOR] = self.director_page()
         pages.update(serve_cache.memo("lessons", derived, lambda: lessons_pages.lesson_pages(self)))
         return pages
+
+    def search_results(self) -> list[dict[str, Any]]:
+        """The search's results of their own: each law at its section's page (``?law=N``: the theme's entry
+        of its heading, moved), then the director's guide's (:meth:`DirectorPages._search_results`)."""
+        laws = [{"page": self.law_page[n], "anchor": f"law-{n}", "query": f"law={n}"} for n in sorted(self.law_page)]
+        return laws + list(getattr(self, "director_search", []))
 
     def _derived_inputs(self) -> str:
         """What the case and Learn pages depend on: every content file but the laws' text (they
@@ -151,6 +160,7 @@ def generate(cases_dir: Path | str | None = None) -> Site:
         nav=builder.nav(pages),
         home_law_jump=builder.home_law_jump(),
         law_sections=builder.law_section_starts(),
+        search=builder.search_results(),
     )
 
 

@@ -8,8 +8,10 @@ the one that must come first.
 
 :func:`search` types a query into Material's search box like a reader and reads the results in the
 order shown: each section link of each result group (a group's page link, its header, is skipped),
-and what law it answers: a law's heading (``…#law-62``) or a director's situation (``director/…#s-<id>``,
-its law from ``euchre_core/data/situations.json``). Used by ``tests/test_browser_search.py`` and by
+or the one link of a group that is a result of its own (a law, a situation, a page), and what law it
+answers: a law (``…/?law=62``; before issue 36 its heading, ``…#law-62``) or a situation of the
+director's guide (``director/?s=<id>``; before, ``director/…#s-<id>``), its law from
+``euchre_core/data/situations.json``. :func:`land` taps a result and says whether the answer is in view. Used by ``tests/test_browser_search.py`` and by
 ``benchmarks/bench_search.py`` (the ranks before and after).
 """
 
@@ -75,14 +77,22 @@ def situation_laws() -> dict[str, int]:
 
 
 def law_of(href: str, laws: dict[str, int]) -> int | None:
-    """The law a result's link answers: a law's heading, or a director's situation (its heading)."""
-    m = re.search(r"#law-(\d+)$", href)
+    """The law a result's link answers: a law (``…/?law=62``, or its heading ``…#law-62``) or a situation
+    of the director's guide (``director/?s=<id>``, or its heading ``director/…#s-<id>``), its law from
+    ``euchre_core/data/situations.json``."""
+    m = re.search(r"[?&]law=(\d+)(?:&|#|$)", href) or re.search(r"#law-(\d+)$", href)
     if m:
         return int(m.group(1))
-    m = re.search(r"director/[^#]*#s-([\w-]+)$", href)
+    m = re.search(r"director/\?(?:[^#]*&)?s=([\w-]+)", href) or re.search(r"director/[^#]*#s-([\w-]+)$", href)
     if m:
         return laws.get(m.group(1))
     return None
+
+
+def situation_of(href: str) -> str | None:
+    """The situation a result's link opens (``director/?s=<id>`` or ``director/…#s-<id>``), if any."""
+    m = re.search(r"director/\?(?:[^#]*&)?s=([\w-]+)", href) or re.search(r"director/[^#]*#s-([\w-]+)$", href)
+    return m.group(1) if m else None
 
 
 READ = """() => Array.from(document.querySelectorAll('.md-search-result__item')).map(li =>
@@ -120,9 +130,10 @@ def search(tab: Any, query: str, laws: dict[str, int], settle_ms: int = 400) -> 
     groups = last or []
     out = []
     for group in groups:
+        # a group of a page's sections: its sections (the page's own link, the group's header, skipped);
+        # a group of one link: that result (a law, a situation, or a page the reader sees as a result)
         for href in group[1:] if len(group) > 1 else group:
-            if "#" in href:
-                out.append((href, law_of(href, laws)))
+            out.append((href, law_of(href, laws)))
     return out
 
 
@@ -132,3 +143,47 @@ def rank(results: list[tuple[str, int | None]], law: int) -> int | None:
         if n == law:
             return i
     return None
+
+
+# the result's target on the page it opens: a law's heading, or the situation (open) of the guide
+TARGET = """([law, sit]) => {
+  const header = document.querySelector('.md-header');
+  const top0 = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  let el = null;
+  if (sit) {
+    const c = document.querySelector('.dg-case[data-situation="' + sit + '"]');
+    if (!c || !c.open) return {found: !!c, open: false, top: null, top0, height: innerHeight};
+    el = c.querySelector(':scope > summary');
+  } else {
+    el = document.getElementById('law-' + law);
+  }
+  if (!el) return {found: false, open: false, top: null, top0, height: innerHeight};
+  const r = el.getBoundingClientRect();
+  return {found: true, open: true, top: r.top, bottom: r.bottom, top0, height: innerHeight};
+}"""
+
+
+def in_view(tab: Any, law: int, situation: str | None) -> bool:
+    """Whether the answer (the law's heading, or the situation opened) is on screen below the sticky header."""
+    box = tab.evaluate(TARGET, [law, situation])
+    if not box["found"] or not box["open"] or box["top"] is None:
+        return False
+    return bool(box["top"] >= box["top0"] - 4 and box["bottom"] <= box["height"] and box["top"] < box["height"] * 0.75)
+
+
+def land(tab: Any, results: list[tuple[str, int | None]], law: int, settle_ms: int = 900) -> str:
+    """Tap the first result that answers ``law`` as the reader sees it, and say where it lands: "yes" (the
+    answer in view), "no" (the page opened elsewhere), "folded" (under the group's "N more on this page",
+    not tapped), "-" (not among the results)."""
+    href = next((h for h, n in results if n == law), None)
+    if href is None:
+        return "-"
+    link = tab.locator(f'.md-search-result__item a.md-search-result__link[href="{href}"]').first
+    if link.evaluate("a => !!a.closest('details.md-search-result__more:not([open])')"):
+        return "folded"
+    link.scroll_into_view_if_needed()
+    link.tap() if tab.evaluate("matchMedia('(pointer: coarse)').matches") else link.click()
+    tab.wait_for_function("() => !document.querySelector('input[data-md-toggle=search]').checked")
+    tab.wait_for_load_state()
+    tab.wait_for_timeout(settle_ms)  # after the theme has restored its scroll, and our scripts brought the answer back
+    return "yes" if in_view(tab, law, situation_of(href)) else "no"

@@ -60,7 +60,7 @@ def test_a_tap_on_search_opens_it_and_finds_the_law(browser: object, built_site:
         box = tab.locator("input.md-search__input")  # type: ignore[attr-defined]
         expect(box).to_be_focused()
         tab.keyboard.type("revoke")  # type: ignore[attr-defined]
-        expect(tab.locator('.md-search-result__item a[href*="#law-"]').first).to_be_attached()  # type: ignore[attr-defined]
+        expect(tab.locator('.md-search-result__item a[href*="/director/?s=revoke&"]').first).to_be_attached()  # type: ignore[attr-defined]
         assert tab.evaluate("euchrePage.theme()") == "ready"  # type: ignore[attr-defined]
         assert _theme_requested(requests)
 

@@ -352,9 +352,35 @@ def test_search_index_finds_laws_by_number(built_site: BuiltSite) -> None:
     docs = json.loads((built_site.dir / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
     by_location = {d["location"]: d for d in docs}
     for number in (1, 52, 116):
-        location = law_page(number).replace("index.html", "") + f"#law-{number}"
+        location = law_page(number).replace("index.html", "") + f"?law={number}"  # a result of its own (issue 36)
         assert by_location[location]["title"] == f"Law {number}"
     assert not any(d["location"].startswith("laws/print/") for d in docs), "the printable page is not searched"
+
+
+def test_search_index_has_each_law_and_situation_as_its_own_entry(built_site: BuiltSite) -> None:
+    """Issue 36: each law and each situation of the director's guide is a result of its own (an address
+    with no ``#`` is a page to the theme, and each page one result), once; the guide's page keeps one
+    entry, its own, without every answer's text and at any page's weight; the index's terms are trimmed and
+    stemmed, and the forms and the kept stop words are there for the search worker."""
+    index = json.loads((built_site.dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = [d["location"] for d in index["docs"]]
+    assert len(locations) == len(set(locations))
+    every = json.loads((REPO_ROOT / "euchre_core" / "data" / "situations.json").read_text(encoding="utf-8"))
+    for sit in every["situations"]:
+        assert locations.count(f"director/?s={sit['id']}") == 1, sit["id"]
+    for number in range(1, 117):
+        assert len([x for x in locations if x.endswith(f"/?law={number}")]) == 1, number
+    assert [x for x in locations if x.startswith("director/") and "?" not in x] == ["director/"]
+    assert not [x for x in locations if "#law-" in x or "#s-" in x]
+    guide = next(d for d in index["docs"] if d["location"] == "director/")
+    assert len(guide["text"]) < 3000, "the guide's own entry holds its groups, not every answer"
+    assert guide.get("boost", 1) == 1, "the guide's contents rank as any page, not with its situations"
+    config = index["config"]
+    assert config["pipeline"] == ["trimmer", "stopWordFilter", "stemmer"]  # the worker makes all three its own
+    assert config["euchre_forms"]["dealt"] == "deal" and config["euchre_forms"]["lone"] == "alone"
+    assert config["euchre_kept"] == ["all"]
+    worker = (built_site.dir / "javascripts" / "search-worker.js").read_text(encoding="utf-8")
+    assert "@THEME_WORKER@" not in worker and "assets/javascripts/workers/search." in worker
 
 
 # --------------------------------------------------------------------------- cases

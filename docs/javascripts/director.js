@@ -1,5 +1,5 @@
 // "Ask the director" (issues 12, 23): the page works without JavaScript (<details> and anchors); this
-// opens the situation a link names (#a=<situation> or, from search, its heading #s-<situation>; with &who=<me|partner|left|right> for the reader's
+// opens the situation a link names (#a=<situation>, its heading #s-<situation>, or from search ?s=<situation>; with &who=<me|partner|left|right> for the reader's
 // chair; the older #a=<group>/<law> links still open their law's situation), opens a situation listed
 // in another group where it is answered, keeps the address in step with what the reader opens, speaks
 // from the reader's chair when he says who did it (the engine's answer, precomputed in the page's
@@ -20,6 +20,9 @@
       if (part.indexOf("a=") === 0 || part.indexOf("s-") === 0) out.id = part;  // s-<id>: a search result's heading
       else if (part.indexOf("who=") === 0 && WHO.indexOf(part.slice(4)) >= 0) out.who = part.slice(4);
     });
+    // a search result: the situation's own address, ?s=<id> (issue 36: each situation a result of its own)
+    var fromSearch = new URLSearchParams(location.search).get("s");
+    if (!out.id && !raw && fromSearch && /^[\w-]+$/.test(fromSearch)) out.id = "a=" + fromSearch;
     return out;
   }
 
@@ -94,7 +97,8 @@
 
   function shareUrl(target) {
     var who = target.dataset.who;
-    return location.href.split("#")[0] + "#" + target.id + (who ? "&who=" + who : "");
+    // the page's address without a query (a search result's ?s= and ?h=): the fragment names the situation
+    return location.origin + location.pathname + "#" + target.id + (who ? "&who=" + who : "");
   }
 
   function setAddress(target) {

@@ -1,6 +1,6 @@
 /* Small aids for the reader, on every page:
-   - a link to a law ("laws/the-revoke/#law-62", from search, the law-number box or the director's
-     guide) brings the law into view and marks it, on a phone too (after a search, Material's instant
+   - a link to a law ("laws/the-revoke/#law-62" from the law-number box or the director's guide, or
+     "laws/the-revoke/?law=62" from search) brings the law into view and marks it, on a phone too (after a search, Material's instant
      navigation restores the scroll it had locked while the search was open: the law is scrolled to
      again once it has); the director's guide's own links are docs/javascripts/director.js's;
    - a table wider than a phone scrolls in its own box: the box can take the focus, so that it can be
@@ -11,9 +11,14 @@
 (function () {
   "use strict";
 
+  // the law a link names: its heading (#law-62), or a search result's own address (?law=62, issue 36:
+  // each law is a result of its own; build_scripts/search_index.py)
   function lawFromHash() {
     var m = /^#law-(\d{1,3})$/.exec(location.hash || "");
-    return m ? m[1] : null;
+    if (m) return m[1];
+    if (location.hash) return null;
+    m = /^\d{1,3}$/.exec(new URLSearchParams(location.search).get("law") || "");
+    return m ? m[0] : null;
   }
 
   function showLaw() {

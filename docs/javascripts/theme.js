@@ -46,6 +46,26 @@
     }
   }
 
+  /* The search worker: the site's own (search-worker.js, beside this script: issue 36), which loads the
+     theme's worker named in the page's configuration and puts the reader's words in the index's terms
+     (stemmed, stop words dropped) before the theme searches. Set before the theme's script reads it. */
+  var HERE = document.currentScript ? document.currentScript.src : null;
+
+  function ownSearchWorker() {
+    var element = document.getElementById("__config");
+    if (!element || !HERE) return;
+    try {
+      var config = JSON.parse(element.textContent);
+      if (!config.search || config.search.indexOf("search-worker.js") >= 0) return;
+      var own = new URL("search-worker.js", HERE);
+      own.searchParams.set("theme", new URL(config.search, document.baseURI).pathname);  // see search-worker.js
+      config.search = own.href;
+      element.textContent = JSON.stringify(config);
+    } catch (error) {
+      console.error(error);  // the theme's own worker, as configured
+    }
+  }
+
   function scriptUrl() {
     var meta = document.querySelector('meta[name="euchre-theme-script"]');
     return meta ? new URL(meta.getAttribute("content"), document.baseURI).href : null;
@@ -96,6 +116,7 @@
     }
     state = "loading";
     stopListening();
+    ownSearchWorker();
     ready = new Promise(function (resolve, reject) {
       var script = document.createElement("script");
       script.src = url;
