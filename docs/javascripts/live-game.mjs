@@ -22,6 +22,7 @@ import { escapeHtml, sandboxShell } from "./engine-ui.mjs";
 import { mountTable, SEATS } from "./table.mjs";
 
 const STORE = "euchre-live-v1";
+const ANY_STORE = "euchre-live-any";   // "Play any card" kept on across reloads: the table's pauses depend on it
 const ERR_RATES = [[0, "never"], [5, "rarely (5%)"], [15, "sometimes (15%)"], [30, "often (30%)"]];
 const TURN_WORDS = {
   deal: "Your part in the dealing.",
@@ -115,6 +116,7 @@ export function mountLiveGame(root, engine) {
     onCard: function (code) { playCard(code); },
   });
   const anyBox = area.querySelector(".live-any");
+  try { anyBox.checked = window.localStorage.getItem(ANY_STORE) === "1"; } catch { /* not kept */ }
   const errSelect = box.querySelector(".live-err");
   const dealBox = box.querySelector(".live-dealing");
   let view = null;
@@ -261,6 +263,7 @@ export function mountLiveGame(root, engine) {
     if (b) send(b.getAttribute("data-event"));
   });
   anyBox.addEventListener("change", function () {
+    try { window.localStorage.setItem(ANY_STORE, anyBox.checked ? "1" : "0"); } catch { /* not kept */ }
     if (!view) return;
     draw();
     // the table waits before each player while the switch is on, and goes on when it is turned off
