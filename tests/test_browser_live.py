@@ -223,3 +223,31 @@ def test_a_deal_out_of_turn_and_a_bid_before_ones_turn_at_the_table(
             page, page.locator(".live-breaches button", has_text="Order it up (assist, take it up) before your turn")
         )
         assert page.inner_text(".live-rulings").strip(), "the bid out of turn is ruled"
+
+
+def test_the_replay_page_steps_through_a_law_game_and_opens_it_at_a_moment(browser: object, site: BuiltSite) -> None:
+    """The Replay page lists each deal's events in words; each of the reader's own acts opens the game just
+    before it, with the table's pauses on, so he can do it again or otherwise (law 52: before C's lead out
+    of turn, B has not led yet)."""
+    from euchre_core.app.live_game import live_egn, live_from_scenario
+
+    v = live_from_scenario(52)
+    i = v["record"]["deals"][0].index("C: play 7D")
+    egn = json.dumps(live_egn(v["record"]))
+    with guarded_tab(browser, PHONE, "light", phone=True) as page:
+        page.set_default_timeout(ENGINE_TIMEOUT)
+        page.goto(site.base + "replay/")
+        page.locator(".er-paste").wait_for(state="attached")
+        if page.locator(".er-paste").get_attribute("open") is None:
+            page.locator(".er-paste summary").click()
+        page.fill("#er-text", egn)
+        page.locator(".er-open-text").click()
+        page.wait_for_function("() => !document.querySelector('.er-laws').hidden")
+        page.locator(".er-steps summary").first.click()
+        steps = page.inner_text(".er-steps")
+        assert "B passes" in steps and "C plays the 7 of diamonds" in steps
+        page.locator(".er-steps a", has_text="C plays the 7 of diamonds").click()
+        page.wait_for_function(READY)
+        assert page.evaluate("() => JSON.parse(localStorage.getItem('euchre-live-v1')).deals[0].length") == i
+        assert page.is_checked(".live-any")
+        assert "waits for you" in page.inner_text(".live-cue")

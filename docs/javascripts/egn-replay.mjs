@@ -252,8 +252,32 @@ export function mountEgnReplay(root) {
         (d.rulings.length ? "<ul>" + d.rulings.map(function (r) {
           return "<li>" + escapeHtml(r.headline) + " (law" + (r.laws.length > 1 ? "s " : " ") + r.laws.join(", ") + ")" +
             (r.chosen ? " — elected: " + escapeHtml(r.chosen) : "") + "</li>";
-        }).join("") + "</ul>" : " no ruling") + "</li>";
+        }).join("") + "</ul>" : " no ruling") + stepsHtml(v.record, d) + "</li>";
     }).join("") + "</ol>";
+  }
+
+  // a deal's events in words, each of the reader's own acts a link that opens the game just before it
+  // (the record cut there: the engine plays the same way up to it)
+  function stepsHtml(record, d) {
+    if (!d.steps || !d.steps.length) return "";
+    const k = d.deal - 1;
+    const page = new URL("../play/", location.href).pathname + "#g=";
+    return '<details class="er-steps"><summary>Step through the deal (' + d.steps.length + " events)</summary><ol>" +
+      d.steps.map(function (st) {
+        const words = escapeHtml(st.words);
+        if (!st.mine) return "<li>" + words + "</li>";
+        const cut = Object.assign({}, record);
+        const dealing = record.dealing;
+        if (st.phase === "dealing") {
+          cut.deals = record.deals.slice(0, k).concat([[]]);
+          cut.dealing = dealing.slice(0, k).concat([dealing[k].slice(0, st.i)]);
+        } else {
+          cut.deals = record.deals.slice(0, k).concat([record.deals[k].slice(0, st.i)]);
+          if (dealing) cut.dealing = dealing.slice(0, k + 1);
+        }
+        // "&any=1": the game opens with "Play any card" on, so the table waits where the reader acted out of turn
+        return '<li><a href="' + escapeHtml(page + encodeRecord(cut) + "&any=1") + '" title="Open the game just before this">' + words + "</a></li>";
+      }).join("") + "</ol></details>";
   }
 
   function head(g) {

@@ -117,6 +117,9 @@ export function mountLiveGame(root, engine) {
   });
   const anyBox = area.querySelector(".live-any");
   try { anyBox.checked = window.localStorage.getItem(ANY_STORE) === "1"; } catch { /* not kept */ }
+  // a link to a moment where the reader broke a law out of turn (the Replay page's steps) asks for the
+  // table's pauses: "#g=…&any=1"
+  if (/(?:^|[#&])any=1(?:&|$)/.test(location.hash)) anyBox.checked = true;
   const errSelect = box.querySelector(".live-err");
   const dealBox = box.querySelector(".live-dealing");
   let view = null;

@@ -53,6 +53,7 @@ from .lessons.play import action_label
 from .live_dealing import bid_breach_words
 from .live_record import GO, MAX_ERR, WAIT, LiveGame, dealing_pause, error_rate, live_verbs
 from .live_turns import advance, deal_start, due, election, engine_step, readers, waiting_for
+from .live_words import event_words
 from .ruling_voice import Seats, dealing_moment, election_value_words, moment
 from .sandbox import scenarios
 from .sandbox_json import card_json
@@ -560,9 +561,24 @@ def live_replay(text: Any) -> dict[str, Any]:
                     for r in st.rulings
                 ],
                 "points": {"AC": penalties[0] + points[0], "BD": penalties[1] + points[1]},
+                "steps": _replay_events(g, k),
             }
         )
     return {"record": record, "deals": deals, "game": {"AC": g.rubber.game[0], "BD": g.rubber.game[1]}}
+
+
+def _replay_events(g: LiveGame, k: int) -> list[dict[str, Any]]:
+    """Deal ``k``'s events for the Replay page, in words: ``phase`` (``dealing`` or ``play``) and ``i`` place
+    each in the record, ``mine`` marks the reader's own acts (the moments the game can be opened at)."""
+    me, side = SEAT_NAMES[g.you], "AC" if g.side() == 0 else "BD"
+    out: list[dict[str, Any]] = []
+    lists = [("dealing", g.dealing[k] if g.dealing is not None and k < len(g.dealing) else ())]
+    lists.append(("play", g.deals[k] if k < len(g.deals) else ()))
+    for phase, events in lists:
+        for i, e in enumerate(events):
+            who = e.partition(":")[0].strip() if ":" in e else ""
+            out.append({"phase": phase, "i": i, "words": event_words(e), "mine": who in (me, side) or not who})
+    return out
 
 
 def live_open(record: Any, pause: bool = False) -> dict[str, Any]:
