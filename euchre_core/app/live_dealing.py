@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kernel.cards import Suit
 from ..kernel.deal import SEAT_NAMES
 from ..kernel.errors import EuchreError
 from ..laws.dealing import DealingPhase, DealingProcedure, parse_dealing_event
@@ -28,6 +27,7 @@ from ..laws.director import Director
 from ..search import law_dealing as ld
 from ..search import law_players as lp
 from .dealing_sandbox import dealing_words
+from .live_words import bid_words, label
 from .ruling_voice import Seats, dealing_moment
 
 __all__ = [
@@ -36,7 +36,6 @@ __all__ = [
     "dealing_claims",
     "dealing_log",
     "speak_breaches",
-    "bid_breach_words",
     "dealing_rulings",
     "dealing_hand",
     "exposed_in_dealing",
@@ -56,21 +55,17 @@ DEALING_PHASE_WORDS = {
 _CUTS_OFFERED = (4, 10, 16, 22, 28)  # a row of fair cuts (Law 29: four cards or more in each packet)
 
 
-def _regular_words(event: str, dp: DealingProcedure, seats: Seats) -> str:
+def _regular_words(event: str, dp: DealingProcedure) -> str:
     ev = parse_dealing_event(event)
     arg = ev.args[0] if ev.args else ""
-    if ev.verb == "shuffle":
-        return "Shuffle the pack"
-    if ev.verb == "decline":
-        return "Let the dealer shuffle (waive your right to shuffle first: law 25)"
+    if ev.verb in ("shuffle", "decline", "turn"):
+        return label(ev.verb)
     if ev.verb == "cut":
-        return f"Cut, lifting {arg} cards"
+        return label("cut", n=arg)
     if ev.verb == "deal":
-        return "Deal: three cards, then two" if arg == "3-2" else "Deal: two cards, then three"
+        return label("deal-3-2" if arg == "3-2" else "deal-2-3")
     if ev.verb == "give":
-        return f"Give the next player {arg} cards"
-    if ev.verb == "turn":
-        return "Turn up the trump card"
+        return label("give", n=arg)
     return dealing_words(event, dp)
 
 
@@ -80,13 +75,13 @@ def dealing_acts(dp: DealingProcedure, you: int, pause: str | None) -> list[dict
     seats = Seats(you, dp.dealer)
     me = SEAT_NAMES[you]
     if pause == "cut":
-        return [{"event": f"{me}: go", "label": f"Let {seats.name(dp.acting)} deal"}]
+        return [{"event": f"{me}: go", "label": label("let-deal", seat=seats.name(dp.acting))}]
     seat, events = ld.next_step(dp)
     if seat != you:
         return []
     if dp.phase is DealingPhase.SHUFFLE and any(parse_dealing_event(e).verb == "cut" for e in events):
         events = [e for e in events if int(parse_dealing_event(e).args[0]) in _CUTS_OFFERED]
-    return [{"event": e, "label": _regular_words(e, dp, seats)} for e in events]
+    return [{"event": e, "label": _regular_words(e, dp)} for e in events]
 
 
 def _ruled(dp: DealingProcedure, event: str) -> bool:
@@ -109,26 +104,22 @@ def dealing_breaches(dp: DealingProcedure, you: int) -> list[dict[str, Any]]:
     me = SEAT_NAMES[you]
     candidates: list[tuple[str, str]] = []
     if dp.phase is DealingPhase.SHUFFLE:
-        candidates += [
-            (f"{me}: cut {k}", f"Cut, lifting {k} cards (fewer than four left in a packet)") for k in (2, 30)
-        ]
+        candidates += [(f"{me}: cut {k}", label("false-cut", n=k)) for k in (2, 30)]
     if dp.phase in (DealingPhase.CUT, DealingPhase.DEAL, DealingPhase.DEALT):
-        candidates.append((f"{me}: shuffle", "Shuffle the pack again, after the cut"))
+        candidates.append((f"{me}: shuffle", label("shuffle-after-cut")))
     if dp.phase is DealingPhase.CUT and dp.acting != you:
-        candidates.append((f"{me}: deal 3-2", "Deal the cards yourself, out of turn"))
+        candidates.append((f"{me}: deal 3-2", label("deal-out-of-turn")))
     if dp.phase in (DealingPhase.CUT, DealingPhase.DEAL) and dp.acting == you:
-        candidates += [(f"{me}: give {n}", f"Give the next player {n} {'card' if n == 1 else 'cards'}") for n in (1, 4)]
+        candidates += [
+            (f"{me}: give {n}", label("give-wrong", n=n, cards="card" if n == 1 else "cards")) for n in (1, 4)
+        ]
     if dp.phase is DealingPhase.DEALT and dp.acting != you:
-        candidates.append((f"{me}: turn", "Turn up the trump card yourself"))
-    exposing = (
-        "Expose a card as you deal"
-        if dp.acting == you and dp.phase is not DealingPhase.SHUFFLE
-        else "Let a card be seen"
-    )
+        candidates.append((f"{me}: turn", label("turn-out-of-turn")))
+    exposing = label("expose-dealing" if dp.acting == you and dp.phase is not DealingPhase.SHUFFLE else "let-be-seen")
     candidates.append((f"{me}: expose", exposing))
-    candidates.append((f"{me}: touch", "Touch the cards during the deal"))
+    candidates.append((f"{me}: touch", label("touch")))
     if not ld.out_of_turn(dp) and dp.acting != you:
-        candidates.append((f"{me}: question deal", "Say the dealer is dealing out of turn"))
+        candidates.append((f"{me}: question deal", label("question-deal")))
     return [{"event": e, "label": label} for e, label in candidates if _ruled(dp, e)]
 
 
@@ -144,27 +135,11 @@ def dealing_claims(dp: DealingProcedure, you: int) -> list[dict[str, Any]]:
         {
             "event": event,
             "kind": "deal-out-of-turn",
-            "label": "Stop the deal out of turn (the rightful dealer deals)",
+            "label": label("stop-deal"),
             "laws": [40],
-            "until": "a deal out of turn may be stopped until the trump card is turned: law 40",
+            "until": label("until-stop-deal"),
         }
     ]
-
-
-_BID_BREACH_WORDS = {
-    "pass": "Pass",
-    "order": "Order it up (assist, take it up)",
-    "order alone": "Order it up and play alone",
-}
-
-
-def bid_breach_words(verb: str) -> str:
-    """A bid the reader may make against the laws, in his words."""
-    if verb.startswith("call "):
-        return f"Make it {Suit.parse(verb.split()[1]).word}"
-    if verb.startswith("mention "):
-        return f"Say you meant to make it {Suit.parse(verb.split()[1]).word}"
-    return _BID_BREACH_WORDS[verb]
 
 
 def speak_breaches(st: Director, you: int) -> list[dict[str, Any]]:
@@ -175,7 +150,7 @@ def speak_breaches(st: Director, you: int) -> list[dict[str, Any]]:
     for verb in ["pass", "order", "order alone"] + [f"call {s}" for s in "CDHS"]:
         e = f"{me}: {verb}"
         if lp.breaks_a_law(st, e, you):
-            out.append({"event": e, "label": bid_breach_words(verb) + " before your turn"})
+            out.append({"event": e, "label": label("before-turn", bid=bid_words(verb))})
     return out
 
 

@@ -50,10 +50,9 @@ from ..search import law_players as lp
 from ..search import opponent as _opponent
 from . import live_dealing as ldw
 from .lessons.play import action_label
-from .live_dealing import bid_breach_words
 from .live_record import GO, MAX_ERR, WAIT, LiveGame, dealing_pause, error_rate, live_verbs
 from .live_turns import advance, deal_start, due, election, engine_step, readers, waiting_for
-from .live_words import event_words
+from .live_words import bid_words, event_words, label
 from .ruling_voice import Seats, dealing_moment, election_value_words, moment
 from .sandbox import scenarios
 from .sandbox_json import card_json
@@ -99,12 +98,11 @@ def live_claims(g: LiveGame) -> list[dict[str, Any]]:
         if c.kind == "revoke":
             if g.st.claims_closed:
                 continue
-            words = "Claim a revoke (the tricks are searched)"
-            lasts = "a revoke may be claimed until the cards are cut: law 68"
+            words, lasts = label("claim-revoke"), label("until-revoke")
         else:
             assert c.card is not None and c.seat is not None
-            words = f"Call the {c.card.long_name()} of {Seats(g.you, g.st.deal.dealer).name(c.seat)}"
-            lasts = "an exposed card may be called until it is played: law 56"
+            words = label("call-card", card=c.card.long_name(), seat=Seats(g.you, g.st.deal.dealer).name(c.seat))
+            lasts = label("until-call-card")
         out.append({"event": c.event, "kind": c.kind, "label": words, "laws": list(c.laws), "until": lasts})
     return out
 
@@ -128,17 +126,17 @@ def _acts(g: LiveGame, pause: bool = False) -> list[dict[str, Any]]:
         return ldw.dealing_acts(dp, g.you, dealing_pause(g))
     if what == "speak":
         eldest = seats_of(g).name(st.deal.actor)
-        return [{"event": f"{me}: {GO}", "label": f"Let {eldest} speak first"}]
+        return [{"event": f"{me}: {GO}", "label": label("speak-first", seat=eldest)}]
     if what == "wait":
         act, nxt = due(g)
         assert nxt is not None
-        verb = "speak" if act == "bid" else "play"
-        return [{"event": WAIT, "label": f"Let {seats_of(g).name(nxt)} {verb}"}]
+        key = "wait-bid" if act == "bid" else "wait-play"
+        return [{"event": WAIT, "label": label(key, seat=seats_of(g).name(nxt))}]
     if what == "bid":
         d = st.deal
         return [{"event": f"{me}: {a}", "label": action_label(d, a)} for a in d.legal_actions()]
     fixes = [
-        {"event": e, "label": f"Correct your revoke: play the {Card.parse(e.split()[-1]).long_name()} instead"}
+        {"event": e, "label": label("correct", card=Card.parse(e.split()[-1]).long_name())}
         for e in lp.corrections(st, g.you)
     ]
     if what == "correct":
@@ -150,8 +148,8 @@ def _acts(g: LiveGame, pause: bool = False) -> list[dict[str, Any]]:
         return _next_act(g) + fixes + ask
     if what == "answer":
         return [
-            {"event": f"{me}: answer no", "label": "I have none"},
-            {"event": f"{me}: answer yes", "label": "I have one"},
+            {"event": f"{me}: answer no", "label": label("answer-no")},
+            {"event": f"{me}: answer yes", "label": label("answer-yes")},
         ]
     if what == "elect":
         m = moment(st, None, g.you)
@@ -160,12 +158,17 @@ def _acts(g: LiveGame, pause: bool = False) -> list[dict[str, Any]]:
         for o in m.get("options", []):
             if o["id"] == "call-suit":
                 for s in "CDHS":
-                    out.append({"event": f"{side}: choose call-suit {s}", "label": f"{o['label']}: {s}"})
+                    out.append(
+                        {
+                            "event": f"{side}: choose call-suit {s}",
+                            "label": label("suit-called", option=o["label"], suit=s),
+                        }
+                    )
             else:
                 out.append({"event": f"{side}: choose {o['id']}", "label": o["label"], "effect": o.get("effect")})
         return out
     if what == "claims":
-        return [{"event": "cut", "label": "Cut for the next deal (no revoke can be claimed after: law 68)"}]
+        return [{"event": "cut", "label": label("cut-next")}]
     if what == "next":
         return _next_act(g)
     return []
@@ -190,15 +193,13 @@ def _ask_partner(g: LiveGame) -> list[dict[str, Any]]:
         r.kind is Irregularity.PARTNERS_QUESTION and r.event is not None and r.event > played_at for r in st.rulings
     ):
         return []
-    return [
-        {"event": f"{SEAT_NAMES[g.you]}: ask", "label": "Ask your partner whether he has none of the suit (law 65)"}
-    ]
+    return [{"event": f"{SEAT_NAMES[g.you]}: ask", "label": label("ask")}]
 
 
 def _next_act(g: LiveGame) -> list[dict[str, Any]]:
     """The trick complete: turn it and quit it, and its winner leads."""
     leader = seats_of(g).name(g.st.actor, cap=True)
-    return [{"event": "quit", "label": f"Next trick: {leader} leads"}]
+    return [{"event": "quit", "label": label("next-trick", seat=leader)}]
 
 
 def seats_of(g: LiveGame) -> Seats:
@@ -227,17 +228,17 @@ def _breaches(g: LiveGame, pause: bool = False) -> list[dict[str, Any]]:
         hand = cards_of_mask(st.hands[g.you])
         for c in hand:
             if lp.breaks_a_law(st, f"{me}: play {c}", g.you):
-                out.append({"event": f"{me}: play {c}", "card": str(c), "label": f"Play the {c.long_name()}"})
+                out.append({"event": f"{me}: play {c}", "card": str(c), "label": label("play", card=c.long_name())})
         if st.actor == g.you and len(hand) >= 2:
             two = f"{me}: play {hand[0]} {hand[1]}"
             if lp.breaks_a_law(st, two, g.you):
                 out.append(
-                    {"event": two, "label": f"Play the {hand[0].long_name()} and the {hand[1].long_name()} together"}
+                    {"event": two, "label": label("play-two", card=hand[0].long_name(), card2=hand[1].long_name())}
                 )
         for c in hand:
             if not st.exposed[g.you] >> c & 1:
-                out.append({"event": f"{me}: expose {c}", "card": str(c), "label": f"Drop the {c.long_name()} face up"})
-        out.append({"event": f"{me}: throw", "label": "Throw the hand down"})
+                out.append({"event": f"{me}: expose {c}", "card": str(c), "label": label("drop", card=c.long_name())})
+        out.append({"event": f"{me}: throw", "label": label("throw")})
         return out
     d = st.deal
     if d.actor != g.you:
@@ -246,7 +247,7 @@ def _breaches(g: LiveGame, pause: bool = False) -> list[dict[str, Any]]:
         for c in cards_of_mask(d.hands[g.you]):
             e = f"{me}: play {c}"
             if lp.breaks_a_law(st, e, g.you):
-                out.append({"event": e, "label": f"Lead the {c.long_name()} without discarding"})
+                out.append({"event": e, "label": label("lead-undiscarded", card=c.long_name())})
         return out
     regular = {f"{me}: {a}" for a in d.legal_actions()}
     verbs = ["pass", "order", "order alone"] + [f"{v} {s}" for v in ("call", "mention") for s in "CDHS"]
@@ -256,7 +257,7 @@ def _breaches(g: LiveGame, pause: bool = False) -> list[dict[str, Any]]:
         # an offence the director rules, or an act the laws turn into another (law 78: the suit turned down named
         # is a pass)
         if broken or (broken is False and e not in regular and not verb.startswith("pass")):
-            out.append({"event": e, "label": bid_breach_words(verb)})
+            out.append({"event": e, "label": bid_words(verb)})
     return out
 
 
