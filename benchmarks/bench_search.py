@@ -2,6 +2,9 @@
 
     PYTHONPATH=. .venv/bin/python benchmarks/bench_search.py BEFORE-SITE [AFTER-SITE] [--set both] [--width 360]
 
+``--set``: ``suite``, ``heldout``, ``fresh`` (the second held-out 30 of ``tests/search_heldout_fresh.py``,
+written blind), ``both`` (suite and heldout, the default) or ``all`` (the three).
+
 Serves each folder on 127.0.0.1 and, in Debian's Chromium on a touch phone (360 x 740 unless told),
 types each query into Material's search box (the suite's 37 of ``tests/search_queries.py``, the
 held-out 30 of ``tests/search_heldout.py``, or both), reads the rank of the first law that answers it
@@ -25,13 +28,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from search_heldout import HELDOUT  # noqa: E402
+from search_heldout_fresh import HELDOUT_FRESH  # noqa: E402
 from search_queries import QUERIES, land, rank, search, situation_laws  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-background-networking"]
 SETS = {
     "suite": ("The suite's queries (tests/search_queries.py)", QUERIES),
     "heldout": ("The held-out 30 (tests/search_heldout.py)", HELDOUT),
+    "fresh": ("The second held-out 30, written blind (tests/search_heldout_fresh.py)", HELDOUT_FRESH),
 }
+GROUPS = {"both": ["suite", "heldout"], "all": ["suite", "heldout", "fresh"]}
 
 
 class Quiet(SimpleHTTPRequestHandler):
@@ -75,13 +81,13 @@ def measure(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sites", nargs="+", type=Path, help="built site folders (before, after)")
-    parser.add_argument("--set", choices=["suite", "heldout", "both"], default="both")
+    parser.add_argument("--set", choices=["suite", "heldout", "fresh", "both", "all"], default="both")
     parser.add_argument("--width", type=int, default=360)
     parser.add_argument("--height", type=int, default=740)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    names = ["suite", "heldout"] if args.set == "both" else [args.set]
+    names = GROUPS.get(args.set, [args.set])
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
         for name in names:
