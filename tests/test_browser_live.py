@@ -27,7 +27,7 @@ PHONE = {"width": 360, "height": 740}
 ENGINE_TIMEOUT = 180_000  # ms: the first answer waits for Python to start in the page
 READY = (
     "() => { const c = document.querySelector('.live-cue'); return !!c && c.textContent.length > 0 && "
-    "!document.querySelector('.engine-status[data-phase=busy]') && !document.querySelector('.live-game [hidden].sandbox-table'); }"
+    "!document.querySelector('.engine-status[data-phase=busy]') && !document.querySelector('[data-live-busy]') && !document.querySelector('.live-game [hidden].sandbox-table'); }"
 )
 
 

@@ -138,8 +138,8 @@ CALLS: list[tuple[str, dict[str, Any], dict[str, tuple[type, ...]]]] = [
     ),
     (
         "euchre_core.app.live_game.live_act",
-        {"record": LIVE["record"], "event": LIVE["acts"][0]["event"], "pause": False},
-        {"record": (dict,), "event": (str,), "pause": (bool,)},
+        {"record": LIVE["record"], "event": LIVE["acts"][0]["event"], "pause": False, "hold": True},
+        {"record": (dict,), "event": (str,), "pause": (bool,), "hold": (bool,)},
     ),
     ("euchre_core.app.live_game.live_egn", {"record": LIVE["record"]}, {"record": (dict,)}),
     ("euchre_core.app.live_game.live_replay", {"text": json.dumps(live_egn(LIVE["record"]))}, {"text": (str,)}),

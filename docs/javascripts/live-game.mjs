@@ -7,7 +7,8 @@
    hand: [codes], counts: {A: n, …}, trick: [[seat, code]], exposed: {seat: [codes]}, tricks_won: [AC, BD],
    turn: "deal" | "speak" | "wait" | "bid" | "play" | "elect" | "answer" | "correct" | "next" | "claims" | "engine" |
    "over" ("wait": with "Play any card" on, every call passes pause: true and the table waits before each engine
-   bid or card the reader could forestall; "wait" as the event lets that player act),
+   bid or card the reader could forestall; "wait" as the event lets that player act; every act is sent with
+   hold: true, so the ruling it draws shows at once and an engine side's election follows by live_open),
    acts: [{event, label | card}], dealing: null | {stage, dealer, log: [words], pause} (the cards dealt at the
    table: the shuffle, the cut and the deal of Laws 22-45),
    breaches: [{event, label, card?}], claims: [{event, kind, label, laws, until}], rulings: [moment + kind,
@@ -123,12 +124,16 @@ export function mountLiveGame(root, engine) {
   const errSelect = box.querySelector(".live-err");
   const dealBox = box.querySelector(".live-dealing");
   let view = null;
+  let electing = false;   // the engine side's election asked for, after a held answer
 
   function save() {
     try { window.localStorage.setItem(STORE, JSON.stringify(view.record)); } catch { /* not kept */ }
   }
 
   function run(promise) {
+    // data-live-busy: set while the engine answers, the engine side's election that follows included
+    box.setAttribute("data-live-busy", "");
+    let chained = false;
     return shell.run(promise, function (v) {
       const errorBox = area.querySelector(".live-error");
       if (v.error) {
@@ -145,12 +150,23 @@ export function mountLiveGame(root, engine) {
       const fresh = v.rulings.slice(before);
       live.textContent = fresh.map(function (r) { return r.headline + lawsText(r.laws); }).join(" ") +
         " " + (TURN_WORDS[v.turn] || "");
+      // the reader's act came back held before the engine side's election (hold: true), so that the
+      // ruling shows at once: now the engine elects, in one more call
+      if (v.turn === "engine" && v.waiting === "elect" && !v.score.over && !electing) {
+        electing = true;
+        chained = true;
+        run(engine.call("euchre_core.app.live_game.live_open", { record: v.record, pause: anyBox.checked }))
+          .then(function () { electing = false; });
+      }
+    }).then(function () {
+      if (!chained) box.removeAttribute("data-live-busy");
     });
   }
 
   function send(event) {
     if (shell.isBusy() || !view) return;
-    run(engine.call("euchre_core.app.live_game.live_act", { record: view.record, event: event, pause: anyBox.checked }));
+    run(engine.call("euchre_core.app.live_game.live_act",
+      { record: view.record, event: event, pause: anyBox.checked, hold: true }));
   }
 
   function playCard(code) {
@@ -208,7 +224,8 @@ export function mountLiveGame(root, engine) {
       bar: escapeHtml(score),
       centre: "",
     });
-    area.querySelector(".live-cue").textContent = TURN_WORDS[v.turn] || "The engine is playing…";
+    area.querySelector(".live-cue").textContent = TURN_WORDS[v.turn] ||
+      (v.waiting === "elect" ? "The other side is choosing…" : "The engine is playing…");
     const dealt = area.querySelector(".live-dealt");
     dealt.hidden = !v.dealing || !v.dealing.log.length || !(dealing || v.turn === "speak" || v.turn === "bid");
     dealt.textContent = v.dealing ? "The deal: " + v.dealing.log.join("; ") + "." : "";

@@ -594,11 +594,12 @@ def live_open(record: Any, pause: bool = False) -> dict[str, Any]:
     return live_view(advance(LiveGame.fold(record), stop), pause=stop)
 
 
-def live_act(record: Any, event: Any, pause: bool = False) -> dict[str, Any]:
+def live_act(record: Any, event: Any, pause: bool = False, hold: bool = False) -> dict[str, Any]:
     """The reader's act (his seat's, his side's, or the cut), then the engine's acts until it is the
     reader's turn again (with ``pause``, or until the next engine bid or card he could forestall: then
-    ``"wait"`` lets that player act). An act that is not the reader's, or that no player can do, comes
-    back as ``error`` with the game unchanged.
+    ``"wait"`` lets that player act; with ``hold``, or until an engine side is to elect: the view then has
+    ``turn`` "engine", and :func:`live_open` lets it elect). An act that is not the reader's, or that no
+    player can do, comes back as ``error`` with the game unchanged.
 
     >>> v = live_new(seed=3, seat="C", pause=True)            # B speaks first: the table waits for C
     >>> v["waiting"], v["acts"][0]["event"]
@@ -609,6 +610,7 @@ def live_act(record: Any, event: Any, pause: bool = False) -> dict[str, Any]:
     g = LiveGame.fold(record)
     text = decode.text(event, "event", max_len=MAX_EVENT)
     stop = decode.boolean(pause, "pause")
+    held = decode.boolean(hold, "hold")
     try:
         if text.strip().lower() == WAIT:
             if waiting_for(g, stop)[0] != "wait":
@@ -616,7 +618,7 @@ def live_act(record: Any, event: Any, pause: bool = False) -> dict[str, Any]:
             nxt = engine_step(g)
             if nxt is None:
                 raise IllegalAction("nobody is due to act")
-            return live_view(advance(g.with_event(nxt), stop), pause=stop)
+            return live_view(advance(g.with_event(nxt), stop, held), pause=stop)
         ev = Event.parse(text, verbs=live_verbs(g))
         me, side = SEAT_NAMES[g.you], g.st.side_name(g.side())
         if ev.who not in (me, side, ""):
@@ -630,4 +632,4 @@ def live_act(record: Any, event: Any, pause: bool = False) -> dict[str, Any]:
             {"message": str(e), "laws": list(getattr(e, "laws", ())), "field": getattr(e, "field", None) or "event"},
             pause=stop,
         )
-    return live_view(advance(g2, stop), pause=stop)
+    return live_view(advance(g2, stop, held), pause=stop)

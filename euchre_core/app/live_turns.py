@@ -26,7 +26,7 @@ from .live_record import LiveGame, dealing_pause
 
 _ENGINE_STEPS = 200  # the engine's acts between two of the reader's (a guard: a deal needs about 30)
 
-__all__ = ["waiting_for", "due", "readers", "engine_step", "advance", "election", "deal_start"]
+__all__ = ["waiting_for", "due", "readers", "engine_step", "engine_elects", "advance", "election", "deal_start"]
 
 
 def waiting_for(g: LiveGame, pause: bool = False) -> tuple[str, int | None]:
@@ -196,15 +196,24 @@ def _call_exposed(g: LiveGame) -> str | None:
     return None
 
 
-def advance(g: LiveGame, pause: bool = False) -> LiveGame:
+def advance(g: LiveGame, pause: bool = False, hold: bool = False) -> LiveGame:
     """The engine plays until the game waits for the reader (with ``pause``, also before each engine bid or
-    card the reader could still forestall)."""
+    card the reader could still forestall; with ``hold``, also before an engine side's election, so that the
+    ruling the reader's act drew is shown at once and the engine's thinking follows in another call)."""
     for _ in range(_ENGINE_STEPS):
+        if hold and engine_elects(g):
+            return g
         event = engine_step(g, pause)
         if event is None:
             return g
         g = g.with_event(event)
     return g
+
+
+def engine_elects(g: LiveGame) -> bool:
+    """Whether the game waits for an engine side's election (of the play or of the dealing)."""
+    what, who = waiting_for(g)
+    return what == "elect" and who != g.side()
 
 
 @functools.lru_cache(maxsize=64)
