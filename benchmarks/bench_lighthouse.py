@@ -62,8 +62,9 @@ def before_site(root: Path, base: str, ref: str) -> None:
         subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=REPO, capture_output=True)
 
 
-def bare_site(root: Path, base: str) -> None:
-    """A bare Material site of the laws' text, built into ``root/bare``."""
+def bare_site(root: Path, base: str, palette: str = "  palette:\n    primary: red\n    accent: red\n") -> None:
+    """A bare Material site of the laws' text, built into ``root/bare`` (``palette``: its YAML, Material's red
+    by default; ``benchmarks/bench_first_touch.py`` gives it the site's colour toggle)."""
     src = Path(tempfile.mkdtemp(prefix="bare-material-"))
     docs = src / "docs"
     docs.mkdir()
@@ -79,8 +80,7 @@ def bare_site(root: Path, base: str) -> None:
     (src / "mkdocs.yml").write_text(
         "site_name: Euchre Laws (bare)\n"
         f"site_url: {base}bare/\n"
-        "theme:\n  name: material\n  font: false\n  palette:\n    primary: red\n    accent: red\n"
-        "plugins:\n  - search\n"
+        "theme:\n  name: material\n  font: false\n" + palette + "plugins:\n  - search\n"
     )
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(root / "bare")],
