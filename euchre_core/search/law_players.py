@@ -338,7 +338,11 @@ def worlds(start: Deal, events: Sequence[str], side: int, n: int = ELECTION_SAMP
     >>> len(ws), all(w.deal.hands[1] == d.hands[1] for w in ws), ws[0].pending is not None
     (3, True, True)
     """
-    real = Director.start(start).replay(events)
+    return _worlds(start, events, Director.start(start).replay(events), side, n, seed)
+
+
+def _worlds(start: Deal, events: Sequence[str], real: Director, side: int, n: int, seed: int) -> list[Director]:
+    """:func:`worlds`, the real deal's director after ``events`` given."""
     known = _fingerprint(real)
     named = cards_named(events)
     opp = [s for s in range(4) if s % 2 != side]
@@ -370,34 +374,54 @@ def worlds(start: Deal, events: Sequence[str], side: int, n: int = ELECTION_SAMP
     return out
 
 
+def _elections(st: Director) -> list[str]:
+    """The elections the awaited ruling offers that the director takes (a suit it cannot call left out)."""
+    if st.pending is None:
+        return []
+    r = st.rulings[st.pending]
+    side = st.side_name(r.chooser if r.chooser is not None else 0)
+    out = []
+    for o in r.options:
+        for args in _option_args(o.id):
+            try:
+                st.act(f"{side}: choose {args}")
+            except EuchreError:
+                continue
+            out.append(args)
+    return out
+
+
+def _sampled(start: Deal, events: Sequence[str], n: int, seed: int) -> tuple[Director, dict[str, float]]:
+    """The real deal's director after ``events``, and :func:`sampled_option_values`' values."""
+    real = Director.start(start).replay(events)
+    if real.pending is None:
+        return real, {}
+    r = real.rulings[real.pending]
+    side = r.chooser if r.chooser is not None else 0
+    imagined = _worlds(start, events, real, side, n, seed) or [real]
+    sums: dict[str, list[float]] = {}
+    for w in imagined:
+        for k, value in option_values(w).items():
+            sums.setdefault(k, []).append(value)
+    valid = set(_elections(real))  # an election the real director refuses is not offered
+    return real, {k: round(sum(v) / len(v), 1) for k, v in sums.items() if k in valid}
+
+
 def sampled_option_values(
     start: Deal, events: Sequence[str], n: int = ELECTION_SAMPLES, seed: int = 0
 ) -> dict[str, float]:
     """Each election of the ruling awaiting its election after ``events``, valued as the electing side can
     value it: :func:`option_values` averaged over :func:`worlds` (the real deal when none is found), to
     one decimal. ``{}`` when no election is awaited."""
-    real = Director.start(start).replay(events)
-    if real.pending is None:
-        return {}
-    r = real.rulings[real.pending]
-    side = r.chooser if r.chooser is not None else 0
-    imagined = worlds(start, events, side, n, seed) or [real]
-    sums: dict[str, list[float]] = {}
-    for w in imagined:
-        for k, value in option_values(w).items():
-            sums.setdefault(k, []).append(value)
-    valid = option_values(real).keys()  # an election the real director refuses is not offered
-    return {k: round(sum(v) / len(v), 1) for k, v in sums.items() if k in valid}
+    return _sampled(start, events, n, seed)[1]
 
 
 def choose_sampled(start: Deal, events: Sequence[str], seed: int = 0) -> Valued:
     """The election best for the side that elects, by :func:`sampled_option_values` (ties: the first
     election the ruling lists), with every election's value."""
-    values = sampled_option_values(start, events, seed=seed)
-    if not values:
+    real, values = _sampled(start, events, ELECTION_SAMPLES, seed)
+    if not values or real.pending is None:
         raise ValueError("no election is awaited")
-    real = Director.start(start).replay(events)
-    assert real.pending is not None
     r = real.rulings[real.pending]
     side = r.chooser if r.chooser is not None else 0
     best = max(values, key=lambda k: values[k])
