@@ -158,6 +158,18 @@ def test_the_directors_guide_begins_a_game_with_the_laws_scenario(browser: objec
         assert "out of turn" in page.inner_text(".live-rulings")
 
 
+def _paste_on_replay(page: Any, site: BuiltSite, egn: str) -> None:
+    """The Replay page opened, ``egn`` pasted and opened, the law game's deals listed."""
+    page.set_default_timeout(ENGINE_TIMEOUT)
+    page.goto(site.base + "replay/")
+    page.locator(".er-paste").wait_for(state="attached")
+    if page.locator(".er-paste").get_attribute("open") is None:
+        page.locator(".er-paste summary").click()
+    page.fill("#er-text", egn)
+    page.locator(".er-open-text").click()
+    page.wait_for_function("() => !document.querySelector('.er-laws').hidden")
+
+
 def test_a_saved_game_opens_on_the_replay_page_and_plays_on(browser: object, site: BuiltSite) -> None:
     """The game's EGN (lawEvents) pasted on the Replay page: every deal re-ruled and listed with its rulings,
     and "Play it on under the laws" opens the same game at the same moment on the game page (by the theme's
@@ -168,14 +180,7 @@ def test_a_saved_game_opens_on_the_replay_page_and_plays_on(browser: object, sit
     v = live_from_scenario(52)
     egn = json.dumps(live_egn(v["record"]))
     with guarded_tab(browser, PHONE, "light", phone=True) as page:
-        page.set_default_timeout(ENGINE_TIMEOUT)
-        page.goto(site.base + "replay/")
-        page.locator(".er-paste").wait_for(state="attached")
-        if page.locator(".er-paste").get_attribute("open") is None:
-            page.locator(".er-paste summary").click()
-        page.fill("#er-text", egn)
-        page.locator(".er-open-text").click()
-        page.wait_for_function("() => !document.querySelector('.er-laws').hidden")
+        _paste_on_replay(page, site, egn)
         text = page.inner_text(".er-laws")
         assert "Deal 1" in text and "out of turn" in text and "(laws 52, 53)" in text
         assert "played under the laws" in page.inner_text(".er-status")
@@ -235,14 +240,7 @@ def test_the_replay_page_steps_through_a_law_game_and_opens_it_at_a_moment(brows
     i = v["record"]["deals"][0].index("C: play 7D")
     egn = json.dumps(live_egn(v["record"]))
     with guarded_tab(browser, PHONE, "light", phone=True) as page:
-        page.set_default_timeout(ENGINE_TIMEOUT)
-        page.goto(site.base + "replay/")
-        page.locator(".er-paste").wait_for(state="attached")
-        if page.locator(".er-paste").get_attribute("open") is None:
-            page.locator(".er-paste summary").click()
-        page.fill("#er-text", egn)
-        page.locator(".er-open-text").click()
-        page.wait_for_function("() => !document.querySelector('.er-laws').hidden")
+        _paste_on_replay(page, site, egn)
         page.locator(".er-steps summary").first.click()
         steps = page.inner_text(".er-steps")
         assert "B passes" in steps and "C plays the 7 of diamonds" in steps

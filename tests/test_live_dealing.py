@@ -52,6 +52,15 @@ def _rulings(ps: list[DealingProcedure]) -> list[tuple[Any, ...]]:
     return [(r.kind, r.laws, r.offender, r.chosen) for p in ps for r in p.rulings]
 
 
+def _until_offered(view: View, breach: str, n: int) -> View:
+    """The reader's ordinary acts made (at most ``n``) until ``breach`` is offered to him."""
+    for _ in range(n):
+        if any(b["event"] == breach for b in view["breaches"]):
+            return view
+        view = _act(view, view["acts"][0]["event"])
+    return view
+
+
 def _to_cut_pause(seat: str, seed: int = 1) -> View:
     """A game dealt at the table, the reader's own acts made (shuffle, cut) up to the pause at the cut."""
     v = live_new(seed=seed, seat=seat, dealing=True)
@@ -127,11 +136,7 @@ def test_law_40_the_reader_stops_an_adversarys_deal_out_of_turn_until_the_turn()
 
 def test_law_41_a_misdeal_by_the_reader_loses_the_deal() -> None:
     v = live_new(seed=2, seat="A", dealing=True)  # A deals
-    for _ in range(6):
-        if any(b["event"] == "A: give 4" for b in v["breaches"]):
-            break
-        v = _act(v, v["acts"][0]["event"])
-    v = _act(v, "A: give 4")
+    v = _act(_until_offered(v, "A: give 4", 6), "A: give 4")
     ps = _procedures(v)
     assert ps[0].outcome is not None and ps[0].outcome.kind == "deal-lost"
     assert ps[0].rulings and 41 in ps[0].rulings[-1].laws
@@ -167,11 +172,7 @@ def test_law_35_a_card_exposed_in_dealing_the_adversaries_elect_by_value() -> No
 
 def test_law_29_a_false_cut_by_the_reader_means_a_fresh_cut() -> None:
     v = live_new(seed=5, seat="D", dealing=True)  # A deals: D, on his right, cuts
-    for _ in range(4):
-        if any(b["event"] == "D: cut 2" for b in v["breaches"]):
-            break
-        v = _act(v, v["acts"][0]["event"])
-    v = _act(v, "D: cut 2")
+    v = _act(_until_offered(v, "D: cut 2", 4), "D: cut 2")
     ps = _procedures(v)
     assert 29 in ps[0].rulings[-1].laws and any(29 in r["laws"] for r in v["rulings"])
     assert v["dealing"]["stage"] == "the pack is being shuffled"

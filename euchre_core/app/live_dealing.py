@@ -177,6 +177,7 @@ def dealing_rulings(chain: tuple[DealingProcedure, ...], you: int | None) -> lis
         told["kind"] = r.kind.value if r.kind is not None else None
         told["offender"] = SEAT_NAMES[r.offender] if r.offender is not None else None
         told["valued"] = None
+        told["chosen"] = r.chosen
         out.append(told)
     return out
 

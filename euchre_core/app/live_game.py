@@ -117,7 +117,7 @@ def _acts(g: LiveGame, pause: bool = False) -> list[dict[str, Any]]:
     dp = g.dp
     if dp is not None and g.in_dealing:
         if what == "elect":
-            side = "AC" if g.side() == 0 else "BD"
+            side = g.st.side_name(g.side())
             m = dealing_moment(dp, None, g.you)
             return [
                 {"event": f"{side}: choose {o['id']}", "label": o["label"], "effect": "; ".join(o.get("effect", []))}
@@ -269,7 +269,6 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None, pause: bool = Fa
     dealing = _dealing_part(g)
     if g.in_dealing:
         return _dealing_view(g, dealing, what, who, error)
-    seats = Seats(g.you, st.deal.dealer)
     visible = [r for r in st.rulings if not _hidden(g, r)]
     rulings = ldw.dealing_rulings(g.dps[-1], g.you) if g.dealing is not None and g.dps else []
     for r in visible:
@@ -292,17 +291,7 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None, pause: bool = Fa
         for shown in cards_of_mask(m):
             cards[str(shown)] = card_json(shown)
     return {
-        "record": g.record(),
-        "you": SEAT_NAMES[g.you],
-        "deal": g.number,
-        "dealer": SEAT_NAMES[st.deal.dealer],
-        "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(4)},
-        # short names for the table's seats on a phone: the chair, and the dealer marked
-        "chairs": {
-            SEAT_NAMES[s]: ("you", "left", "partner", "right")[(s - g.you) % 4]
-            + (", dealer" if s == st.deal.dealer else "")
-            for s in range(4)
-        },
+        **_frame(g, st.deal.dealer, st.deal.dealer),
         "turn_up": str(st.deal.turn_up),
         "trump": st.deal.trump.letter if st.deal.trump is not None else None,
         "hand": [str(c) for c in hand],
@@ -321,11 +310,34 @@ def live_view(g: LiveGame, error: dict[str, Any] | None = None, pause: bool = Fa
         "claims": live_claims(g),
         "rulings": rulings,
         "history": _history(g),
-        "score": {"game": list(g.rubber.game), "games": [str(x) for x in g.rubber.games], "over": g.rubber.is_over},
+        "score": _score(g),
         "cards": cards,
         "dealing": dealing,
         "error": error,
     }
+
+
+def _frame(g: LiveGame, dealer: int, dealing: int) -> dict[str, Any]:
+    """The view's fields of every moment: the record, the reader's seat, the deal's number, who deals
+    (``dealing``: who is dealing it, a deal out of turn's dealer), the seats' names from his chair."""
+    seats = Seats(g.you, dealer)
+    return {
+        "record": g.record(),
+        "you": SEAT_NAMES[g.you],
+        "deal": g.number,
+        "dealer": SEAT_NAMES[dealing],
+        "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(4)},
+        # short names for the table's seats on a phone: the chair, and the dealer marked
+        "chairs": {
+            SEAT_NAMES[s]: ("you", "left", "partner", "right")[(s - g.you) % 4] + (", dealer" if s == dealer else "")
+            for s in range(4)
+        },
+    }
+
+
+def _score(g: LiveGame) -> dict[str, Any]:
+    """The rubber's score: the game's points, the games played, whether the rubber is over."""
+    return {"game": list(g.rubber.game), "games": [str(x) for x in g.rubber.games], "over": g.rubber.is_over}
 
 
 def _dealing_part(g: LiveGame) -> dict[str, Any] | None:
@@ -348,7 +360,6 @@ def _dealing_view(
     the trump card once turned, the dealing's rulings, what the reader may do, break or claim."""
     dp = g.dp
     assert dp is not None
-    seats = Seats(g.you, dp.dealer)
     hand = ldw.dealing_hand(dp, g.you)
     cards: dict[str, Any] = {c: card_json(c) for c in hand}
     exposed = ldw.exposed_in_dealing(dp)
@@ -358,15 +369,7 @@ def _dealing_view(
     if dp.turn_up is not None:
         cards[str(dp.turn_up)] = card_json(dp.turn_up)
     return {
-        "record": g.record(),
-        "you": SEAT_NAMES[g.you],
-        "deal": g.number,
-        "dealer": SEAT_NAMES[dp.acting],
-        "seats": {SEAT_NAMES[s]: seats.marked(s) for s in range(4)},
-        "chairs": {
-            SEAT_NAMES[s]: ("you", "left", "partner", "right")[(s - g.you) % 4] + (", dealer" if s == dp.dealer else "")
-            for s in range(4)
-        },
+        **_frame(g, dp.dealer, dp.acting),
         "turn_up": str(dp.turn_up) if dp.turn_up is not None else None,
         "trump": None,
         "hand": hand,
@@ -384,7 +387,7 @@ def _dealing_view(
         "claims": live_claims(g),
         "rulings": ldw.dealing_rulings(g.dps[-1], g.you),
         "history": _history(g),
-        "score": {"game": list(g.rubber.game), "games": [str(x) for x in g.rubber.games], "over": g.rubber.is_over},
+        "score": _score(g),
         "cards": cards,
         "dealing": dealing,
         "error": error,
@@ -553,9 +556,8 @@ def live_replay(text: Any) -> dict[str, Any]:
                 "dealer": SEAT_NAMES[st.deal.dealer],
                 "events": len(g.deals[k]),
                 "rulings": [
-                    {"headline": told["headline"], "laws": told["laws"], "chosen": r.chosen}
-                    for p in (g.dps[k] if g.dealing is not None and k < len(g.dps) else ())
-                    for told, r in zip(ldw.dealing_rulings((p,), None), p.rulings[-1:], strict=False)
+                    {"headline": told["headline"], "laws": told["laws"], "chosen": told["chosen"]}
+                    for told in ldw.dealing_rulings(g.dps[k] if g.dealing is not None and k < len(g.dps) else (), None)
                 ]
                 + [
                     {"headline": moment(st, None, None, ruling=r)["headline"], "laws": list(r.laws), "chosen": r.chosen}
@@ -571,7 +573,7 @@ def live_replay(text: Any) -> dict[str, Any]:
 def _replay_events(g: LiveGame, k: int) -> list[dict[str, Any]]:
     """Deal ``k``'s events for the Replay page, in words: ``phase`` (``dealing`` or ``play``) and ``i`` place
     each in the record, ``mine`` marks the reader's own acts (the moments the game can be opened at)."""
-    me, side = SEAT_NAMES[g.you], "AC" if g.side() == 0 else "BD"
+    me, side = SEAT_NAMES[g.you], g.st.side_name(g.side())
     out: list[dict[str, Any]] = []
     lists = [("dealing", g.dealing[k] if g.dealing is not None and k < len(g.dealing) else ())]
     lists.append(("play", g.deals[k] if k < len(g.deals) else ()))

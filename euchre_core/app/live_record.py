@@ -12,6 +12,7 @@ gives the same game anywhere. An event the laws refuse is refused naming its fie
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -234,22 +235,24 @@ class LiveGame:
                     raise InputError(
                         "the first deal is the scenario's: its cards are not dealt at the table", f"record.dealing[{k}]"
                     )
-                for i, e in enumerate(events):
-                    text = decode.text(e, f"record.dealing[{k}][{i}]", max_len=MAX_EVENT)
-                    try:
-                        game = game.with_dealing_event(text)
-                    except EuchreError as ex:
-                        raise InputError(f"{ex}", f"record.dealing[{k}][{i}]") from None
+                game = _fold_events(game, events, f"record.dealing[{k}]", LiveGame.with_dealing_event)
             events = decode.array(deals[k], f"record.deals[{k}]", max_len=MAX_DEAL_EVENTS) if k < len(deals) else []
-            for i, e in enumerate(events):
-                text = decode.text(e, f"record.deals[{k}][{i}]", max_len=MAX_EVENT)
-                try:
-                    game = game.with_play_event(text)
-                except EuchreError as ex:
-                    raise InputError(f"{ex}", f"record.deals[{k}][{i}]") from None
+            game = _fold_events(game, events, f"record.deals[{k}]", LiveGame.with_play_event)
         if len(game.deals) > max(len(deals), len(dealing or ())) + 1:
             raise InputError("the record does not end where its deals end", "record.deals")
         return game
+
+
+def _fold_events(game: LiveGame, events: list[Any], path: str, step: Callable[[LiveGame, str], LiveGame]) -> LiveGame:
+    """``events`` (the list at ``path``) folded into ``game`` by ``step``; one that is not text, or that the
+    laws refuse, is refused naming its place (``path[i]``)."""
+    for i, e in enumerate(events):
+        text = decode.text(e, f"{path}[{i}]", max_len=MAX_EVENT)
+        try:
+            game = step(game, text)
+        except EuchreError as ex:
+            raise InputError(f"{ex}", f"{path}[{i}]") from None
+    return game
 
 
 def dealing_pause(g: LiveGame) -> str | None:

@@ -31,6 +31,7 @@ import random
 from ..kernel.deal import SEAT_NAMES, Deal
 from ..kernel.errors import EuchreError
 from ..laws.dealing import DealingPhase, DealingProcedure
+from ..laws.dealing.state import SIDES
 from ..laws.director import Director, Phase
 from .law_players import choose_bid, play_out, side_points
 
@@ -151,7 +152,7 @@ def dealing_values(dp: DealingProcedure, strength: str = "easy") -> dict[str, fl
     out: dict[str, float] = {}
     for o in r.options:
         try:
-            after = dp.act(f"{'AC' if side == 0 else 'BD'}: choose {o.id}")
+            after = dp.act(f"{SIDES[side]}: choose {o.id}")
         except EuchreError:
             continue
         out[o.id] = _outcome_value(after, side, strength)
@@ -166,7 +167,7 @@ def choose_dealing_option(dp: DealingProcedure, strength: str = "easy") -> str |
     r = dp.rulings[dp.pending]
     side = r.chooser if r.chooser is not None else 0
     best = max(values, key=lambda k: values[k])
-    return f"{'AC' if side == 0 else 'BD'}: choose {best}"
+    return f"{SIDES[side]}: choose {best}"
 
 
 def out_of_turn(dp: DealingProcedure) -> bool:
