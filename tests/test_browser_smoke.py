@@ -37,6 +37,10 @@ def test_law_52_by_its_anchor_and_the_jump_box(page: tuple[object, Guard], built
     tab.goto(built_site.base + "index.html")  # type: ignore[attr-defined]
     tab.goto(url)  # type: ignore[attr-defined]
     expect(tab.locator("#law-52")).to_be_in_viewport()  # type: ignore[attr-defined]
+    # the theme's script comes once the reader has reached for the page and paused (theme.js)
+    tab.mouse.move(40, 300)  # type: ignore[attr-defined]
+    tab.wait_for_function("() => euchrePage.theme() === 'ready'")  # type: ignore[attr-defined]
+    expect(tab.locator("#law-52")).to_be_in_viewport()  # type: ignore[attr-defined]
     assert any(u.endswith("/repo/assets/javascripts/bundle." + u.rsplit("bundle.", 1)[-1]) for u in guard.requests)
 
 

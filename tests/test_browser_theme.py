@@ -1,12 +1,15 @@
-"""The theme's script on demand (docs/javascripts/theme.js, issue 25): a page is read without it, and
-nothing the reader does before it runs is lost.
+"""The theme's script on demand (docs/javascripts/theme.js, issues 25 and 36): a page is read without
+it, and nothing the reader does before it runs is lost.
 
-A law page loads without Material's script or the search index; the search button and the colour
-toggle are there all the same. The first touch loads the script: a tap on the search button opens
-search with the field focused, and the words typed find the law; one tap on the colour toggle
-changes the colours; "/" opens search. A phone set to dark shows the dark page before any touch.
-After instant navigation our scripts run on the new page (window.euchrePage.onPage). A search's
-highlighting (?h=) loads the script at once.
+A law page loads without Material's script, and the search index is not fetched before the page's
+load; the search button and the colour toggle are there all the same. A tap on the search button
+loads the script at once and opens search with the field focused, and the words typed find the law;
+the index was built ahead, in idle time after the load, by the site's search worker, which the theme
+is then handed (one worker, not two). The colour toggle is the site's own (docs/javascripts/
+colour.js): one tap changes the colours without the theme's script, the choice is kept, and Enter on
+it switches too. Other touches load the theme's script only once the reader pauses. "/" opens search.
+A phone set to dark shows the dark page before any touch. After instant navigation our scripts run on
+the new page (window.euchrePage.onPage). A search's highlighting (?h=) loads the script at once.
 """
 
 from __future__ import annotations
@@ -23,12 +26,19 @@ pytestmark = pytest.mark.browser
 LAW_PAGE = "laws/cards-played-in-error/"
 
 
-def _phone(browser: object, scheme: str = "light") -> Iterator[tuple[object, list[str]]]:
+TOGGLE = "form[data-euchre-palette] label"
+
+
+def _phone(browser: object, scheme: str = "light", after_load: str = "Infinity") -> Iterator[tuple[object, list[str]]]:
     """A fresh guarded 360 px touch phone (tests/browser_support.py); yields the tab and the site
-    paths it requested."""
+    paths it requested (the page's and its workers'), "(load)" marking when the page's load came.
+    ``after_load``: when, untouched, the theme's script comes after the load (theme.js's
+    EUCHRE_THEME_AFTER_LOAD, ms; by default only on a touch, so that a slow runner sees no race)."""
     requests: list[str] = []
     with guarded_tab(browser, color_scheme=scheme, phone=True) as tab:
-        tab.on("request", lambda r: requests.append(urlsplit(r.url).path))
+        tab.add_init_script(f"window.EUCHRE_THEME_AFTER_LOAD = {after_load};")  # type: ignore[attr-defined]
+        tab.context.on("request", lambda r: requests.append(urlsplit(r.url).path))  # type: ignore[attr-defined]
+        tab.on("load", lambda: requests.append("(load)"))  # type: ignore[attr-defined]
         yield tab, requests
 
 
@@ -45,10 +55,12 @@ def test_a_page_is_read_without_the_themes_script(browser: object, built_site: B
         tab.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
         assert tab.evaluate("euchrePage.theme()") == "waiting"  # type: ignore[attr-defined]
         assert not _theme_requested(requests), requests
-        assert not any(p.endswith("search_index.json") for p in requests), requests
+        # the index only after the page's load (built ahead in idle time, by the worker)
+        loaded = requests.index("(load)")
+        assert not any(p.endswith("search_index.json") for p in requests[:loaded]), requests
         # the controls are there before the script: search, and the colour toggle's one button
         expect(tab.locator("label.md-header__button[for='__search']")).to_be_visible()  # type: ignore[attr-defined]
-        expect(tab.locator("form[data-md-component='palette'] label").locator("visible=true")).to_have_count(1)  # type: ignore[attr-defined]
+        expect(tab.locator(TOGGLE).locator("visible=true")).to_have_count(1)  # type: ignore[attr-defined]
 
 
 def test_a_tap_on_search_opens_it_and_finds_the_law(browser: object, built_site: BuiltSite) -> None:
@@ -56,6 +68,7 @@ def test_a_tap_on_search_opens_it_and_finds_the_law(browser: object, built_site:
 
     for tab, requests in _phone(browser):
         tab.goto(built_site.base + LAW_PAGE)  # type: ignore[attr-defined]
+        # a tap straight away, before the index is built ahead: the theme builds it (the worker is still one)
         tab.locator("label.md-header__button[for='__search']").tap()  # type: ignore[attr-defined]
         box = tab.locator("input.md-search__input")  # type: ignore[attr-defined]
         expect(box).to_be_focused()
@@ -65,6 +78,43 @@ def test_a_tap_on_search_opens_it_and_finds_the_law(browser: object, built_site:
         assert _theme_requested(requests)
 
 
+def test_untouched_the_themes_script_comes_in_idle_time_after_the_load(browser: object, built_site: BuiltSite) -> None:
+    for tab, requests in _phone(browser, after_load="300"):
+        tab.goto(built_site.base + LAW_PAGE)  # type: ignore[attr-defined]
+        tab.wait_for_function("() => euchrePage.theme() === 'ready'")  # type: ignore[attr-defined]
+        loaded = requests.index("(load)")
+        assert not any(_theme_requested([p]) for p in requests[:loaded]), "not in the page's load"
+        assert _theme_requested(requests)
+
+
+def _search_workers(tab: object) -> list[str]:
+    return [w.url for w in tab.workers if "search" in w.url]  # type: ignore[attr-defined]
+
+
+def test_the_index_built_ahead_is_the_one_the_theme_searches(browser: object, built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    for tab, requests in _phone(browser):
+        tab.goto(built_site.base + LAW_PAGE)  # type: ignore[attr-defined]
+        # in idle time after the load: the site's worker, which fetches the index itself
+        tab.wait_for_function(
+            "() => performance.getEntriesByType('resource').some(e => e.name.includes('search-worker.js'))"
+        )  # type: ignore[attr-defined]
+        for _ in range(200):  # the worker's own fetch of the index (not in the page's resource timing)
+            if any(p.endswith("search_index.json") for p in requests):
+                break
+            tab.wait_for_timeout(50)  # type: ignore[attr-defined]
+        assert any(p.endswith("search_index.json") for p in requests), requests
+        assert tab.evaluate("euchrePage.theme()") == "waiting"  # type: ignore[attr-defined]
+        assert len(_search_workers(tab)) == 1, _search_workers(tab)
+        tab.locator("label.md-header__button[for='__search']").tap()  # type: ignore[attr-defined]
+        tab.keyboard.type("renege")  # type: ignore[attr-defined]
+        expect(tab.locator('.md-search-result__item a[href*="/director/?s=revoke&"]').first).to_be_attached()  # type: ignore[attr-defined]
+        assert tab.evaluate("euchrePage.theme()") == "ready"  # type: ignore[attr-defined]
+        assert len(_search_workers(tab)) == 1, "the theme was handed the worker built ahead"
+        assert tab.evaluate("window.Worker.name") == "Worker", "the browser's own constructor again"
+
+
 def test_one_tap_on_the_colour_toggle_changes_the_colours(browser: object, built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
@@ -72,13 +122,35 @@ def test_one_tap_on_the_colour_toggle_changes_the_colours(browser: object, built
         tab.goto(built_site.base + LAW_PAGE)  # type: ignore[attr-defined]
         body = tab.locator("body")  # type: ignore[attr-defined]
         expect(body).to_have_attribute("data-md-color-scheme", "default")
-        tab.locator("form[data-md-component='palette'] label").locator("visible=true").tap()  # type: ignore[attr-defined]
+        # what the theme's state was when the colours changed
+        tab.evaluate(  # type: ignore[attr-defined]
+            """() => new MutationObserver((_, o) => { window.__themeAtChange = euchrePage.theme(); o.disconnect(); })
+                 .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] })"""
+        )
+        tab.locator(TOGGLE).locator("visible=true").tap()  # type: ignore[attr-defined]
         expect(body).to_have_attribute("data-md-color-scheme", "slate")
-        # the theme shows the other button now, as the page did before its script came
-        expect(tab.locator("form[data-md-component='palette'] label").locator("visible=true")).to_have_count(1)  # type: ignore[attr-defined]
+        # without the theme's script: the site's own toggle (colour.js); the theme comes once the reader pauses
+        assert tab.evaluate("window.__themeAtChange") == "waiting"  # type: ignore[attr-defined]
+        # the other button shows now, with its own name
+        shown = tab.locator(TOGGLE).locator("visible=true")  # type: ignore[attr-defined]
+        expect(shown).to_have_count(1)
+        expect(shown).to_have_attribute("title", "Switch to light mode")
+        # transitions are back once the colours are painted
+        expect(body).not_to_have_attribute("data-md-color-switching", "")
+        # Enter on the toggle switches back, as in the theme
+        tab.focus("#__palette_1")  # type: ignore[attr-defined]
+        tab.keyboard.press("Enter")  # type: ignore[attr-defined]
+        expect(body).to_have_attribute("data-md-color-scheme", "default")
+        tab.locator(TOGGLE).locator("visible=true").tap()  # type: ignore[attr-defined]
+        expect(body).to_have_attribute("data-md-color-scheme", "slate")
+        # the theme's script, once it comes, leaves the colours as they are
+        tab.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]
+        expect(body).to_have_attribute("data-md-color-scheme", "slate")
+        expect(tab.locator(TOGGLE).locator("visible=true")).to_have_attribute("title", "Switch to light mode")  # type: ignore[attr-defined]
         # and the choice is kept on the next page
         tab.goto(built_site.base + "cases/i/")  # type: ignore[attr-defined]
         expect(tab.locator("body")).to_have_attribute("data-md-color-scheme", "slate")  # type: ignore[attr-defined]
+        expect(tab.locator(TOGGLE).locator("visible=true")).to_have_attribute("title", "Switch to light mode")  # type: ignore[attr-defined]
 
 
 def test_a_dark_phone_shows_the_dark_page_before_any_touch(browser: object, built_site: BuiltSite) -> None:
@@ -87,6 +159,7 @@ def test_a_dark_phone_shows_the_dark_page_before_any_touch(browser: object, buil
     for tab, requests in _phone(browser, scheme="dark"):
         tab.goto(built_site.base + LAW_PAGE)  # type: ignore[attr-defined]
         expect(tab.locator("body")).to_have_attribute("data-md-color-scheme", "slate")  # type: ignore[attr-defined]
+        expect(tab.locator(TOGGLE).locator("visible=true")).to_have_attribute("title", "Switch to light mode")  # type: ignore[attr-defined]
         assert not _theme_requested(requests)
 
 

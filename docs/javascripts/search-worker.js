@@ -105,9 +105,54 @@
     return out.length ? out.join(" ") : query;
   }
 
+  /* Built ahead (issue 36): theme.js starts this worker in idle time after the page's load and sends
+     WARM {url, options}; the worker fetches the index itself (the page's thread neither parses nor
+     copies it) and sets it up as the theme's SETUP would. theme.js then hands this worker to the theme
+     when its script asks for one; the theme's own SETUP of the same index is not built twice: it is
+     answered READY (at once if the index is built, else when it is). */
+  var READY = 1;
+  var WARM = "euchre-warm";
+  var warmed = null;  // the fingerprint of the index built ahead
+  var ready = false;  // the theme's worker has said READY for it
+
+  function fingerprint(data) {
+    var docs = Array.isArray(data.docs) ? data.docs : [];
+    var first = docs[0] || {};
+    var last = docs[docs.length - 1] || {};
+    return [docs.length, first.location, last.location, JSON.stringify(data.config), JSON.stringify(data.options || {})].join("\n");
+  }
+
+  function warm(message) {
+    fetch(message.url)
+      .then(function (response) {
+        if (!response.ok) throw new Error("search index: HTTP " + response.status);
+        return response.json();
+      })
+      .then(function (index) {
+        var data = { config: index.config, docs: index.docs, options: message.options || {} };
+        warmed = fingerprint(data);
+        self.dispatchEvent(new MessageEvent("message", { data: { type: SETUP, data: data } }));
+      })
+      .catch(function (error) {
+        warmed = null;  // the theme's own SETUP builds it
+        console.error(error);
+      });
+  }
+
   self.addEventListener("message", function (event) {
     var message = event.data;
     if (!message) return;
+    if (message.type === WARM && typeof message.url === "string") {
+      event.stopImmediatePropagation();  // not the theme's message
+      if (warmed === null) warm(message);
+      return;
+    }
+    // the page's own SETUP (trusted; the one dispatched by warm() is not) of the same index
+    if (message.type === SETUP && event.isTrusted && message.data && warmed !== null && fingerprint(message.data) === warmed) {
+      event.stopImmediatePropagation();  // the same index, built (or being built) ahead
+      if (ready) post({ type: READY });
+      return;
+    }
     if (message.type === SETUP && message.data && message.data.config) {
       var config = message.data.config;
       if (self.lunr && !self.lunr.stemmer.ownStems) {  // before the theme's handler builds the index
@@ -146,6 +191,7 @@
   var post = self.postMessage.bind(self);
   self.postMessage = function (message, options) {
     if (message && message.type === RESULT) spoken(message.data);
+    if (message && message.type === READY && warmed !== null) ready = true;
     return post(message, options);
   };
 
