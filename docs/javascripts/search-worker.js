@@ -114,6 +114,7 @@
   var WARM = "euchre-warm";
   var warmed = null;  // the fingerprint of the index built ahead
   var ready = false;  // the theme's worker has said READY for it
+  var pageSetUp = false;  // the page's own SETUP came first (the theme ran before the index was in): no warming
 
   function fingerprint(data) {
     var docs = Array.isArray(data.docs) ? data.docs : [];
@@ -129,6 +130,7 @@
         return response.json();
       })
       .then(function (index) {
+        if (pageSetUp) return;  // the theme's own SETUP is building it already: not twice
         var data = { config: index.config, docs: index.docs, options: message.options || {} };
         warmed = fingerprint(data);
         self.dispatchEvent(new MessageEvent("message", { data: { type: SETUP, data: data } }));
@@ -144,7 +146,7 @@
     if (!message) return;
     if (message.type === WARM && typeof message.url === "string") {
       event.stopImmediatePropagation();  // not the theme's message
-      if (warmed === null) warm(message);
+      if (warmed === null && !pageSetUp) warm(message);
       return;
     }
     // the page's own SETUP (trusted; the one dispatched by warm() is not) of the same index
@@ -153,6 +155,7 @@
       if (ready) post({ type: READY });
       return;
     }
+    if (message.type === SETUP && event.isTrusted) pageSetUp = true;
     if (message.type === SETUP && message.data && message.data.config) {
       var config = message.data.config;
       if (self.lunr && !self.lunr.stemmer.ownStems) {  // before the theme's handler builds the index
