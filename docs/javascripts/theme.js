@@ -197,7 +197,8 @@
      neither behind the answer to his tap nor in the middle of his scrolling; at once for a search key,
      which is replayed when the script is ready. */
   var QUIET = 1000;
-  var pause = null;
+  var lastReach = 0;  // when the reader last reached for the page (performance.now())
+  var pausing = false;  // a timer is waiting for his pause
   /* A reader who does not touch the page (he is reading the ruling) has the theme's script in idle time
      3 s after the page's load: after the load's work (and a phone's first paint of it) is done, so that
      his first search is not kept waiting for the theme's set-up. A test may set
@@ -213,11 +214,21 @@
         return;
       }
     }
-    if (pause !== null) clearTimeout(pause);
-    pause = setTimeout(function () {
-      pause = null;
-      whenIdle(loadTheme, 1000);
-    }, QUIET);
+    // one timer, re-armed only when it runs out before the pause (the mouse's moves set a time, no timer)
+    lastReach = performance.now();
+    if (pausing) return;
+    pausing = true;
+    setTimeout(waitForPause, QUIET);
+  }
+
+  function waitForPause() {
+    var left = QUIET - (performance.now() - lastReach);
+    if (left > 0) {
+      setTimeout(waitForPause, left);
+      return;
+    }
+    pausing = false;
+    whenIdle(loadTheme, 1000);
   }
 
   function onSearchToggle() {
