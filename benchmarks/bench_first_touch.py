@@ -34,6 +34,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,12 +83,11 @@ def _phone(browser: Any, slowdown: float) -> tuple[Any, Any]:
 # In the page: the tap's pointerdown, and the end of the first frame after the answer is in the page (the
 # colour scheme changed, or a search result there). Both sites alike.
 PROBE = """(kind) => {
-  const t = (window.__touch = { start: null, done: null });
+  const t = (window.__touch = { start: null, done: null, before: document.body.getAttribute("data-md-color-scheme") });
   addEventListener("pointerdown", () => { if (t.start === null) t.start = performance.now(); }, { capture: true });
   const shown = () => requestAnimationFrame(() => setTimeout(() => { if (t.done === null) t.done = performance.now(); }, 0));
-  const before = document.body.getAttribute("data-md-color-scheme");
   const answered = kind === "toggle"
-    ? () => document.body.getAttribute("data-md-color-scheme") !== before
+    ? () => document.body.getAttribute("data-md-color-scheme") !== t.before
     : () => document.querySelector(".md-search-result__item") !== null;
   new MutationObserver((_, observer) => {
     if (answered()) { observer.disconnect(); shown(); }
@@ -95,50 +95,46 @@ PROBE = """(kind) => {
 }"""
 
 
-def _in_page(page: Any) -> float:
-    page.wait_for_function("() => window.__touch.done !== null", timeout=60_000)
-    return float(page.evaluate("() => window.__touch.done - window.__touch.start"))
-
-
-SETTLE_MS = 1000  # from the load to the tap (--settle)
-
-
-def first_search(browser: Any, url: str, slowdown: float) -> tuple[float, float]:
-    """(in the page, as the driver saw it), in ms."""
+def _first_touch(
+    browser: Any, url: str, slowdown: float, settle_ms: int, kind: str, touch: Callable[[Any], None]
+) -> tuple[float, float]:
+    """The page loaded and settled, ``touch(page)`` done (the tap until the driver sees the answer): (in the
+    page, as the driver saw it), in ms."""
     context, page = _phone(browser, slowdown)
     try:
         page.goto(url, wait_until="load")
-        page.wait_for_timeout(SETTLE_MS)
-        page.evaluate(PROBE, "search")
-        button = page.locator("label.md-header__button[for='__search']").first
+        page.wait_for_timeout(settle_ms)
+        page.evaluate(PROBE, kind)
         t0 = time.perf_counter()
-        button.tap()
-        page.keyboard.type("revoke", delay=100)
-        page.locator(".md-search-result__item").first.wait_for(state="visible", timeout=60_000)
+        touch(page)
         driver = (time.perf_counter() - t0) * 1000
-        return _in_page(page), driver
+        page.wait_for_function("() => window.__touch.done !== null", timeout=60_000)
+        return float(page.evaluate("() => window.__touch.done - window.__touch.start")), driver
     finally:
         context.close()
 
 
-def first_toggle(browser: Any, url: str, slowdown: float) -> tuple[float, float]:
-    """(in the page, as the driver saw it), in ms."""
-    context, page = _phone(browser, slowdown)
-    try:
-        page.goto(url, wait_until="load")
-        page.wait_for_timeout(SETTLE_MS)
-        page.evaluate(PROBE, "toggle")
-        before = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
-        toggle = page.locator("form.md-header__option label:visible").first
-        t0 = time.perf_counter()
-        toggle.tap()
-        page.wait_for_function(
-            "(b) => document.body.getAttribute('data-md-color-scheme') !== b", arg=before, timeout=60_000
-        )
-        driver = (time.perf_counter() - t0) * 1000
-        return _in_page(page), driver
-    finally:
-        context.close()
+def _search(page: Any) -> None:
+    page.locator("label.md-header__button[for='__search']").first.tap()
+    page.keyboard.type("revoke", delay=100)
+    page.locator(".md-search-result__item").first.wait_for(state="visible", timeout=60_000)
+
+
+def _toggle(page: Any) -> None:
+    page.locator("form.md-header__option label:visible").first.tap()
+    page.wait_for_function(
+        "() => document.body.getAttribute('data-md-color-scheme') !== window.__touch.before", timeout=60_000
+    )
+
+
+def first_search(browser: Any, url: str, slowdown: float, settle_ms: int = 1000) -> tuple[float, float]:
+    """The first search: (in the page, as the driver saw it), in ms."""
+    return _first_touch(browser, url, slowdown, settle_ms, "search", _search)
+
+
+def first_toggle(browser: Any, url: str, slowdown: float, settle_ms: int = 1000) -> tuple[float, float]:
+    """The first colour toggle: (in the page, as the driver saw it), in ms."""
+    return _first_touch(browser, url, slowdown, settle_ms, "toggle", _toggle)
 
 
 def first_next(browser: Any, url: str) -> float:
@@ -173,8 +169,6 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a built site, served as it is under /repo/")
     parser.add_argument("--settle", type=int, default=1000, help="ms from the load to the tap (default 1000)")
     a = parser.parse_args()
-    global SETTLE_MS
-    SETTLE_MS = a.settle
     from playwright.sync_api import sync_playwright
 
     root = Path(tempfile.mkdtemp(prefix="bench-first-touch-"))
@@ -196,7 +190,7 @@ def main() -> None:
                 note(f"run {run + 1} of {a.runs}")
                 for what, measure in (("search", first_search), ("toggle", first_toggle)):
                     for site, path in (("", "repo/" + LAW_PAGE), ("bare ", "bare/" + BARE_PAGE)):
-                        in_page, driver = measure(browser, base + path, a.slowdown)
+                        in_page, driver = measure(browser, base + path, a.slowdown, a.settle)
                         results.setdefault(site + what, []).append(in_page)
                         results.setdefault(site + what + " (driver)", []).append(driver)
                 results.setdefault("next", []).append(first_next(browser, base + "repo/cases/i/"))
