@@ -145,6 +145,8 @@ def test_links_with_a_query_open_offline(browser: object, built_site: BuiltSite)
         tab.locator("input.md-search__input").press_sequentially("renege", delay=20)  # type: ignore[attr-defined]
         result = tab.locator(".md-search-result__item a").first  # type: ignore[attr-defined]
         expect(result).to_be_visible()
+        # the results follow each letter typed (the index is built ahead): those of the whole word
+        expect(result).to_have_attribute("href", re.compile(r"[?&]h=renege$"))  # type: ignore[attr-defined]
         href = result.get_attribute("href") or ""
         assert re.search(r"[?&]h=renege$", href), href  # the reader's word, not its stem (search-worker.js)
         result.click()
