@@ -114,10 +114,10 @@ def search(tab: Any, query: str, laws: dict[str, int], settle_ms: int = 400) -> 
         else:
             box.click()
     box.fill("")
-    box.press("End")  # a key in the empty box: the theme empties the list
+    box.press("End")  # a key in the empty box: the search (search.js) empties the list
     tab.wait_for_function(f"() => ({READ})().length === 0")
     box.fill(query)
-    box.press("End")  # one key: the theme searches the whole query, once
+    box.press("End")  # one key: the whole query searched, once
     last: list[list[str]] | None = None
     # until the list stands still, for as long as any wait of the guarded tab (tests/browser_support.py):
     # on a loaded machine the search worker may take many seconds to build its index

@@ -140,7 +140,7 @@ def test_links_with_a_query_open_offline(browser: object, built_site: BuiltSite)
     with visit_once(browser, base) as tab:
         tab.context.set_offline(True)  # type: ignore[attr-defined]
 
-        # a search result: the theme's own link, with the words to highlight
+        # a search result: its own link, with the words to highlight (search.js)
         tab.locator("label.md-header__button[for=__search]").click()  # type: ignore[attr-defined]
         tab.locator("input.md-search__input").press_sequentially("renege", delay=20)  # type: ignore[attr-defined]
         result = tab.locator(".md-search-result__item a").first  # type: ignore[attr-defined]
@@ -151,14 +151,15 @@ def test_links_with_a_query_open_offline(browser: object, built_site: BuiltSite)
         assert re.search(r"[?&]h=renege$", href), href  # the reader's word, not its stem (search-worker.js)
         result.click()
         expect(tab).to_have_url(re.compile(r"/repo/[^?#]+/\?(?:(?:s|law)=[\w-]+&)?h=renege"))  # type: ignore[attr-defined]
-        expect(tab.locator("article h1")).to_be_visible()  # type: ignore[attr-defined]
-        expect(tab.locator("article mark[data-md-highlight]").first).to_have_text(  # type: ignore[attr-defined]
+        # the page's own heading (the results, kept in the header for the next search, have theirs)
+        expect(tab.locator(".md-content article h1")).to_be_visible()  # type: ignore[attr-defined]
+        expect(tab.locator(".md-content mark[data-md-highlight]").first).to_have_text(  # type: ignore[attr-defined]
             re.compile("^renege$", re.I)
         )
         # the same, opened afresh (not by the theme's instant navigation)
         tab.goto(base + "laws/the-revoke/?h=revoke#law-62")  # type: ignore[attr-defined]
         expect(tab.locator("#law-62")).to_have_text(re.compile(r"^Law 62"))  # type: ignore[attr-defined]
-        expect(tab.locator("article mark[data-md-highlight]").first).to_have_text(  # type: ignore[attr-defined]
+        expect(tab.locator(".md-content mark[data-md-highlight]").first).to_have_text(  # type: ignore[attr-defined]
             re.compile("^revoke", re.I)
         )
 
@@ -182,7 +183,7 @@ def test_links_with_a_query_open_offline(browser: object, built_site: BuiltSite)
 
         # any other parameter (a messenger's, a second one) and a folder's page: the page for the path
         tab.goto(base + "cases/?ref=chat&h=lone")  # type: ignore[attr-defined]
-        expect(tab.locator("article h1")).to_be_visible()  # type: ignore[attr-defined]
+        expect(tab.locator(".md-content article h1")).to_be_visible()  # type: ignore[attr-defined]
         # a file asked with a query is the same file, from the same build
         same = tab.evaluate(  # type: ignore[attr-defined]
             """() => Promise.all(["i/answers.json.gz", "i/answers.json.gz?v=1"].map(function (u) {

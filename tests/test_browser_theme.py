@@ -2,14 +2,16 @@
 it, and nothing the reader does before it runs is lost.
 
 A law page loads without Material's script, and the search index is not fetched before the page's
-load; the search button and the colour toggle are there all the same. A tap on the search button
-loads the script at once and opens search with the field focused, and the words typed find the law;
-the index was built ahead, in idle time after the load, by the site's search worker, which the theme
-is then handed (one worker, not two). The colour toggle is the site's own (docs/javascripts/
-colour.js): one tap changes the colours without the theme's script, the choice is kept, and Enter on
-it switches too. Other touches load the theme's script only once the reader pauses. "/" opens search.
-A phone set to dark shows the dark page before any touch. After instant navigation our scripts run on
-the new page (window.euchrePage.onPage). A search's highlighting (?h=) loads the script at once.
+load; the search button and the colour toggle are there all the same. Search is the site's own
+(docs/javascripts/search.js): a tap on the search button opens it with the field focused and the words
+typed find the law, without the theme's script; the index was built ahead, in idle time after the load,
+by the site's search worker, and the theme's script, once it comes, fetches no index and adds no search
+of its own. The keys are the theme's (Enter opens the best result, the arrows move, Escape closes, "/"
+opens), an index that cannot be fetched is said so, and a search's words are marked on the page it
+opens (?h=). The colour toggle is the site's own (docs/javascripts/colour.js): one tap changes the
+colours without the theme's script, the choice is kept, and Enter on it switches too. Touches load the
+theme's script only once the reader pauses. A phone set to dark shows the dark page before any touch.
+After instant navigation our scripts run on the new page (window.euchrePage.onPage).
 """
 
 from __future__ import annotations
@@ -68,14 +70,17 @@ def test_a_tap_on_search_opens_it_and_finds_the_law(browser: object, built_site:
 
     for tab, requests in _phone(browser):
         tab.goto(built_site.base + LAW_PAGE)  # type: ignore[attr-defined]
-        # a tap straight away, before the index is built ahead: the theme builds it (the worker is still one)
+        # a tap straight away, perhaps before the index is built ahead: it is built now, once
         tab.locator("label.md-header__button[for='__search']").tap()  # type: ignore[attr-defined]
         box = tab.locator("input.md-search__input")  # type: ignore[attr-defined]
         expect(box).to_be_focused()
         tab.keyboard.type("revoke")  # type: ignore[attr-defined]
         expect(tab.locator('.md-search-result__item a[href*="/director/?s=revoke&"]').first).to_be_attached()  # type: ignore[attr-defined]
-        assert tab.evaluate("euchrePage.theme()") == "ready"  # type: ignore[attr-defined]
-        assert _theme_requested(requests)
+        expect(tab.locator(".md-search-result__meta")).to_have_text(re.compile(r"^\d+ matching documents$"))  # type: ignore[attr-defined]
+        # the site's own search: the theme's script is not needed for it
+        assert tab.evaluate("euchrePage.theme()") == "waiting"  # type: ignore[attr-defined]
+        assert not _theme_requested(requests)
+        assert len(_search_workers(tab)) == 1, _search_workers(tab)
 
 
 def test_untouched_the_themes_script_comes_in_idle_time_after_the_load(browser: object, built_site: BuiltSite) -> None:
@@ -91,7 +96,7 @@ def _search_workers(tab: object) -> list[str]:
     return [w.url for w in tab.workers if "search" in w.url]  # type: ignore[attr-defined]
 
 
-def test_the_index_built_ahead_is_the_one_the_theme_searches(browser: object, built_site: BuiltSite) -> None:
+def test_the_index_is_built_ahead_and_the_theme_adds_no_search(browser: object, built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
     for tab, requests in _phone(browser):
@@ -105,14 +110,71 @@ def test_the_index_built_ahead_is_the_one_the_theme_searches(browser: object, bu
                 break
             tab.wait_for_timeout(50)  # type: ignore[attr-defined]
         assert any(p.endswith("search_index.json") for p in requests), requests
-        assert tab.evaluate("euchrePage.theme()") == "waiting"  # type: ignore[attr-defined]
+        assert len(_search_workers(tab)) == 1, _search_workers(tab)
+        # the theme's script, once it comes, has no search to mount: no index fetched, no worker of its own
+        tab.evaluate("euchrePage.loadTheme()")  # type: ignore[attr-defined]
+        tab.wait_for_function("() => euchrePage.theme() === 'ready'")  # type: ignore[attr-defined]
+        tab.wait_for_timeout(300)  # type: ignore[attr-defined]
+        index = urlsplit(built_site.base + "search/search_index.json").path
+        assert [p for p in requests if p.endswith("search_index.json")] == [index], requests
         assert len(_search_workers(tab)) == 1, _search_workers(tab)
         tab.locator("label.md-header__button[for='__search']").tap()  # type: ignore[attr-defined]
         tab.keyboard.type("renege")  # type: ignore[attr-defined]
+        links = tab.locator(".md-search-result__item a.md-search-result__link")  # type: ignore[attr-defined]
+        expect(links.first).to_have_attribute("href", re.compile(r"/director/\?s=revoke&h=renege$"))
+        hrefs = links.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+        assert len(hrefs) == len(set(hrefs)), "each result once: one search renders the list"
+
+
+def test_the_keys_are_the_themes(browser: object, built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    with guarded_tab(browser) as tab:
+        tab.goto(built_site.base + LAW_PAGE)
+        tab.keyboard.press("/")
+        box = tab.locator("input.md-search__input")
+        expect(box).to_be_focused()
+        assert tab.evaluate("document.getElementById('__search').checked")
+        tab.keyboard.type("misdeal")
+        first = tab.locator(".md-search-result__item a.md-search-result__link").first
+        expect(first).to_be_attached()
+        # the arrows move from the box to the results and back
+        tab.keyboard.press("ArrowDown")
+        expect(first).to_be_focused()
+        tab.keyboard.press("ArrowUp")
+        expect(box).to_be_focused()
+        # Escape closes search; "s" opens it again with the words selected
+        tab.keyboard.press("Escape")
+        tab.wait_for_function("() => !document.getElementById('__search').checked")
+        expect(box).not_to_be_focused()
+        tab.keyboard.press("s")
+        expect(box).to_be_focused()
+        assert tab.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [0, 7]
+        # Enter opens the best result
+        best = tab.evaluate(
+            """() => [...document.querySelectorAll('a.md-search-result__link')]
+                 .sort((a, b) => b.firstElementChild.dataset.mdScore - a.firstElementChild.dataset.mdScore)[0].href"""
+        )
+        tab.keyboard.press("Enter")
+        tab.wait_for_url(best)
+
+
+def test_an_index_that_cannot_be_fetched_is_said_so(browser: object, built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
+    for tab, _ in _phone(browser):
+        tab.context.route("**/search_index.json", lambda route: route.abort())  # type: ignore[attr-defined]
+        tab.goto(built_site.base + LAW_PAGE)  # type: ignore[attr-defined]
+        tab.locator("label.md-header__button[for='__search']").tap()  # type: ignore[attr-defined]
+        tab.keyboard.type("revoke")  # type: ignore[attr-defined]
+        meta = tab.locator(".md-search-result__meta")  # type: ignore[attr-defined]
+        expect(meta).to_contain_text("could not be fetched")
+        # once the index is there again, opening search again builds it
+        tab.context.unroute("**/search_index.json")  # type: ignore[attr-defined]
+        tab.keyboard.press("Escape")  # type: ignore[attr-defined]
+        tab.locator("label.md-header__button[for='__search']").tap()  # type: ignore[attr-defined]
+        tab.keyboard.type(" ")  # type: ignore[attr-defined]
         expect(tab.locator('.md-search-result__item a[href*="/director/?s=revoke&"]').first).to_be_attached()  # type: ignore[attr-defined]
-        assert tab.evaluate("euchrePage.theme()") == "ready"  # type: ignore[attr-defined]
-        assert len(_search_workers(tab)) == 1, "the theme was handed the worker built ahead"
-        assert tab.evaluate("window.Worker.name") == "Worker", "the browser's own constructor again"
 
 
 def test_one_tap_on_the_colour_toggle_changes_the_colours(browser: object, built_site: BuiltSite) -> None:
@@ -163,15 +225,6 @@ def test_a_dark_phone_shows_the_dark_page_before_any_touch(browser: object, buil
         assert not _theme_requested(requests)
 
 
-def test_the_search_key_opens_search(browser: object, built_site: BuiltSite) -> None:
-    from playwright.sync_api import expect
-
-    with guarded_tab(browser) as tab:
-        tab.goto(built_site.base + LAW_PAGE)
-        tab.keyboard.press("/")
-        expect(tab.locator("input.md-search__input")).to_be_focused()
-
-
 def test_after_instant_navigation_our_scripts_run_on_the_new_page(browser: object, built_site: BuiltSite) -> None:
     from playwright.sync_api import expect
 
@@ -199,8 +252,21 @@ def test_after_instant_navigation_our_scripts_run_on_the_new_page(browser: objec
         expect(tab.locator("#law-52")).to_be_in_viewport()  # type: ignore[attr-defined]
 
 
-def test_a_searchs_highlighting_loads_the_script_at_once(browser: object, built_site: BuiltSite) -> None:
+def test_a_searchs_words_are_marked_on_the_page_it_opens(browser: object, built_site: BuiltSite) -> None:
+    from playwright.sync_api import expect
+
     for tab, requests in _phone(browser):
-        tab.goto(built_site.base + LAW_PAGE + "?h=revoke")  # type: ignore[attr-defined]
-        tab.wait_for_function("() => euchrePage.theme() === 'ready'")  # type: ignore[attr-defined]
-        assert _theme_requested(requests)
+        tab.goto(built_site.base + "laws/the-revoke/?law=62&h=renege revoke")  # type: ignore[attr-defined]
+        marks = tab.locator(".md-content mark[data-md-highlight]")  # type: ignore[attr-defined]
+        expect(marks.first).to_be_attached()
+        words = {w.lower() for w in marks.all_text_contents()}
+        assert words <= {"renege", "revoke"} and "revoke" in words, words
+        # without the theme's script, and the text around the marks unchanged
+        assert not _theme_requested(requests)
+        block = "p, h1, h2, h3, li, td"
+        text = marks.first.evaluate(f"m => m.closest('{block}').textContent")
+        tab.goto(built_site.base + "laws/the-revoke/?law=62")  # type: ignore[attr-defined]
+        expect(tab.locator("#law-62")).to_be_attached()  # type: ignore[attr-defined]
+        expect(tab.locator(".md-content mark[data-md-highlight]")).to_have_count(0)  # type: ignore[attr-defined]
+        same = f"t => [...document.querySelectorAll('.md-content :is({block})')].some(e => e.textContent === t)"
+        assert tab.evaluate(same, text), text  # type: ignore[attr-defined]

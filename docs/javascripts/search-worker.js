@@ -1,6 +1,6 @@
 /* The site's search worker (issue 36): the theme's own (Material's lunr worker, whose address the build
-   writes below; theme.js names this script as the page's search worker), with the index's words and the
-   reader's words read alike.
+   writes below), started by the site's search (search.js), with the index's words and the reader's words
+   read alike.
 
    The theme gives every word of a query a trailing wildcard ("reneged" → reneged*), and lunr runs no
    pipeline on a wildcard term: a stop word was searched as a prefix ("a" found "Ask", "at" found
@@ -18,8 +18,10 @@
      finds every form (reneg*).
    The results' terms are given back as the reader's words (the page's highlighting, ?h=renege).
    A query in the theme's own syntax (quotes, +, -, ~, ^, *, field:) is left as typed. Messages are the
-   theme's custom-worker protocol (setupSearchWorker: SETUP {config, docs, options}, QUERY a string);
-   ours is registered before the theme's worker is loaded, so it reads the setup and the query first. */
+   theme's worker protocol (SETUP {config, docs, options}, READY, QUERY a string, RESULT {items,
+   suggest}), and WARM {url, options} (below): the worker fetches the index itself and sets it up as a
+   SETUP. Ours is registered before the theme's worker is loaded, so it reads the setup and the query
+   first. */
 (function () {
   "use strict";
 
@@ -105,39 +107,27 @@
     return out.length ? out.join(" ") : query;
   }
 
-  /* Built ahead (issue 36): theme.js starts this worker in idle time after the page's load and sends
-     WARM {url, options}; the worker fetches the index itself (the page's thread neither parses nor
-     copies it) and sets it up as the theme's SETUP would. theme.js then hands this worker to the theme
-     when its script asks for one; the theme's own SETUP of the same index is not built twice: it is
-     answered READY (at once if the index is built, else when it is). */
-  var READY = 1;
+  /* Built ahead (issue 36): the site's search (search.js) starts this worker in idle time after the page's
+     load, or when search is first opened, and sends WARM {url, options}; the worker fetches the index
+     itself (the page's thread neither parses nor copies it) and sets it up as the theme's SETUP would. */
   var WARM = "euchre-warm";
-  var warmed = null;  // the fingerprint of the index built ahead
-  var ready = false;  // the theme's worker has said READY for it
-  var pageSetUp = false;  // the page's own SETUP came first (the theme ran before the index was in): no warming
-
-  function fingerprint(data) {
-    var docs = Array.isArray(data.docs) ? data.docs : [];
-    var first = docs[0] || {};
-    var last = docs[docs.length - 1] || {};
-    return [docs.length, first.location, last.location, JSON.stringify(data.config), JSON.stringify(data.options || {})].join("\n");
-  }
+  var warming = false;
 
   function warm(message) {
+    warming = true;
     fetch(message.url)
       .then(function (response) {
         if (!response.ok) throw new Error("search index: HTTP " + response.status);
         return response.json();
       })
       .then(function (index) {
-        if (pageSetUp) return;  // the theme's own SETUP is building it already: not twice
         var data = { config: index.config, docs: index.docs, options: message.options || {} };
-        warmed = fingerprint(data);
         self.dispatchEvent(new MessageEvent("message", { data: { type: SETUP, data: data } }));
       })
       .catch(function (error) {
-        warmed = null;  // the theme's own SETUP builds it
+        warming = false;  // asked again, it tries again
         console.error(error);
+        post({ type: FAILED, data: String(error && error.message ? error.message : error) });
       });
   }
 
@@ -146,16 +136,9 @@
     if (!message) return;
     if (message.type === WARM && typeof message.url === "string") {
       event.stopImmediatePropagation();  // not the theme's message
-      if (warmed === null && !pageSetUp) warm(message);
+      if (!warming) warm(message);
       return;
     }
-    // the page's own SETUP (trusted; the one dispatched by warm() is not) of the same index
-    if (message.type === SETUP && event.isTrusted && message.data && warmed !== null && fingerprint(message.data) === warmed) {
-      event.stopImmediatePropagation();  // the same index, built (or being built) ahead
-      if (ready) post({ type: READY });
-      return;
-    }
-    if (message.type === SETUP && event.isTrusted) pageSetUp = true;
     if (message.type === SETUP && message.data && message.data.config) {
       var config = message.data.config;
       if (self.lunr && !self.lunr.stemmer.ownStems) {  // before the theme's handler builds the index
@@ -191,10 +174,10 @@
   }
 
   var RESULT = 3;
+  var FAILED = "euchre-failed";  // the index could not be fetched (search.js says so)
   var post = self.postMessage.bind(self);
   self.postMessage = function (message, options) {
     if (message && message.type === RESULT) spoken(message.data);
-    if (message && message.type === READY && warmed !== null) ready = true;
     return post(message, options);
   };
 
