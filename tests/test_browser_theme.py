@@ -270,3 +270,23 @@ def test_a_searchs_words_are_marked_on_the_page_it_opens(browser: object, built_
         expect(tab.locator(".md-content mark[data-md-highlight]")).to_have_count(0)  # type: ignore[attr-defined]
         same = f"t => [...document.querySelectorAll('.md-content :is({block})')].some(e => e.textContent === t)"
         assert tab.evaluate(same, text), text  # type: ignore[attr-defined]
+
+
+def test_the_offline_copys_first_download_waits_for_the_first_quiet_moment(
+    browser: object, built_site: BuiltSite
+) -> None:
+    """The service worker's first install (every page and file, 5.6 MB) is not in the way of the reader's
+    first tap: it starts at the page's first quiet moment (euchrePage.whenQuiet), with the theme's script."""
+    with guarded_tab(browser, phone=True, service_workers="allow") as tab:
+        tab.add_init_script("window.EUCHRE_THEME_AFTER_LOAD = Infinity;")  # untouched, no quiet moment
+        tab.goto(built_site.base + LAW_PAGE)
+        tab.wait_for_load_state("load")
+        tab.wait_for_timeout(1500)
+        registered = "() => navigator.serviceWorker.getRegistrations().then(r => r.length)"
+        assert tab.evaluate(registered) == 0
+        assert tab.evaluate("euchreOffline.state().book") == "none"
+        # a touch, then the reader's pause: the book is saved, and the theme's script comes
+        tab.locator("h1").first.tap()
+        tab.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        assert tab.evaluate(registered) == 1
+        assert tab.evaluate("euchrePage.theme()") == "ready"
