@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 from browser_support import click_instantly, guarded_tab
@@ -241,6 +241,9 @@ def test_after_instant_navigation_our_scripts_run_on_the_new_page(browser: objec
         click_instantly(tab, tab.locator(".md-footer__link--next"))  # type: ignore[attr-defined]
         tab.wait_for_url(lambda url: url.rstrip("/") != built_site.base.rstrip("/"))  # type: ignore[attr-defined]
         tab.go_back()  # type: ignore[attr-defined]
+        # the theme's fetch of the page gone back to, done: on a busy runner a jump made while it was still
+        # under way was once overtaken by it (the address stayed the home page's)
+        tab.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
         # the home page's own box (it names the sections' pages): the page left may have a box of its own,
         # still shown while the theme fetches the home page again
         expect(tab.locator("form.law-jump[data-sections]")).to_have_attribute("data-bound", "1")  # type: ignore[attr-defined]
@@ -290,3 +293,22 @@ def test_the_offline_copys_first_download_waits_for_the_first_quiet_moment(
         tab.wait_for_function("() => navigator.serviceWorker.controller !== null")
         assert tab.evaluate(registered) == 1
         assert tab.evaluate("euchrePage.theme()") == "ready"
+
+
+def test_a_tampered_highlight_is_harmless(browser: object, built_site: BuiltSite) -> None:
+    """?h= is the reader's words, not a pattern: regular-expression signs are searched as letters, and an
+    address stuffed with words marks at most 20 of them (tests/browser_support.py's guard fails on any
+    error of the page's)."""
+    from playwright.sync_api import expect
+
+    with guarded_tab(browser, phone=True) as tab:
+        tab.goto(built_site.base + "laws/the-revoke/?h=" + quote("re.oke (a+)+$ .* \\ | revoke"))
+        marks = tab.locator(".md-content mark[data-md-highlight]")
+        expect(marks.first).to_be_attached()
+        marked = {m.lower() for m in marks.all_text_contents()}
+        assert "revoke" in marked and marked <= {"revoke", "(a"}, marked
+        stuffed = " ".join(f"w{i}" for i in range(500)) + " " + "x" * 5000 + " lead"
+        tab.goto(built_site.base + "laws/the-revoke/?h=" + quote(stuffed))
+        expect(tab.locator("#law-62")).to_be_attached()
+        marked = tab.locator(".md-content mark[data-md-highlight]").all_text_contents()
+        assert not any(m.lower() == "lead" for m in marked), "only the first 20 words"

@@ -5,8 +5,8 @@
    page's thread and copy it to its worker. Now the box is the site's own component
    (overrides/partials/search.html: the theme's markup and stylesheet, not its component), and this
    script talks to the site's search worker (search-worker.js, the theme's lunr worker with the
-   players' forms of a word), which fetches and builds the index itself, off the page's thread, in
-   idle time after the page's load (or at once when search is opened first). The theme's script,
+   players' forms of a word), which fetches and builds the index itself, off the page's thread, from
+   the page's load (or at once when search is opened first). The theme's script,
    when it comes, has no search to mount and fetches no index.
 
    What the reader gets is the theme's search, as its docs describe it:
@@ -17,7 +17,8 @@
      page" (the theme's own rendering: templates/search/index.tsx), 10 at first and more as the list is
      scrolled to its end; the words found are marked, the words not found listed as "Missing";
    - Enter opens the best result, the arrows move through the results, → takes the suggested word;
-   - a result's link carries the words found (?h=): the page opened marks them (mark[data-md-highlight]);
+   - a result's link carries the words found (?h=): the page opened marks them (mark[data-md-highlight]),
+     at most 20 words;
    - ?q=words in the address opens search with those words.
    The counts and labels are the theme's translations (the page's __config), the markup its classes. */
 (function () {
@@ -65,7 +66,7 @@
     return count === undefined ? words : words.replace("#", String(count));
   }
 
-  /* The worker: started once, in idle time after the load or when search is first opened. */
+  /* The worker: started once, at the page's load or when search is first opened (below). */
   var worker = null;
   var ready = false;
   var asked = null;  // the query last sent to the worker
@@ -416,7 +417,10 @@
   /* The words a search found, marked on the page it opened (?h=, the results' links): each text of the
      page's content that holds one, as the theme's highlighter does (any word containing it). */
   function mark(root) {
-    var words = (new URLSearchParams(location.search).get("h") || "").split(/[\s*+\-:~^]+/).filter(Boolean);
+    // words (a letter or a digit in each), at most 20 of at most 50 signs: an address typed or tampered with
+    // is not a pattern to run wild
+    var words = (new URLSearchParams(location.search).get("h") || "").split(/[\s*+\-:~^]+/)
+      .filter(function (w) { return w.length <= 50 && /[\p{L}\p{N}]/u.test(w); }).slice(0, 20);
     if (!words.length) return;
     var pattern = new RegExp("(" + words.map(function (w) { return w.replace(/[|\\{}()[\]^$+*?.-]/g, "\\$&"); }).join("|") + ")", "gi");
     var content = root.querySelector("[data-md-component=content]") || root.querySelector(".md-content");
