@@ -6,7 +6,7 @@
 written blind), ``both`` (suite and heldout, the default) or ``all`` (the three).
 
 Serves each folder on 127.0.0.1 and, in Debian's Chromium on a touch phone (360 x 740 unless told),
-types each query into Material's search box (the suite's 37 of ``tests/search_queries.py``, the
+types each query into the site's search box (the suite's 37 of ``tests/search_queries.py``, the
 held-out 30 of ``tests/search_heldout.py``, or both), reads the rank of the first law that answers it
 (among the results shown, in order: :func:`search_queries.search`), then taps that result and says
 whether the answer (the law's heading, or the situation opened) is in view (:func:`search_queries.land`):

@@ -6,7 +6,7 @@ use that the book does not (renege, going alone, deck, euchred, table talk), pas
 tells what happened ("the dealer exposed a card"). Each has the laws that answer it, the first being
 the one that must come first.
 
-:func:`search` types a query into Material's search box like a reader and reads the results in the
+:func:`search` types a query into the site's search box (the theme's markup, docs/javascripts/search.js) like a reader and reads the results in the
 order shown: each section link of each result group (a group's page link, its header, is skipped),
 or the one link of a group that is a result of its own (a law, a situation, a page), and what law it
 answers: a law (``…/?law=62``; before issue 36 its heading, ``…#law-62``) or a situation of the
