@@ -331,11 +331,20 @@ def test_opening_the_play_table_starts_no_python_until_the_reader_sits_down(
         page.wait_for_timeout(800)  # type: ignore[attr-defined]
         assert fetched == []
         assert page.evaluate("euchreEngine.stats().starts") == 0  # type: ignore[attr-defined]
-        # issue 36: while the reader waits, the status line says what is happening, with progress
+        # issue 36: while the reader waits, the status line says what is happening, with progress. Each text
+        # the line is given (its added text nodes: a text replaced before the observer's turn is kept), and the
+        # download slowed to a phone's pace (about 2 MB/s), so that its progress is there to be shown: on a
+        # runner the 7 MB come from the local server in a moment
         page.evaluate(  # type: ignore[attr-defined]
             "() => { const s = document.querySelector('.table-status'); window.__seen = [];"
-            " new MutationObserver(() => window.__seen.push(s.textContent))"
-            ".observe(s, {childList: true, characterData: true, subtree: true}); }"
+            " new MutationObserver(rs => rs.forEach(r => r.addedNodes.forEach(n => window.__seen.push(n.textContent))))"
+            ".observe(s, {childList: true, subtree: true}); }"
+        )
+        cdp = page.context.new_cdp_session(page)  # type: ignore[attr-defined]
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {"offline": False, "latency": 20, "downloadThroughput": 2_000_000, "uploadThroughput": -1},
         )
         sit.click()
         expect(table).to_have_attribute("data-phase", re.compile(r"your-turn|held|over"), timeout=ENGINE_TIMEOUT)
