@@ -183,7 +183,11 @@ def land(tab: Any, results: list[tuple[str, int | None]], law: int, settle_ms: i
         return "folded"
     link.scroll_into_view_if_needed()
     link.tap() if tab.evaluate("matchMedia('(pointer: coarse)').matches") else link.click()
-    tab.wait_for_function("() => !document.querySelector('input[data-md-toggle=search]').checked")
+    # the page opens (a new page load, or the theme's instant navigation once its script has come), search closed
+    tab.wait_for_url(lambda url: url.split("#")[0] == href.split("#")[0])
+    tab.wait_for_function(
+        "() => { const t = document.querySelector('input[data-md-toggle=search]'); return !!t && !t.checked; }"
+    )
     tab.wait_for_load_state()
     tab.wait_for_timeout(settle_ms)  # after the theme has restored its scroll, and our scripts brought the answer back
     return "yes" if in_view(tab, law, situation_of(href)) else "no"
