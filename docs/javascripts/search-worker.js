@@ -107,8 +107,8 @@
     return out.length ? out.join(" ") : query;
   }
 
-  /* Built ahead (issue 36): the site's search (search.js) starts this worker in idle time after the page's
-     load, or when search is first opened, and sends WARM {url, options}; the worker fetches the index
+  /* Built ahead (issue 36): the site's search (search.js) starts this worker at the page's load, or when
+     search is first opened, and sends WARM {url, options}; the worker fetches the index
      itself (the page's thread neither parses nor copies it) and sets it up as the theme's SETUP would. */
   var WARM = "euchre-warm";
   var warming = false;

@@ -70,7 +70,6 @@
   var worker = null;
   var ready = false;
   var asked = null;  // the query last sent to the worker
-  var wanted = "";  // the query in the box
 
   function start() {
     if (worker) {
@@ -127,7 +126,7 @@
   }
 
   function query(again) {
-    wanted = input.value;
+    var wanted = input.value;
     if (!ready) return;
     if (!again && wanted === asked) return;
     asked = wanted;
@@ -349,8 +348,7 @@
         break;
       case "Escape":
       case "Tab":
-        setOpen(false);
-        input.blur();
+        setOpen(false);  // and the box loses the focus (onToggle)
         break;
       case "ArrowUp":
       case "ArrowDown":
@@ -387,10 +385,7 @@
   toggle.addEventListener("change", onToggle);
   // the phone's search button: the field is focused in the tap itself (a phone shows its keyboard only then)
   document.querySelectorAll("header [for=__search]").forEach(function (label) {
-    label.addEventListener("click", function () {
-      start();
-      input.focus();
-    });
+    label.addEventListener("click", function () { input.focus(); });  // its focus starts the worker
   });
   list.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("a")) setOpen(false);
